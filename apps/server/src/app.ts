@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Deps } from './deps';
+import { createJobRunner, type JobRunner } from './infra/jobs';
+import {
+  createMailer,
+  MAIL_JOB,
+  type MailTransport,
+  mailJobHandler,
+  outboxTransport,
+  smtpTransport,
+} from './infra/mail';
+import type { Payments } from './infra/payments';
+import { LOCAL_WEBHOOK_JOB, type LocalPayments, localPayments } from './infra/payments-local';
+import { stripePayments } from './infra/payments-stripe';
+import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './infra/rate-limiter';
+import { accountsRoutes } from './modules/accounts/routes';
+import { billingRoutes } from './modules/billing/routes';
+import { checkoutRoutes, WEBHOOK_URL } from './modules/checkout/routes';
+import { contactRoutes } from './modules/contact/routes';
+import { devMailboxRoutes } from './modules/dev-mailbox/routes';
+import { referralRoutes } from './modules/referrals/routes';
+import { registrationRoutes } from './modules/registration/routes';
+import { siteRoutes } from './modules/site/routes';
+import { storeRoutes } from './modules/store/routes';
+import { subscriptionsRoutes } from './modules/subscriptions/routes';
+import { expireDue } from './modules/subscriptions/service';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerSession } from './plugins/session';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Replace an adapter (tests use a real SMTP server, a fake clock ...). */
+  mailTransport?: MailTransport;
+  limiter?: RateLimiter;
+  payments?: Payments;
+  /** Start the background job poller (off in tests that drive jobs by hand). */
+  startJobs?: boolean;
+  logger?: boolean;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  deps: Deps;
+}
+
+/** Builds the whole server without listening: adapters chosen from config, routes registered, SPA served when built. */
+export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    genReqId: (req) =>
+      typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100
+        ? req.headers['x-request-id']
+        : randomUUID(),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+
+  const transport =
+    opts.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : outboxTransport(database.db));
+  const limiter =
+    opts.limiter ??
+    (config.redisUrl
+      ? redisRateLimiter(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
+      : memoryRateLimiter());
+  let jobs!: JobRunner;
+  const mailer = createMailer(transport, () => jobs);
+  // The embedded provider delivers its signed events to our own webhook endpoint, through the whole HTTP stack.
+  const deliverToSelf = async (raw: string, signature: string) =>
+    (
+      await app.inject({
+        method: 'POST',
+        url: WEBHOOK_URL,
+        payload: raw,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      })
+    ).statusCode;
+  const payments: Payments =
+    opts.payments ??
+    (config.stripeSecretKey
+      ? stripePayments({ secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret! })
+      : localPayments({
+          db: database.db,
+          publicUrl: config.publicUrl,
+          jobs: () => jobs,
+          deliver: () => deliverToSelf,
+        }));
+  const local = payments.kind === 'local' ? (payments as LocalPayments) : null;
+  jobs = createJobRunner(
+    database.db,
+    {
+      [MAIL_JOB]: mailJobHandler(transport, config.mailFrom),
+      ...(local ? { [LOCAL_WEBHOOK_JOB]: local.webhookJob } : {}),
+    },
+    app.log,
+  );
+  if (local) jobs.every('local payments: renew or end subscriptions', 60_000, () => local.sweep());
+  jobs.every('subscriptions: end expired access', 60_000, () => expireDue(database.db));
+  const deps: Deps = {
+    config,
+    db: database.db,
+    mailer,
+    jobs,
+    limiter,
+    payments,
+    log: app.log,
+  };
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    reply.header('X-Frame-Options', 'SAMEORIGIN');
+    return payload;
+  });
+
+  const indexHtml = config.webDist ? path.join(config.webDist, 'index.html') : null;
+  const spaHtml = indexHtml && fs.existsSync(indexHtml) ? fs.readFileSync(indexHtml, 'utf8') : undefined;
+  // Before any route or scope is registered, so every one of them inherits it.
+  registerErrorHandler(app, spaHtml);
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  registerSession(app, {
+    db: database.db,
+    secureCookies: config.publicUrl.startsWith('https:'),
+    publicOrigin: new URL(config.publicUrl).origin,
+  });
+
+  accountsRoutes(app, deps);
+  registrationRoutes(app, deps);
+  contactRoutes(app, deps);
+  referralRoutes(app, deps);
+  storeRoutes(app, deps);
+  billingRoutes(app, deps);
+  subscriptionsRoutes(app, deps);
+  await checkoutRoutes(app, deps);
+  siteRoutes(app);
+  if (transport.kind === 'outbox') devMailboxRoutes(app, deps);
+
+  if (spaHtml)
+    await app.register(fastifyStatic, { root: config.webDist!, wildcard: false, index: false, maxAge: '1h' });
+
+  if (opts.startJobs !== false) app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    transport.close();
+    await limiter.close();
+  });
+  return { app, deps };
+}

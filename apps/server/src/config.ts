@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const url = (protocols: string[]) =>
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: `must be a URL (${protocols.join(' or ')})` },
+  );
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: url(['http:', 'https:']).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).default('QBank Cloud <no-reply@qbankcloud.com>'),
+  SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@qbankcloud.com'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  S3_ENDPOINT: url(['http:', 'https:']).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  SEED_DEMO: bool.optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  NODE_ENV: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  supportEmail: string;
+  stripeSecretKey?: string;
+  stripeWebhookSecret?: string;
+  redisUrl?: string;
+  s3?: { endpoint?: string; bucket: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
+  seedDemo: boolean;
+  logLevel: string;
+  /** Whether the outbox (dev mailbox) is the mail transport. */
+  mailOutbox: boolean;
+  /** Where the built SPA lives; absent in API-only tests. */
+  webDist?: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once. A bad value throws ConfigError with one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  // An empty variable (VAR= in an env file) counts as unset.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const e = parsed.data;
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET)
+    throw new ConfigError(
+      'Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',
+    );
+  if (e.S3_ENDPOINT && !e.S3_BUCKET)
+    throw new ConfigError('Invalid configuration: S3_BUCKET is required when S3_ENDPOINT is set');
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    redisUrl: e.REDIS_URL,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    mailOutbox: !e.SMTP_URL,
+    ...overrides,
+  };
+}

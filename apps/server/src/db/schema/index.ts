@@ -1,0 +1,5 @@
+export * from './accounts';
+export * from './catalogue';
+export * from './platform';
+export * from './questions';
+export * from './tests';

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  emailAddress: text('email_address').notNull(),
+  subject: text('subject', { enum: ['SALES', 'FEEDBACK', 'SUPPORT', 'OTHER'] }).notNull(),
+  description: text('description').notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Referral tokens seen on the landing page (DESIGN.md §5). */
+export const referralVisits = pgTable(
+  'referral_visits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenId: text('token_id').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('referral_visits_token_idx').on(t.tokenId)],
+);
+
+/** Background work (mail, webhook processing), claimed with FOR UPDATE SKIP LOCKED. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    runAt: ts('run_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(10),
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error'),
+    doneAt: ts('done_at'),
+    failedAt: ts('failed_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('jobs_due_idx').on(t.runAt).where(sql`done_at IS NULL AND failed_at IS NULL`)],
+);
+
+/** Payment-provider webhook events, each processed once by its id. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  receivedAt: ts('received_at').notNull().defaultNow(),
+  processedAt: ts('processed_at'),
+});
+
+/** The embedded mail transport: every message kept here and shown at the dev mailbox. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  from: text('from').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Small platform-wide values made once and shared by every instance (e.g. the embedded provider's webhook secret). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/**
+ * The embedded payment provider's own records (DESIGN.md §2): what Stripe would keep on its side. Only the
+ * local adapter reads or writes these tables.
+ */
+export const localPaymentSessions = pgTable('local_payment_sessions', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id').notNull(),
+  customerEmail: text('customer_email').notNull(),
+  priceId: text('price_id').notNull(),
+  productName: text('product_name').notNull(),
+  planName: text('plan_name').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  frequencyType: text('frequency_type').notNull(),
+  recurring: boolean('recurring').notNull(),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+  status: text('status', { enum: ['open', 'paid', 'canceled'] })
+    .notNull()
+    .default('open'),
+  subscriptionId: text('subscription_id'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const localPaymentSubscriptions = pgTable(
+  'local_payment_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    customerId: text('customer_id').notNull(),
+    priceId: text('price_id').notNull(),
+    frequencyType: text('frequency_type').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+    status: text('status', { enum: ['active', 'canceled'] })
+      .notNull()
+      .default('active'),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    currentPeriodStart: ts('current_period_start').notNull(),
+    currentPeriodEnd: ts('current_period_end').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('local_payment_subscriptions_due_idx').on(t.currentPeriodEnd).where(sql`status = 'active'`)],
+);

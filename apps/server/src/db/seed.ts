@@ -1,0 +1,209 @@
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../lib/passwords';
+import type { Db } from './client';
+import { billingPlans, categories, products, subcategories, subjects, subscriptions, users } from './schema';
+
+export const demoAccounts = [
+  {
+    email: 'learner@example.com',
+    password: 'learner-demo-1',
+    firstName: 'Lena',
+    lastName: 'Learner',
+    role: 'student',
+  },
+  {
+    email: 'writer@example.com',
+    password: 'writer-demo-1',
+    firstName: 'Walt',
+    lastName: 'Writer',
+    role: 'question writer',
+  },
+  {
+    email: 'admin@example.com',
+    password: 'admin-demo-1',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    role: 'product admin',
+  },
+  {
+    email: 'super@example.com',
+    password: 'super-demo-1',
+    firstName: 'Sam',
+    lastName: 'Super',
+    role: 'superuser',
+  },
+] as const;
+
+const demoProducts = [
+  {
+    name: 'USMLE Step 1 Mastery',
+    productCategory: 'PHYSICIAN',
+    targetAudience: 'Second-year medical students preparing for USMLE Step 1',
+    content:
+      'Board-style vignettes across physiology, pathology, pharmacology and microbiology, each with a full explanation of every answer choice.',
+    authors: 'A team of board-certified physicians and medical educators',
+    questionFormat: 'Single best answer, clinical vignettes with 5 answer choices',
+    subjects: {
+      Physiology: ['Cardiovascular', 'Renal'],
+      Pharmacology: ['Autonomic drugs', 'Antimicrobials'],
+    },
+    plans: [
+      { planName: 'Free sample', priceCents: 0, frequencyType: 'INDEFINITE', autoRenew: false },
+      { planName: '1 month', priceCents: 4900, frequencyType: 'MONTHLY', autoRenew: true },
+      { planName: '6 months', priceCents: 19900, frequencyType: 'HALF_YEARLY', autoRenew: false },
+    ],
+  },
+  {
+    name: 'NCLEX-RN Review',
+    productCategory: 'NURSING',
+    targetAudience: 'Nursing graduates sitting the NCLEX-RN',
+    content:
+      'Next Generation NCLEX case studies and standalone items covering safe care, health promotion and physiological integrity.',
+    authors: 'Registered nurses and nursing faculty',
+    questionFormat: 'Multiple choice and case studies',
+    colorMap: {
+      HEADER_BACKGROUND: '#0b4f6c',
+      HEADER_TEXT: '#ffffff',
+      DROPDOWN_BUTTON: '#e8f4f8',
+      DROPDOWN_BUTTON_TEXT: '#0b4f6c',
+    },
+    domainName: 'nclex.qbankcloud.com',
+    subjects: {
+      'Safe and Effective Care': ['Management of care', 'Infection control'],
+      'Physiological Integrity': ['Pharmacological therapies'],
+    },
+    plans: [
+      { planName: '3 months', priceCents: 7999, frequencyType: 'QUARTERLY', autoRenew: false },
+      { planName: '1 year', priceCents: 14900, frequencyType: 'YEARLY', autoRenew: true },
+    ],
+  },
+  {
+    name: 'CPA Audit & Attestation',
+    productCategory: 'ACCOUNTING',
+    targetAudience: 'Candidates for the AUD section of the CPA exam',
+    content:
+      'Audit planning, internal control, evidence and reporting questions written to the current blueprint.',
+    authors: 'Licensed CPAs with Big Four audit experience',
+    questionFormat: 'Multiple choice with task-based simulations',
+    subjects: { 'Audit Planning': ['Risk assessment'], Reporting: ['Audit opinions'] },
+    plans: [
+      { planName: 'Lifetime access', priceCents: 12500, frequencyType: 'INDEFINITE', autoRenew: false },
+    ],
+  },
+] as const;
+
+/** Seeds demo accounts and QBanks into an empty database; returns whether it seeded. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const res = (await db.execute(sql`SELECT count(*)::int AS count FROM users`)) as unknown as {
+    rows: Array<{ count: number }>;
+  };
+  const count = res.rows[0]?.count ?? 0;
+  if (count > 0) return false;
+  const hashes = await Promise.all(demoAccounts.map((a) => hashPassword(a.password)));
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    const inserted = await tx
+      .insert(users)
+      .values(
+        demoAccounts.map((a, i) => ({
+          email: a.email,
+          firstName: a.firstName,
+          lastName: a.lastName,
+          passwordHash: hashes[i]!,
+          emailVerifiedAt: now,
+          superuser: a.role === 'superuser',
+        })),
+      )
+      .returning({ id: users.id, email: users.email });
+    const userId = (email: string) => inserted.find((u) => u.email === email)!.id;
+
+    for (const [pi, p] of demoProducts.entries()) {
+      const [prod] = await tx
+        .insert(products)
+        .values({
+          name: p.name,
+          productCategory: p.productCategory,
+          targetAudience: p.targetAudience,
+          content: p.content,
+          authors: p.authors,
+          questionFormat: p.questionFormat,
+          colorMap: 'colorMap' in p ? p.colorMap : {},
+          domainName: 'domainName' in p ? p.domainName : null,
+          additionalContent: JSON.stringify({ shortDescription: p.content.split('. ')[0] }),
+        })
+        .returning({ id: products.id });
+      const productId = prod!.id;
+      let si = 0;
+      for (const [subjectName, cats] of Object.entries(p.subjects)) {
+        const [s] = await tx
+          .insert(subjects)
+          .values({ productId, name: subjectName, position: si++ })
+          .returning({ id: subjects.id });
+        for (const [ci, c] of cats.entries()) {
+          const [cat] = await tx
+            .insert(categories)
+            .values({ subjectId: s!.id, name: c, position: ci })
+            .returning({ id: categories.id });
+          await tx
+            .insert(subcategories)
+            .values({ categoryId: cat!.id, name: `${c}: core concepts`, position: 0 });
+        }
+      }
+      const plans = await tx
+        .insert(billingPlans)
+        .values(
+          p.plans.map((pl, i) => ({
+            productId,
+            planName: pl.planName,
+            priceCents: pl.priceCents,
+            frequencyType: pl.frequencyType,
+            autoRenewForSubscription: pl.autoRenew,
+            stripePriceId: pl.priceCents > 0 ? `price_local_demo_${pi + 1}_${i + 1}` : null,
+          })),
+        )
+        .returning({ id: billingPlans.id, priceCents: billingPlans.priceCents });
+      if (pi === 0) {
+        const paid = plans.find((x) => x.priceCents > 0)!;
+        await tx.insert(subscriptions).values([
+          {
+            userId: userId('learner@example.com'),
+            productId,
+            billingPlanId: paid.id,
+            type: 'PREMIUM',
+            student: true,
+          },
+          {
+            userId: userId('writer@example.com'),
+            productId,
+            type: 'PRIVILEGED',
+            student: false,
+            questionWriter: true,
+          },
+          {
+            userId: userId('admin@example.com'),
+            productId,
+            type: 'PRIVILEGED',
+            student: false,
+            admin: true,
+            instructor: true,
+          },
+        ]);
+      }
+      if (pi === 1) {
+        await tx.insert(subscriptions).values([
+          {
+            userId: userId('admin@example.com'),
+            productId,
+            type: 'PRIVILEGED',
+            student: false,
+            admin: true,
+          },
+        ]);
+      }
+    }
+    await tx.execute(sql`
+      UPDATE products p SET learners_count = (
+        SELECT count(*) FROM subscriptions s WHERE s.product_id = p.id AND s.active AND s.student)`);
+  });
+  return true;
+}

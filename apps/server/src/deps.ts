@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { JobRunner } from './infra/jobs';
+import type { Mailer } from './infra/mail';
+import type { Payments } from './infra/payments';
+import type { RateLimiter } from './infra/rate-limiter';
+
+/** What every module's services receive: the configured adapters. */
+export interface Deps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  jobs: JobRunner;
+  limiter: RateLimiter;
+  payments: Payments;
+  log: FastifyBaseLogger;
+}

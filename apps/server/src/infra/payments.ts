@@ -1,0 +1,64 @@
+import type { FrequencyType } from '@qbank/contract';
+
+/** What a price is: the provider needs the amount and, for renewing plans, the interval. */
+export interface PriceSpec {
+  productName: string;
+  planName: string;
+  amountCents: number;
+  frequencyType: FrequencyType;
+  /** Renews automatically (a provider subscription) rather than a one-time payment. */
+  recurring: boolean;
+}
+
+export interface CheckoutRequest {
+  customerId: string;
+  customerEmail: string;
+  priceId: string;
+  price: PriceSpec;
+  successUrl: string;
+  cancelUrl: string;
+  /** Copied onto the session (and the provider subscription) and returned in its events. */
+  metadata: Record<string, string>;
+}
+
+/** A provider event in Stripe's shape (the local provider sends the same shape). */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  /** Unix seconds. */
+  created: number;
+  data: { object: Record<string, unknown> };
+}
+
+/**
+ * The card-payment provider (DESIGN.md §2): Stripe in production, the embedded test provider by default.
+ * Subscriptions are granted only from verified events (`verifyWebhook`), never from a client's word.
+ */
+export interface Payments {
+  kind: 'local' | 'stripe';
+  createCustomer(input: { email: string; name: string }): Promise<string>;
+  createPrice(spec: PriceSpec): Promise<string>;
+  createCheckoutSession(req: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /** Auto-renew on or off for a provider subscription (Stripe: cancel_at_period_end). */
+  setAutoRenew(providerSubscriptionId: string, on: boolean): Promise<void>;
+  /** Checks the signature over the raw body; throws WebhookSignatureError when it does not hold. */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): Promise<ProviderEvent>;
+}
+
+export class WebhookSignatureError extends Error {}
+
+/** Stripe's interval for a renewing frequency. */
+export function recurringInterval(f: FrequencyType): { interval: 'month' | 'year'; interval_count: number } {
+  switch (f) {
+    case 'MONTHLY':
+      return { interval: 'month', interval_count: 1 };
+    case 'QUARTERLY':
+      return { interval: 'month', interval_count: 3 };
+    case 'HALF_YEARLY':
+      return { interval: 'month', interval_count: 6 };
+    case 'YEARLY':
+      return { interval: 'year', interval_count: 1 };
+    default:
+      throw new Error(`${f} plans cannot renew`);
+  }
+}

@@ -1,0 +1,194 @@
+import { ErrorCode, type FrequencyType } from '@qbank/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { billingPlans, checkoutSessions, subscriptions, users, webhookEvents } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { type ProviderEvent, WebhookSignatureError } from '../../infra/payments';
+import { AppError } from '../../lib/app-error';
+import { findByProviderId, recountLearners } from '../subscriptions/repository';
+import { grantPaid } from '../subscriptions/service';
+
+type Obj = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
+const num = (v: unknown) => (typeof v === 'number' ? v : null);
+const fromUnix = (s: number | null) => (s === null ? null : new Date(s * 1000));
+
+/** Newer Stripe API versions moved the period onto the subscription's items and the invoice's subscription onto `parent`. */
+const subscriptionPeriodEnd = (o: Obj) =>
+  num(o.current_period_end) ??
+  num(
+    (o.items as { data?: Array<{ current_period_end?: number }> } | undefined)?.data?.[0]?.current_period_end,
+  );
+const invoiceSubscription = (o: Obj) =>
+  str(o.subscription) ??
+  str(
+    (o.parent as { subscription_details?: { subscription?: string } } | undefined)?.subscription_details
+      ?.subscription,
+  );
+const invoicePeriodEnd = (o: Obj) =>
+  num((o.lines as { data?: Array<{ period?: { end?: number } }> } | undefined)?.data?.[0]?.period?.end);
+
+/**
+ * Applies one verified provider event. Every event id is applied once (a replay or a concurrent second
+ * delivery finds it recorded and changes nothing), and an event older than the last one applied to a
+ * subscription does not undo it. Everything happens in one transaction: a failure records nothing, so the
+ * provider's retry applies it again.
+ */
+export function webhookService(deps: Deps) {
+  const { db, payments, log } = deps;
+
+  async function completed(tx: DbOrTx, e: ProviderEvent, o: Obj) {
+    if (o.payment_status !== 'paid' && o.payment_status !== 'no_payment_required') return;
+    const meta = (o.metadata ?? {}) as Record<string, string>;
+    const sessionId = str(o.id);
+    const [checkout] = sessionId
+      ? await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).limit(1)
+      : [];
+    const userId = checkout?.userId ?? str(meta.userId);
+    const planId = checkout?.billingPlanId ?? str(meta.billingPlanId);
+    if (!userId || !planId) {
+      log.warn({ eventId: e.id }, 'checkout event without our metadata: ignored');
+      return;
+    }
+    const [plan] = await tx.select().from(billingPlans).where(eq(billingPlans.id, planId)).limit(1);
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!plan || !user) {
+      log.warn({ eventId: e.id }, 'checkout event for an unknown user or plan: ignored');
+      return;
+    }
+    const providerSubscriptionId = str(o.subscription);
+    // A deletion of the provider subscription that overtook this event wins: the access has already ended.
+    const ended = providerSubscriptionId
+      ? await tx.execute(sql`
+          SELECT 1 FROM webhook_events WHERE type = 'customer.subscription.deleted'
+          AND payload -> 'data' -> 'object' ->> 'id' = ${providerSubscriptionId} LIMIT 1`)
+      : null;
+    await grantPaid(tx, {
+      userId,
+      productId: plan.productId,
+      billingPlanId: plan.id,
+      frequencyType: plan.frequencyType as FrequencyType,
+      providerSubscriptionId,
+      eventAt: new Date(e.created * 1000),
+      alreadyEnded: !!ended && (ended as unknown as { rows: unknown[] }).rows.length > 0,
+    });
+    const customer = str(o.customer);
+    if (customer)
+      await tx
+        .update(users)
+        .set({ stripeCustomerId: customer })
+        .where(and(eq(users.id, userId), isNull(users.stripeCustomerId)));
+    if (sessionId)
+      await tx
+        .update(checkoutSessions)
+        .set({ status: 'complete', completedAt: new Date() })
+        .where(eq(checkoutSessions.id, sessionId));
+  }
+
+  /** The newest event wins: an older one arriving late is skipped. */
+  async function subscriptionFor(tx: DbOrTx, providerId: string | null, e: ProviderEvent) {
+    if (!providerId) return null;
+    const s = await findByProviderId(tx, providerId);
+    if (!s) return null;
+    const at = new Date(e.created * 1000);
+    if (s.providerEventAt && at < s.providerEventAt) {
+      log.info({ eventId: e.id }, 'older provider event after a newer one: skipped');
+      return null;
+    }
+    return { s, at };
+  }
+
+  async function apply(tx: DbOrTx, e: ProviderEvent) {
+    const o = e.data.object;
+    switch (e.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+        return completed(tx, e, o);
+      case 'checkout.session.expired': {
+        const id = str(o.id);
+        if (id)
+          await tx
+            .update(checkoutSessions)
+            .set({ status: 'expired' })
+            .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));
+        return;
+      }
+      case 'customer.subscription.updated': {
+        const found = await subscriptionFor(tx, str(o.id), e);
+        if (!found) return;
+        const live = o.status === 'active' || o.status === 'trialing' || o.status === 'past_due';
+        const end = fromUnix(subscriptionPeriodEnd(o));
+        await tx
+          .update(subscriptions)
+          .set({
+            active: live,
+            autoRenew: live && o.cancel_at_period_end !== true,
+            ...(end ? { currentPeriodEnd: end } : {}),
+            providerEventAt: found.at,
+            updatedAt: new Date(),
+          })
+          .where(eq(subscriptions.id, found.s.id));
+        return recountLearners(tx, found.s.productId);
+      }
+      case 'customer.subscription.deleted': {
+        const found = await subscriptionFor(tx, str(o.id), e);
+        if (!found) return;
+        await tx
+          .update(subscriptions)
+          .set({ active: false, autoRenew: false, providerEventAt: found.at, updatedAt: new Date() })
+          .where(eq(subscriptions.id, found.s.id));
+        return recountLearners(tx, found.s.productId);
+      }
+      case 'invoice.paid':
+      case 'invoice.payment_succeeded': {
+        const found = await subscriptionFor(tx, invoiceSubscription(o), e);
+        const end = fromUnix(invoicePeriodEnd(o));
+        if (!found || !end) return;
+        await tx
+          .update(subscriptions)
+          .set({ active: true, currentPeriodEnd: end, providerEventAt: found.at, updatedAt: new Date() })
+          .where(eq(subscriptions.id, found.s.id));
+        return recountLearners(tx, found.s.productId);
+      }
+      default:
+        return; // recorded, nothing to do
+    }
+  }
+
+  return {
+    /** Verifies and applies a delivery; answers whether it was new. */
+    async receive(rawBody: Buffer, signature: string | undefined) {
+      let event: ProviderEvent;
+      try {
+        event = await payments.verifyWebhook(rawBody, signature);
+      } catch (err) {
+        if (err instanceof WebhookSignatureError)
+          throw new AppError(
+            ErrorCode.VALIDATION,
+            `Webhook signature check failed: ${err.message}`,
+            'Stripe-Signature',
+          );
+        throw err;
+      }
+      if (!event?.id || !event.type || !event.data?.object)
+        throw new AppError(ErrorCode.VALIDATION, 'Not a provider event', 'body');
+      const applied = await db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(webhookEvents)
+          .values({
+            id: event.id,
+            provider: payments.kind,
+            type: event.type,
+            payload: event as unknown as Record<string, unknown>,
+            processedAt: new Date(),
+          })
+          .onConflictDoNothing()
+          .returning({ id: webhookEvents.id });
+        if (inserted.length === 0) return false;
+        await apply(tx, event);
+        return true;
+      });
+      return { received: true as const, duplicate: !applied };
+    },
+  };
+}

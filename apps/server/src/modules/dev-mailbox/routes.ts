@@ -1,0 +1,38 @@
+import { Brand } from '@qbank/contract';
+import { desc } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { mailOutbox } from '../../db/schema';
+import type { Deps } from '../../deps';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const linkify = (s: string) => escapeHtml(s).replace(/https?:\/\/[^\s<]+/g, (u) => `<a href="${u}">${u}</a>`);
+
+/** The dev-only mailbox of the embedded mail transport: every message, newest first, links clickable. */
+export function devMailboxRoutes(app: FastifyInstance, deps: Deps) {
+  const list = () => deps.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(200);
+
+  app.get('/dev/mailbox/messages', async () => ({ content: await list() }));
+  app.get('/dev/mailbox', async (_req, reply) => {
+    const messages = await list();
+    const items = messages
+      .map(
+        (m) => `<article>
+  <h2>${escapeHtml(m.subject)}</h2>
+  <p class="meta">To <strong>${escapeHtml(m.to)}</strong> · ${m.createdAt.toISOString().replace('T', ' ').slice(0, 19)} UTC</p>
+  <pre>${linkify(m.text)}</pre>
+</article>`,
+      )
+      .join('\n');
+    reply.type('text/html; charset=utf-8').send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Mailbox (development) | ${Brand.name}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:860px;margin:0 auto;padding:16px;color:#1a1b1e}
+article{border:1px solid #ccc;border-radius:8px;padding:12px 16px;margin:12px 0}h2{font-size:1.1rem;margin:0 0 4px}
+.meta{color:#444;margin:0 0 8px}pre{white-space:pre-wrap;word-break:break-word;font-family:inherit;margin:0}a{color:#0b4f8a}</style>
+</head><body><main><h1>Mailbox (development)</h1>
+<p>Every e-mail the server sends is kept here because no SMTP_URL is set. Newest first. <a href="/dev/mailbox">Refresh</a></p>
+${items || '<p>No mail yet. Register or reset a password and the mail shows here.</p>'}
+</main></body></html>`);
+  });
+}

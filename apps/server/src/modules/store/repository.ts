@@ -1,0 +1,159 @@
+import {
+  type BillingPlan,
+  listPlans,
+  type ProductContent,
+  parseAdditionalContent,
+  type SortOrder,
+  searchWords,
+} from '@qbank/contract';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { billingPlans, productLogos, products } from '../../db/schema';
+
+export const productColumns = {
+  id: products.id,
+  name: products.name,
+  domainName: products.domainName,
+  targetAudience: products.targetAudience,
+  content: products.content,
+  authors: products.authors,
+  questionFormat: products.questionFormat,
+  productCategory: products.productCategory,
+  colorMap: products.colorMap,
+  additionalContent: products.additionalContent,
+  questionCount: products.questionCount,
+  learnersCount: products.learnersCount,
+  published: products.published,
+};
+export type ProductRow = Omit<typeof products.$inferSelect, 'searchVector' | 'createdAt' | 'updatedAt'>;
+
+/** SPEC §3 product content, with additionalContent's fields merged in (nothing when it does not parse). */
+export function toProductContent(p: ProductRow): ProductContent {
+  return {
+    uuid: p.id,
+    name: p.name,
+    questionCount: p.questionCount,
+    targetAudience: p.targetAudience,
+    content: p.content,
+    learnersCount: p.learnersCount,
+    authors: p.authors,
+    questionFormat: p.questionFormat,
+    productCategory: p.productCategory,
+    colorMap: p.colorMap,
+    domainName: p.domainName,
+    additionalContent: p.additionalContent,
+    ...parseAdditionalContent(p.additionalContent),
+  };
+}
+
+export type PlanRow = typeof billingPlans.$inferSelect;
+export const toBillingPlan = (p: PlanRow): BillingPlan => ({
+  uuid: p.id,
+  productUuid: p.productId,
+  planName: p.planName,
+  price: p.priceCents / 100,
+  frequencyType: p.frequencyType,
+  autoRenewForSubscription: p.autoRenewForSubscription,
+  billingPlanType: p.billingPlanType,
+  active: p.active,
+  stripePriceId: p.stripePriceId,
+});
+
+export async function findProduct(db: DbOrTx, id: string): Promise<ProductRow | null> {
+  const [p] = await db.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
+  return p ?? null;
+}
+
+/** A prefix query over every word: "card phys" finds "Cardiology for Physicians". */
+export const toTsQuery = (term: string) =>
+  searchWords(term)
+    .map((w) => `${w}:*`)
+    .join(' & ');
+
+interface PlanJson {
+  id: string;
+  product_id: string;
+  plan_name: string;
+  price_cents: number;
+  frequency_type: PlanRow['frequencyType'];
+  auto_renew: boolean;
+  billing_plan_type: PlanRow['billingPlanType'];
+  active: boolean;
+  stripe_price_id: string | null;
+}
+
+/**
+ * Store search (SPEC §7): published products with at least one active public plan, whose name or content
+ * matches every word of the term (GIN text-search index), sorted by name. A blank term means all. One
+ * query: each product comes with its active public plans, gathered by the database.
+ */
+export async function searchProducts(db: DbOrTx, term: string, order: SortOrder) {
+  const q = toTsQuery(term);
+  const res = await db.execute(sql`
+    SELECT p.id, p.name, p.domain_name, p.target_audience, p.content, p.authors, p.question_format,
+      p.product_category, p.color_map, p.additional_content, p.question_count, p.learners_count, p.published,
+      pl.plans
+    FROM products p
+    JOIN LATERAL (
+      SELECT json_agg(json_build_object(
+          'id', b.id, 'product_id', b.product_id, 'plan_name', b.plan_name, 'price_cents', b.price_cents,
+          'frequency_type', b.frequency_type, 'auto_renew', b.auto_renew,
+          'billing_plan_type', b.billing_plan_type, 'active', b.active, 'stripe_price_id', b.stripe_price_id)
+        ORDER BY b.created_at, b.id) AS plans
+      FROM billing_plans b
+      WHERE b.product_id = p.id AND b.active AND b.billing_plan_type = 'PUBLIC'
+    ) pl ON pl.plans IS NOT NULL
+    WHERE p.published ${q ? sql`AND p.search_vector @@ to_tsquery('english', ${q})` : sql``}
+    ORDER BY lower(p.name) ${order === 'DESC' ? sql`DESC` : sql`ASC`}, p.id`);
+  const rows = (res as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  return rows.map((r) => {
+    const product: ProductRow = {
+      id: r.id as string,
+      name: r.name as string,
+      domainName: r.domain_name as string | null,
+      targetAudience: r.target_audience as string,
+      content: r.content as string,
+      authors: r.authors as string,
+      questionFormat: r.question_format as string,
+      productCategory: r.product_category as string,
+      colorMap: r.color_map as Record<string, string>,
+      additionalContent: r.additional_content as string | null,
+      questionCount: r.question_count as number,
+      learnersCount: r.learners_count as number,
+      published: r.published as boolean,
+    };
+    const plans = (r.plans as PlanJson[]).map((b) =>
+      toBillingPlan({
+        id: b.id,
+        productId: b.product_id,
+        planName: b.plan_name,
+        priceCents: b.price_cents,
+        frequencyType: b.frequency_type,
+        autoRenewForSubscription: b.auto_renew,
+        billingPlanType: b.billing_plan_type,
+        active: b.active,
+        stripePriceId: b.stripe_price_id,
+        createdAt: new Date(0),
+      }),
+    );
+    return { ...toProductContent(product), billingPlans: listPlans(plans) };
+  });
+}
+
+export async function plansOf(db: DbOrTx, productId: string) {
+  const rows = await db
+    .select()
+    .from(billingPlans)
+    .where(eq(billingPlans.productId, productId))
+    .orderBy(asc(billingPlans.createdAt), asc(billingPlans.id));
+  return rows.map(toBillingPlan);
+}
+
+export async function logosOf(db: DbOrTx, productId: string, logoType: 'HEADER_LOGO' | 'PRODUCT_LOGO') {
+  const rows = await db
+    .select()
+    .from(productLogos)
+    .where(and(eq(productLogos.productId, productId), eq(productLogos.logoType, logoType)))
+    .orderBy(desc(productLogos.createdAt));
+  return rows.map((r) => ({ uuid: r.id, url: r.url, logoType: r.logoType }));
+}

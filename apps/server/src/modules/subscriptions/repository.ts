@@ -1,0 +1,106 @@
+import type { SubscriptionDetail } from '@qbank/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { billingPlans, products, subscriptions } from '../../db/schema';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** Learners are the product's active student subscriptions; counted again in every transaction that changes one. */
+export async function recountLearners(tx: DbOrTx, productId: string) {
+  await tx.execute(sql`
+    UPDATE products SET learners_count = (
+      SELECT count(*) FROM subscriptions s WHERE s.product_id = ${productId} AND s.active AND s.student)
+    WHERE id = ${productId}`);
+}
+
+export async function findForUpdate(tx: DbOrTx, userId: string, productId: string) {
+  const [s] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.productId, productId)))
+    .for('update');
+  return s ?? null;
+}
+
+export async function findById(tx: DbOrTx, id: string) {
+  const [s] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
+  return s ?? null;
+}
+
+export async function findByProviderId(tx: DbOrTx, providerSubscriptionId: string) {
+  const [s] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId))
+    .for('update');
+  return s ?? null;
+}
+
+/** A user's subscriptions with their plan, for Account Settings. */
+export async function listDetails(db: DbOrTx, userId: string, only?: string): Promise<SubscriptionDetail[]> {
+  const rows = await db
+    .select({
+      s: subscriptions,
+      p: { id: products.id, name: products.name, colorMap: products.colorMap },
+      plan: {
+        planName: billingPlans.planName,
+        priceCents: billingPlans.priceCents,
+        frequencyType: billingPlans.frequencyType,
+        autoRenew: billingPlans.autoRenewForSubscription,
+      },
+    })
+    .from(subscriptions)
+    .innerJoin(products, eq(products.id, subscriptions.productId))
+    .leftJoin(billingPlans, eq(billingPlans.id, subscriptions.billingPlanId))
+    .where(and(eq(subscriptions.userId, userId), only ? eq(subscriptions.id, only) : undefined))
+    .orderBy(asc(products.name));
+  return rows.map(({ s, p, plan }) => ({
+    subscriptionUuid: s.id,
+    product: { uuid: p.id, name: p.name, colorMap: p.colorMap },
+    active: s.active,
+    type: s.type,
+    student: s.student,
+    questionWriter: s.questionWriter,
+    questionAuditor: s.questionAuditor,
+    instructor: s.instructor,
+    admin: s.admin,
+    planName: plan?.planName ?? null,
+    price: plan ? plan.priceCents / 100 : null,
+    frequencyType: plan?.frequencyType ?? null,
+    autoRenew: s.autoRenew,
+    canAutoRenew: s.active && !!s.providerSubscriptionId && !!plan?.autoRenew,
+    currentPeriodEnd: s.currentPeriodEnd?.toISOString() ?? null,
+  }));
+}
+
+/** Whether the signed-in user runs the product: a superuser, or an admin of an active subscription to it. */
+export async function isProductAdmin(
+  db: DbOrTx,
+  auth: { userId: string; superuser: boolean },
+  productId: string,
+) {
+  if (auth.superuser) return true;
+  const [s] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, auth.userId),
+        eq(subscriptions.productId, productId),
+        eq(subscriptions.active, true),
+        eq(subscriptions.admin, true),
+      ),
+    )
+    .limit(1);
+  return !!s;
+}
+
+/** Whether the user has any subscription (active or not) to the product. */
+export async function isMember(db: DbOrTx, userId: string, productId: string) {
+  const [s] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.productId, productId)))
+    .limit(1);
+  return !!s;
+}

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPlan, buildProduct, buildSubscription, buildUser, TestClient } from '../factories';
+import { createTestApp, type TestApp } from '../test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function as(kind: 'admin' | 'student' | 'stranger' | 'superuser', productId: string) {
+  const u = await buildUser(t.deps.db, { superuser: kind === 'superuser' });
+  if (kind === 'admin')
+    await buildSubscription(t.deps.db, u.id, productId, { type: 'PRIVILEGED', admin: true, student: false });
+  if (kind === 'student') await buildSubscription(t.deps.db, u.id, productId, { type: 'PREMIUM' });
+  const c = new TestClient(t.app);
+  await c.login(u.email, u.password);
+  return c;
+}
+
+const plan = (over: Record<string, unknown> = {}) => ({
+  planName: '1 year',
+  price: 149,
+  frequencyType: 'YEARLY',
+  autoRenewForSubscription: true,
+  billingPlanType: 'PUBLIC',
+  active: true,
+  autoCreateStripePrice: true,
+  ...over,
+});
+
+describe('billing plans', () => {
+  it('lists active plans in frequency order; inactive ones only when asked, and only for admins', async () => {
+    const p = await buildProduct(t.deps.db);
+    await buildPlan(t.deps.db, p.id, { planName: 'Forever', frequencyType: 'INDEFINITE', priceCents: 30000 });
+    await buildPlan(t.deps.db, p.id, { planName: 'Half', frequencyType: 'HALF_YEARLY' });
+    await buildPlan(t.deps.db, p.id, { planName: 'Month', frequencyType: 'MONTHLY' });
+    await buildPlan(t.deps.db, p.id, { planName: 'Quarter', frequencyType: 'QUARTERLY', active: false });
+    await buildPlan(t.deps.db, p.id, { planName: 'Year', frequencyType: 'YEARLY' });
+    await buildPlan(t.deps.db, p.id, { planName: 'Institution', billingPlanType: 'INSTITUTIONAL' });
+    const anon = new TestClient(t.app);
+    const names = async (c: TestClient, q = '') =>
+      (await c.req({ url: `/api/v2/products/${p.id}/billingPlans${q}` }))
+        .json()
+        .map((x: { planName: string }) => x.planName);
+    expect(await names(anon)).toEqual(['Month', 'Half', 'Year', 'Forever']);
+    expect(
+      (await anon.req({ url: `/api/v2/products/${p.id}/billingPlans?includeInactive=true` })).statusCode,
+    ).toBe(403);
+    const admin = await as('admin', p.id);
+    expect(await names(admin)).toEqual(['Month', 'Institution', 'Half', 'Year', 'Forever']);
+    expect(await names(admin, '?includeInactive=true')).toEqual([
+      'Month',
+      'Institution',
+      'Quarter',
+      'Half',
+      'Year',
+      'Forever',
+    ]);
+    expect(
+      (await admin.req({ url: `/api/v2/products/${p.id}/billingPlans?includeInactive=maybe` })).json().field,
+    ).toBe('includeInactive');
+  });
+
+  it('creates a plan with a provider price made on request; only admins and superusers may', async () => {
+    const p = await buildProduct(t.deps.db);
+    const url = `/api/v2/products/${p.id}/billingPlans`;
+    for (const kind of ['student', 'stranger'] as const) {
+      const c = await as(kind, p.id);
+      expect((await c.req({ method: 'POST', url, json: plan() })).statusCode).toBe(403);
+    }
+    expect((await new TestClient(t.app).req({ method: 'POST', url, json: plan() })).statusCode).toBe(401);
+    const admin = await as('admin', p.id);
+    const res = await admin.req({ method: 'POST', url, json: plan({ price: 79.99 }) });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ planName: '1 year', price: 79.99, productUuid: p.id, active: true });
+    expect(res.json().stripePriceId).toMatch(/^price_local_/);
+    const sup = await as('superuser', p.id);
+    expect(
+      (await sup.req({ method: 'POST', url, json: plan({ price: 0, autoRenewForSubscription: false }) }))
+        .statusCode,
+    ).toBe(201);
+  });
+
+  it('names the field of every bad plan and saves nothing', async () => {
+    const p = await buildProduct(t.deps.db);
+    const url = `/api/v2/products/${p.id}/billingPlans`;
+    const admin = await as('admin', p.id);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [plan({ planName: '' }), 'planName'],
+      [plan({ planName: 'x'.repeat(101) }), 'planName'],
+      [plan({ price: -1 }), 'price'],
+      [plan({ price: '10' }), 'price'],
+      [plan({ price: 1.234 }), 'price'],
+      [plan({ frequencyType: 'WEEKLY' }), 'frequencyType'],
+      [plan({ billingPlanType: 'SECRET' }), 'billingPlanType'],
+      [plan({ frequencyType: 'INDEFINITE', autoRenewForSubscription: true }), 'autoRenewForSubscription'],
+      [plan({ autoCreateStripePrice: false }), 'stripePriceId'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await admin.req({ method: 'POST', url, json: body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().field).toBe(field);
+    }
+    expect((await admin.req({ url: `${url}?includeInactive=true` })).json()).toEqual([]);
+  });
+
+  it('updates a plan (a new provider price when the price changes) and toggles it active', async () => {
+    const p = await buildProduct(t.deps.db);
+    const admin = await as('admin', p.id);
+    const created = (
+      await admin.req({ method: 'POST', url: `/api/v2/products/${p.id}/billingPlans`, json: plan() })
+    ).json();
+    const url = `/api/v2/products/${p.id}/billingPlans/${created.uuid}`;
+    const renamed = await admin.req({ method: 'PATCH', url, json: { ...created, planName: 'Annual' } });
+    expect(renamed.json()).toMatchObject({ planName: 'Annual', stripePriceId: created.stripePriceId });
+    const repriced = await admin.req({
+      method: 'PATCH',
+      url,
+      json: { ...created, price: 99, autoCreateStripePrice: true },
+    });
+    expect(repriced.json().price).toBe(99);
+    expect(repriced.json().stripePriceId).not.toBe(created.stripePriceId);
+    const noPrice = await admin.req({
+      method: 'PATCH',
+      url,
+      json: { ...created, price: 89, stripePriceId: null },
+    });
+    expect(noPrice.json().field).toBe('stripePriceId');
+    const off = await admin.req({ method: 'PATCH', url: `${url}/active` });
+    expect(off.json().active).toBe(false);
+    expect((await admin.req({ method: 'PATCH', url: `${url}/active` })).json().active).toBe(true);
+    const other = await buildProduct(t.deps.db);
+    const foreign = await admin.req({
+      method: 'PATCH',
+      url: `/api/v2/products/${other.id}/billingPlans/${created.uuid}/active`,
+    });
+    expect(foreign.statusCode).toBe(403);
+    const student = await as('student', p.id);
+    expect((await student.req({ method: 'PATCH', url: `${url}/active` })).statusCode).toBe(403);
+    expect(
+      (await admin.req({ method: 'PATCH', url: `/api/v2/products/${p.id}/billingPlans/nope/active` })).json()
+        .field,
+    ).toBe('uuid');
+  });
+});

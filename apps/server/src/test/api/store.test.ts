@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productLogos } from '../../db/schema';
+import { buildPlan, buildProduct, buildSubscription, buildUser, TestClient } from '../factories';
+import { createTestApp, type TestApp } from '../test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const search = (c: TestClient, searchTerm: unknown, sortOrder = 'ASC') =>
+  c.req({
+    method: 'POST',
+    url: `/api/v2/products/productSearchContent?sortField=name&sortOrder=${sortOrder}`,
+    json: { searchTerm },
+  });
+
+describe('store search', () => {
+  let tag: string;
+  beforeAll(async () => {
+    tag = `zq${Date.now().toString(36)}`;
+    const a = await buildProduct(t.deps.db, {
+      name: `Alpha ${tag} Cardiology`,
+      content: 'Heart questions for physicians',
+    });
+    const b = await buildProduct(t.deps.db, { name: `beta ${tag} Nursing`, content: 'Pharmacology drills' });
+    const c = await buildProduct(t.deps.db, { name: `Gamma ${tag} hidden`, content: 'No public plan' });
+    const d = await buildProduct(t.deps.db, { name: `Delta ${tag} private`, content: 'Private plan only' });
+    const e = await buildProduct(t.deps.db, { name: `Epsilon ${tag} inactive`, content: 'Inactive plan' });
+    await buildPlan(t.deps.db, a.id, { frequencyType: 'YEARLY', planName: 'Year', priceCents: 9900 });
+    await buildPlan(t.deps.db, a.id, { frequencyType: 'MONTHLY', planName: 'Month', priceCents: 1999 });
+    await buildPlan(t.deps.db, a.id, { planName: 'Old', active: false });
+    await buildPlan(t.deps.db, b.id, { priceCents: 0, frequencyType: 'INDEFINITE', stripePriceId: null });
+    void c;
+    await buildPlan(t.deps.db, d.id, { billingPlanType: 'PRIVATE' });
+    await buildPlan(t.deps.db, e.id, { active: false });
+  });
+
+  it('finds by name and by content, only products with an active public plan', async () => {
+    const c = new TestClient(t.app);
+    const byName = await search(c, tag);
+    expect(byName.statusCode).toBe(200);
+    expect(byName.json().map((p: { name: string }) => p.name)).toEqual([
+      `Alpha ${tag} Cardiology`,
+      `beta ${tag} Nursing`,
+    ]);
+    const byContent = await search(c, `${tag} pharmacol`);
+    expect(byContent.json().map((p: { name: string }) => p.name)).toEqual([`beta ${tag} Nursing`]);
+    const prefix = await search(c, `cardio ${tag}`);
+    expect(prefix.json()).toHaveLength(1);
+    expect((await search(c, `${tag} nothing-like-this`)).json()).toEqual([]);
+  });
+
+  it('sorts by name ASC or DESC, case-insensitively', async () => {
+    const c = new TestClient(t.app);
+    const desc = await search(c, tag, 'DESC');
+    expect(desc.json().map((p: { name: string }) => p.name)).toEqual([
+      `beta ${tag} Nursing`,
+      `Alpha ${tag} Cardiology`,
+    ]);
+  });
+
+  it('a single space means every product, with its active public plans in frequency order', async () => {
+    const c = new TestClient(t.app);
+    const all = (await search(c, ' ')).json() as Array<{
+      name: string;
+      billingPlans: Array<{ planName: string; price: number }>;
+    }>;
+    const alpha = all.find((p) => p.name === `Alpha ${tag} Cardiology`)!;
+    expect(alpha.billingPlans.map((p) => [p.planName, p.price])).toEqual([
+      ['Month', 19.99],
+      ['Year', 99],
+    ]);
+    expect(all.some((p) => p.name.includes('hidden') || p.name.includes('private'))).toBe(false);
+  });
+
+  it('punctuation alone is no query; bad input names the field', async () => {
+    const c = new TestClient(t.app);
+    expect((await search(c, "'&|!:*()")).statusCode).toBe(200);
+    expect((await search(c, 5)).json().field).toBe('searchTerm');
+    expect((await search(c, 'x'.repeat(201))).json().field).toBe('searchTerm');
+    expect((await search(c, 'a', 'SIDEWAYS')).json().field).toBe('sortOrder');
+    const missing = await c.req({
+      method: 'POST',
+      url: '/api/v2/products/productSearchContent?sortField=name&sortOrder=ASC',
+      json: {},
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().field).toBe('searchTerm');
+  });
+});
+
+describe('product content and logos', () => {
+  it('merges additionalContent and falls back to nothing when it does not parse', async () => {
+    const p = await buildProduct(t.deps.db, {
+      additionalContent: JSON.stringify({ shortDescription: 'Short', demoVideo: '/v.webm' }),
+      colorMap: { HEADER_BACKGROUND: '#123456' },
+    });
+    const bad = await buildProduct(t.deps.db, { additionalContent: '{not json' });
+    const c = new TestClient(t.app);
+    const res = await c.req({ url: `/api/v2/products/${p.id}/fetchContent` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      uuid: p.id,
+      shortDescription: 'Short',
+      demoVideo: '/v.webm',
+      colorMap: { HEADER_BACKGROUND: '#123456' },
+      learnersCount: 0,
+      questionCount: 0,
+    });
+    const b = (await c.req({ url: `/api/v2/products/${bad.id}/fetchContent` })).json();
+    expect(b.shortDescription).toBeUndefined();
+    expect(b.additionalContent).toBe('{not json');
+    expect((await c.req({ url: '/api/v2/products/not-a-uuid/fetchContent' })).json().field).toBe('id');
+    expect(
+      (await c.req({ url: '/api/v2/products/00000000-0000-4000-8000-000000000000/fetchContent' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('hides an unpublished product from strangers but not from its members', async () => {
+    const p = await buildProduct(t.deps.db, { published: false });
+    const member = await buildUser(t.deps.db);
+    await buildSubscription(t.deps.db, member.id, p.id, { type: 'PRIVILEGED', admin: true, student: false });
+    expect(
+      (await new TestClient(t.app).req({ url: `/api/v2/products/${p.id}/fetchContent` })).statusCode,
+    ).toBe(404);
+    const c = new TestClient(t.app);
+    await c.login(member.email, member.password);
+    expect((await c.req({ url: `/api/v2/products/${p.id}/fetchContent` })).statusCode).toBe(200);
+  });
+
+  it('answers the logos of a type, newest first', async () => {
+    const p = await buildProduct(t.deps.db);
+    await t.deps.db.insert(productLogos).values([
+      { productId: p.id, logoType: 'HEADER_LOGO', url: '/old.png', createdAt: new Date(Date.now() - 1000) },
+      { productId: p.id, logoType: 'HEADER_LOGO', url: '/new.png' },
+      { productId: p.id, logoType: 'PRODUCT_LOGO', url: '/product.png' },
+    ]);
+    const c = new TestClient(t.app);
+    const res = await c.req({ url: `/api/v2/products/${p.id}/logo?logoType=HEADER_LOGO` });
+    expect(res.json().map((l: { url: string }) => l.url)).toEqual(['/new.png', '/old.png']);
+    expect((await c.req({ url: `/api/v2/products/${p.id}/logo?logoType=OTHER` })).json().field).toBe(
+      'logoType',
+    );
+  });
+
+  it('counts learners: active student subscriptions, recounted when one changes', async () => {
+    const p = await buildProduct(t.deps.db);
+    const free = await buildPlan(t.deps.db, p.id, {
+      priceCents: 0,
+      frequencyType: 'INDEFINITE',
+      stripePriceId: null,
+    });
+    const u = await buildUser(t.deps.db);
+    const c = new TestClient(t.app);
+    await c.login(u.email, u.password);
+    const sub = await c.req({
+      method: 'POST',
+      url: `/api/v2/users/${u.id}/subscriptions`,
+      json: { productUuid: p.id, billingPlanUuid: free.id },
+    });
+    expect(sub.statusCode).toBe(201);
+    const content = async () =>
+      (await c.req({ url: `/api/v2/products/${p.id}/fetchContent` })).json().learnersCount;
+    expect(await content()).toBe(1);
+    await c.req({
+      method: 'DELETE',
+      url: `/api/v2/users/${u.id}/subscriptions/${sub.json().subscriptionUuid}/cancel`,
+    });
+    expect(await content()).toBe(0);
+  });
+});

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Db } from '../db/client';
+import { billingPlans, mailOutbox, products, subscriptions, users } from '../db/schema';
+import { hashPassword } from '../lib/passwords';
+import type { TestApp } from './test-app';
+
+export const uniqueEmail = (label = 'user') => `${label}.${randomBytes(5).toString('hex')}@example.com`;
+
+/** A registered, verified user. */
+export async function buildUser(
+  db: Db,
+  over: Partial<{
+    email: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+    superuser: boolean;
+  }> = {},
+) {
+  const email = over.email ?? uniqueEmail();
+  const password = over.password ?? 'correct-horse-battery';
+  const [u] = await db
+    .insert(users)
+    .values({
+      email,
+      firstName: over.firstName ?? 'Test',
+      lastName: over.lastName ?? 'User',
+      passwordHash: await hashPassword(password),
+      emailVerifiedAt: new Date(),
+      superuser: over.superuser ?? false,
+    })
+    .returning();
+  return { ...u!, password };
+}
+
+export async function buildProduct(db: Db, over: Partial<typeof products.$inferInsert> = {}) {
+  const [p] = await db
+    .insert(products)
+    .values({ name: over.name ?? `Product ${randomBytes(3).toString('hex')}`, ...over })
+    .returning();
+  return p!;
+}
+
+export async function buildPlan(
+  db: Db,
+  productId: string,
+  over: Partial<typeof billingPlans.$inferInsert> = {},
+) {
+  const [p] = await db
+    .insert(billingPlans)
+    .values({
+      productId,
+      planName: 'Monthly',
+      priceCents: 4900,
+      frequencyType: 'MONTHLY',
+      stripePriceId: `price_test_${randomBytes(6).toString('hex')}`,
+      ...over,
+    })
+    .returning();
+  return p!;
+}
+
+export async function buildSubscription(
+  db: Db,
+  userId: string,
+  productId: string,
+  over: Partial<typeof subscriptions.$inferInsert> = {},
+) {
+  const [s] = await db
+    .insert(subscriptions)
+    .values({ userId, productId, type: 'PREMIUM', ...over })
+    .returning();
+  return s!;
+}
+
+export async function findUser(db: Db, email: string) {
+  const [u] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return u ?? null;
+}
+
+/** Runs due jobs, then returns the newest mail to the address (or null). */
+export async function latestMail(t: TestApp, to: string, subjectIncludes?: string) {
+  await t.runJobs();
+  const rows = await t.deps.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, to)))
+    .orderBy(desc(mailOutbox.createdAt));
+  return rows.find((m) => !subjectIncludes || m.subject.includes(subjectIncludes)) ?? null;
+}
+
+export async function mailsTo(t: TestApp, to: string) {
+  await t.runJobs();
+  return t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+}
+
+/** The token query parameter of the first link to `path` in a mail's text. */
+export function tokenFrom(text: string, path: string): string {
+  const m = text.match(new RegExp(`https?://[^\\s]+${path}\\?token=([^\\s&]+)`));
+  if (!m) throw new Error(`No ${path} link in mail:\n${text}`);
+  return decodeURIComponent(m[1]!);
+}
+
+interface Req {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  json?: unknown;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** Leave out the X-CSRF-Token header even when signed in. */
+  noCsrf?: boolean;
+}
+
+/** A browser-like client over app.inject: keeps the session cookie and sends the access token as X-CSRF-Token. */
+export class TestClient {
+  cookie: string | null = null;
+  accessToken: string | null = null;
+  constructor(readonly app: FastifyInstance) {}
+
+  async req({ method = 'GET', url, json, form, headers = {}, noCsrf }: Req): Promise<LightMyRequestResponse> {
+    const h: Record<string, string> = { ...headers };
+    if (this.cookie) h.cookie = this.cookie;
+    if (this.accessToken && !noCsrf) h['x-csrf-token'] = this.accessToken;
+    let payload: string | undefined;
+    if (json !== undefined) {
+      payload = typeof json === 'string' ? json : JSON.stringify(json);
+      h['content-type'] ??= 'application/json';
+    } else if (form) {
+      payload = new URLSearchParams(form).toString();
+      h['content-type'] = 'application/x-www-form-urlencoded';
+    }
+    const res = await this.app.inject({ method, url, payload, headers: h });
+    const set = res.cookies.find((c) => c.name === 'qbank_session');
+    if (set)
+      this.cookie =
+        set.value && set.maxAge !== 0 && !(set.expires && set.expires.getTime() < Date.now())
+          ? `qbank_session=${set.value}`
+          : null;
+    return res;
+  }
+
+  async login(username: string, password: string) {
+    const res = await this.req({ method: 'POST', url: '/login', form: { username, password } });
+    if (res.statusCode === 200) this.accessToken = res.json().accessToken;
+    return res;
+  }
+}

@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { usePageTitle } from '../components/use-page-title';
+
+/** Around every page: title, hash scrolling, scroll restoration. The public and signed-in frames sit inside. */
+export function RootLayout() {
+  const { hash } = useLocation();
+  usePageTitle();
+  useEffect(() => {
+    // A hash in the address is scrolled to once the page has rendered.
+    if (!hash) return;
+    const id = decodeURIComponent(hash.slice(1));
+    const t = setTimeout(() => document.getElementById(id)?.scrollIntoView(), 50);
+    return () => clearTimeout(t);
+  }, [hash]);
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { Alert, Anchor, Group, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { useAuth } from '../app/auth';
+
+interface BannerState {
+  msgId?: string;
+  productName?: string;
+  qbankName?: string;
+}
+
+/** Banners from navigation state or the msgId query (SPEC §2): subscriptionAdded, feedbackSubmitted, passwordChangeSuccess. */
+export function Banners() {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const { status } = useAuth();
+  const state = (location.state ?? {}) as BannerState;
+  const msgId = state.msgId ?? params.get('msgId') ?? '';
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  if (!msgId || dismissed === `${location.key}:${msgId}`) return null;
+  const close = () => setDismissed(`${location.key}:${msgId}`);
+  const name = state.qbankName ?? state.productName ?? params.get('productName') ?? '';
+
+  if (msgId === 'subscriptionAdded')
+    return (
+      <Alert
+        color="green"
+        withCloseButton
+        onClose={close}
+        closeButtonLabel="Dismiss"
+        role="status"
+        title={`Your ${name} QBank subscription is now active!`}
+      >
+        {status === 'authenticated' ? (
+          <Group gap="md">
+            <Anchor component={Link} to="/tests/create">
+              Create a test
+            </Anchor>
+            <Anchor component={Link} to="/account">
+              Settings
+            </Anchor>
+          </Group>
+        ) : (
+          <Text size="sm">
+            <Anchor component={Link} to="/login">
+              Sign in
+            </Anchor>{' '}
+            to start using it.
+          </Text>
+        )}
+      </Alert>
+    );
+  const text =
+    msgId === 'feedbackSubmitted'
+      ? 'Thank you for your feedback!'
+      : msgId === 'passwordChangeSuccess'
+        ? 'Your password was successfully changed.'
+        : null;
+  if (!text) return null;
+  return (
+    <Alert color="green" withCloseButton onClose={close} closeButtonLabel="Dismiss" role="status">
+      {text}
+    </Alert>
+  );
+}

@@ -1,0 +1,133 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Container,
+  Divider,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { frequencyText, planNote, priceText } from '@qbank/contract';
+import { IconLock } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { HttpError } from '../../../lib/http';
+import { cancelLocalCheckout, fetchLocalCheckout, payLocalCheckout } from '../api/checkout';
+
+/**
+ * /checkout/local/:sessionId — the embedded payment provider's checkout page (DESIGN.md §2). It stands in
+ * for Stripe's hosted page when no STRIPE_SECRET_KEY is set: paying delivers a signed webhook to the server.
+ */
+export function LocalCheckoutPage() {
+  const { sessionId = '' } = useParams();
+  const session = useQuery({
+    queryKey: ['local-checkout', sessionId],
+    queryFn: () => fetchLocalCheckout(sessionId),
+  });
+  const [busy, setBusy] = useState<null | 'success' | 'decline' | 'cancel'>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const go = async (what: 'success' | 'decline' | 'cancel') => {
+    if (busy) return;
+    setBusy(what);
+    setError(null);
+    try {
+      const { redirectUrl } =
+        what === 'cancel' ? await cancelLocalCheckout(sessionId) : await payLocalCheckout(sessionId, what);
+      window.location.assign(redirectUrl);
+    } catch (e) {
+      setError(e instanceof HttpError ? e.serverMessage : 'Failed to connect to server, please try again');
+      setBusy(null);
+    }
+  };
+
+  if (session.isPending)
+    return (
+      <Center mih="50vh">
+        <Loader aria-label="Loading checkout" />
+      </Center>
+    );
+  if (session.isError)
+    return (
+      <Container size={520} py="xl">
+        <Alert color="red" role="alert" title="Checkout not found">
+          This checkout link is invalid or belongs to another account.
+        </Alert>
+      </Container>
+    );
+  const s = session.data;
+  const note = planNote({
+    price: s.price,
+    frequencyType: s.frequencyType,
+    autoRenewForSubscription: s.autoRenew,
+  });
+  return (
+    <Container size={520} py={{ base: 'lg', sm: 48 }}>
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
+        <Stack gap="md">
+          <Group justify="space-between">
+            <Title order={1} size="h2">
+              Checkout
+            </Title>
+            <Badge color="orange" variant="light">
+              Test mode
+            </Badge>
+          </Group>
+          <Text size="sm">
+            This is the built-in test checkout. No card is charged; choose how the payment should turn out.
+          </Text>
+          <Divider />
+          <div>
+            <Text fw={700}>{s.productName}</Text>
+            <Text>
+              {s.planName}: {priceText(s.price)} {frequencyText(s.frequencyType, s.autoRenew)}
+            </Text>
+            {note && (
+              <Text size="xs" c="dimmed">
+                {note}
+              </Text>
+            )}
+            <Text size="sm" mt="xs">
+              Billed to {s.customerEmail}
+            </Text>
+          </div>
+          {s.status !== 'open' ? (
+            <Alert color="blue" role="status">
+              This checkout is already {s.status === 'paid' ? 'paid' : 'canceled'}.
+            </Alert>
+          ) : (
+            <>
+              {error && (
+                <Alert color="red" role="alert">
+                  {error}
+                </Alert>
+              )}
+              <Button
+                size="md"
+                leftSection={<IconLock size={16} aria-hidden />}
+                loading={busy === 'success'}
+                onClick={() => void go('success')}
+              >
+                Pay {priceText(s.price)}
+              </Button>
+              <Group grow>
+                <Button variant="default" loading={busy === 'decline'} onClick={() => void go('decline')}>
+                  Decline payment
+                </Button>
+                <Button variant="subtle" loading={busy === 'cancel'} onClick={() => void go('cancel')}>
+                  Cancel
+                </Button>
+              </Group>
+            </>
+          )}
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

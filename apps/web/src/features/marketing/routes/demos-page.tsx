@@ -1,0 +1,3 @@
+export function DemosPage() {
+  return <p>DemosPage is being built.</p>;
+}

@@ -1,0 +1,143 @@
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Messages } from '@qbank/contract';
+import { IconMailCheck } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { useAuth } from '../../../app/auth';
+import { PageCard } from '../../../components/page-card';
+import { HttpError } from '../../../lib/http';
+import { initiateRegistration, type RegistrationPayload } from '../api/registration';
+import {
+  RegistrationForm,
+  type RegistrationValues,
+  registrationHeading,
+} from '../components/registration-form';
+
+type Stage =
+  | { kind: 'form' }
+  | { kind: 'sent'; resent: boolean }
+  | { kind: 'in-use' }
+  | { kind: 'error'; message: string };
+
+/** What the server said, for the Registration Error page; the generic text when it said nothing useful. */
+export function registrationErrorMessage(e: unknown): string {
+  if (e instanceof HttpError && e.serverMessage && e.serverMessage !== 'Unknown' && e.statusCode < 500)
+    return e.serverMessage;
+  return Messages.registrationFallback;
+}
+
+/** /register: initiate mode, or streamlined when ?priceId= is present (SPEC §2). */
+export function RegisterPage() {
+  const [params] = useSearchParams();
+  const priceId = params.get('priceId') ?? undefined;
+  const mode = priceId ? 'streamlined' : 'initiate';
+  const { status } = useAuth();
+  const [stage, setStage] = useState<Stage>({ kind: 'form' });
+  const [values, setValues] = useState<RegistrationValues | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [resending, setResending] = useState(false);
+  const inFlight = useRef(false);
+
+  if (status === 'authenticated' && stage.kind === 'form')
+    return <Navigate to={priceId ? '/store' : '/dashboard'} replace />;
+
+  const payload = (v: RegistrationValues): RegistrationPayload => ({
+    firstName: v.firstName,
+    lastName: v.lastName,
+    username: v.email,
+    ...(priceId ? { password: v.password, stripePriceId: priceId } : {}),
+  });
+
+  const submit = async (v: RegistrationValues) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setValues(v);
+    setSubmitting(true);
+    try {
+      await initiateRegistration(payload(v));
+      setStage({ kind: 'sent', resent: false });
+    } catch (e) {
+      if (e instanceof HttpError && /user exists/i.test(e.message)) setStage({ kind: 'in-use' });
+      else setStage({ kind: 'error', message: registrationErrorMessage(e) });
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  const resend = async () => {
+    if (!values || resending) return;
+    setResending(true);
+    try {
+      await initiateRegistration(payload(values));
+      setStage({ kind: 'sent', resent: true });
+    } catch (e) {
+      setStage({ kind: 'error', message: registrationErrorMessage(e) });
+    } finally {
+      setResending(false);
+    }
+  };
+
+  if (stage.kind === 'sent')
+    return (
+      <PageCard title="Verify your email">
+        <Stack gap="sm">
+          <IconMailCheck size={40} aria-hidden color="var(--mantine-color-brand-7)" />
+          <Text>
+            We sent a verification email to <strong>{values?.email}</strong>. Open the link in it to{' '}
+            {priceId ? 'continue to checkout' : 'finish your registration'}.
+          </Text>
+          <Text size="sm" c="dimmed">
+            It may take up to 10 minutes to arrive. If you don't see it, check your spam folder or use the
+            link below.
+          </Text>
+          {stage.resent && (
+            <Alert color="green" role="status">
+              Verification email has been resent
+            </Alert>
+          )}
+          <div>
+            <Button variant="subtle" px={0} onClick={resend} loading={resending}>
+              Resend verification email
+            </Button>
+          </div>
+        </Stack>
+      </PageCard>
+    );
+
+  if (stage.kind === 'in-use')
+    return (
+      <PageCard title="This email address is in use">
+        <Text>
+          An account with <strong>{values?.email}</strong> already exists. Sign in, or{' '}
+          <Anchor component={Link} to="/resetpassword">
+            reset your password
+          </Anchor>{' '}
+          if you have forgotten it.
+        </Text>
+        <Button component={Link} to="/login">
+          Sign In
+        </Button>
+        <Button variant="default" onClick={() => setStage({ kind: 'form' })}>
+          Use another email
+        </Button>
+      </PageCard>
+    );
+
+  if (stage.kind === 'error')
+    return (
+      <PageCard title="Registration Error">
+        <Alert color="red" role="alert">
+          {stage.message}
+        </Alert>
+        <Button onClick={() => setStage({ kind: 'form' })}>Try Again</Button>
+      </PageCard>
+    );
+
+  const heading = registrationHeading(mode);
+  return (
+    <PageCard title={heading.title} lead={heading.lead}>
+      <RegistrationForm mode={mode} initial={values ?? undefined} submitting={submitting} onSubmit={submit} />
+    </PageCard>
+  );
+}

@@ -1,0 +1,159 @@
+import { Alert, Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useAuth } from '../../../app/auth';
+import { PageCard } from '../../../components/page-card';
+import { HttpError } from '../../../lib/http';
+import { storedReferralToken } from '../../../lib/referral-token';
+import { createCheckoutSession } from '../../checkout/api/checkout';
+import {
+  completeRegistration,
+  completeStreamlinedRegistration,
+  fetchRegistration,
+} from '../api/registration';
+import {
+  RegistrationForm,
+  type RegistrationValues,
+  registrationHeading,
+} from '../components/registration-form';
+import { registrationErrorMessage } from './register-page';
+
+function InvalidLink() {
+  return (
+    <PageCard title="Invalid Link">
+      <Text>
+        This link is invalid or has expired. Verification links work once and expire after one hour.
+      </Text>
+      <Button component={Link} to="/register">
+        Register again
+      </Button>
+    </PageCard>
+  );
+}
+
+function RegistrationError({ message }: { message?: string }) {
+  return (
+    <PageCard title="Registration Error">
+      <Alert color="red" role="alert">
+        {message ?? 'We could not verify your registration link.'}
+      </Alert>
+      <Text>
+        Please try the link again in a moment. If it keeps failing,{' '}
+        <Anchor component={Link} to="/contact?subject=SUPPORT">
+          contact us
+        </Anchor>
+        .
+      </Text>
+    </PageCard>
+  );
+}
+
+/** Streamlined: verify, sign in and hand over to checkout straight away. */
+function ProceedToCheckout({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const { adoptSession } = useAuth();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    (async () => {
+      try {
+        const r = await completeStreamlinedRegistration(token);
+        await adoptSession(r.accessToken);
+        const { redirectUrl } = await createCheckoutSession({
+          priceId: r.stripePriceId,
+          customerId: r.customerId,
+          tokenId: storedReferralToken() ?? undefined,
+        });
+        window.location.assign(redirectUrl);
+      } catch {
+        navigate('/error?msgId=registrationError', { replace: true });
+      }
+    })();
+  }, [token, adoptSession, navigate]);
+  return (
+    <PageCard title="Email verified - Proceeding to checkout...">
+      <Center py="md">
+        <Loader aria-label="Proceeding to checkout" />
+      </Center>
+    </PageCard>
+  );
+}
+
+/** /userRegistration?token=: the link from the verification mail (SPEC §2). */
+export function UserRegistrationPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const { adoptSession } = useAuth();
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const reg = useQuery({
+    queryKey: ['registration', token],
+    queryFn: () => fetchRegistration(token),
+    enabled: token !== '',
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  if (!token) return <InvalidLink />;
+  if (done)
+    return (
+      <PageCard title="You're all ready to go">
+        <Text>Your account is set up and you are signed in.</Text>
+        <Button component={Link} to="/">
+          Go to the homepage
+        </Button>
+      </PageCard>
+    );
+  if (reg.isPending)
+    return (
+      <Center mih="50vh">
+        <Loader aria-label="Verifying your link" />
+      </Center>
+    );
+  if (reg.isError) {
+    if (reg.error instanceof HttpError && reg.error.statusCode === 400) return <InvalidLink />;
+    return <RegistrationError />;
+  }
+  const data = reg.data;
+  if (data.customerId && data.stripePriceId) return <ProceedToCheckout token={token} />;
+
+  const submit = async (v: RegistrationValues) => {
+    if (submitting) return;
+    setSubmitting(true);
+    setSubmitError(null);
+    try {
+      const r = await completeRegistration(token, {
+        firstName: v.firstName,
+        lastName: v.lastName,
+        password: v.password,
+      });
+      await adoptSession(r.accessToken);
+      setDone(true);
+    } catch (e) {
+      setSubmitError(registrationErrorMessage(e));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const heading = registrationHeading('complete');
+  return (
+    <PageCard title={heading.title} lead={heading.lead}>
+      <Stack gap="sm">
+        {submitError && (
+          <Alert color="red" role="alert" title="Registration Error">
+            {submitError}
+          </Alert>
+        )}
+        <RegistrationForm
+          mode="complete"
+          initial={{ firstName: data.firstName, lastName: data.lastName, email: data.username }}
+          submitting={submitting}
+          onSubmit={submit}
+        />
+      </Stack>
+    </PageCard>
+  );
+}

@@ -1,0 +1,2 @@
+// Shapes of the store calls (SPEC §3, §7), shared with the server through the contract.
+export type { ProductContent, SortOrder, StoreProduct } from '@qbank/contract';

@@ -1,0 +1,140 @@
+import { Badge, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { BillingPlan, SubscriptionSummary } from '@qbank/contract';
+import { IconCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useAuth } from '../../../app/auth';
+import { setLastUsedProduct } from '../../subscriptions/api/subscriptions';
+import { parseAdditional } from '../api/store';
+import type { StoreProduct } from '../api/types';
+import { PlanLine } from './plan-lines';
+
+/** Learners are shown only above 100 on cards (SPEC §9). */
+export const showLearnersOnCard = (n: number) => n > 100;
+
+const firstPaid = (plans: BillingPlan[]) => plans.find((p) => p.price > 0) ?? null;
+const buyable = (plans: BillingPlan[]) =>
+  plans.find((p) => p.active && p.price > 0 && p.stripePriceId) ?? null;
+
+/** The pricing block of a card (SPEC §2), by the visitor's subscription type. */
+function Pricing({ plans, sub }: { plans: BillingPlan[]; sub: SubscriptionSummary | null }) {
+  if (sub?.type === 'PRIVILEGED') return <Badge variant="light">Admin Access</Badge>;
+  if (sub?.type === 'PREMIUM') {
+    const paid = firstPaid(plans);
+    return (
+      <Group gap={6} wrap="nowrap">
+        <ThemeIcon size="sm" color="green" radius="xl" aria-label="Subscribed">
+          <IconCheck size={14} aria-hidden />
+        </ThemeIcon>
+        {paid ? <PlanLine plan={paid} /> : <Text size="sm">Subscribed</Text>}
+      </Group>
+    );
+  }
+  if (sub?.type === 'BASIC') {
+    const free = plans.find((p) => p.price === 0);
+    const paid = firstPaid(plans);
+    return (
+      <Stack gap={4}>
+        <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+          Your subscription
+        </Text>
+        {free ? <PlanLine plan={free} /> : <Text size="sm">Free access</Text>}
+        {paid && (
+          <>
+            <Text size="xs" fw={700} tt="uppercase" c="dimmed" mt={4}>
+              Other subscriptions
+            </Text>
+            <PlanLine plan={paid} />
+          </>
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={2}>
+      {plans.map((p) => (
+        <PlanLine key={p.uuid} plan={p} />
+      ))}
+    </Stack>
+  );
+}
+
+export function ProductCard({ product }: { product: StoreProduct }) {
+  const { status, user, refresh } = useAuth();
+  const navigate = useNavigate();
+  const sub = user?.allSubscriptions.find((s) => s.product.uuid === product.uuid) ?? null;
+  const extra = parseAdditional(product.additionalContent);
+  const summary = extra.shortDescription || product.content;
+  const detail = `/store/products/${product.uuid}`;
+  const paid = buyable(product.billingPlans);
+
+  let action: ReactNode;
+  // SPEC §2: an active or non-student (staff) subscription opens the product.
+  if (status === 'authenticated' && sub && (sub.active || !sub.student)) {
+    action = (
+      <Button
+        onClick={async () => {
+          await setLastUsedProduct(user!.uuid, product.uuid).catch(() => {});
+          await refresh();
+          navigate('/dashboard');
+        }}
+      >
+        Open QBank
+      </Button>
+    );
+  } else if (status === 'authenticated') {
+    action = (
+      <Button component={Link} to={detail}>
+        {paid ? 'Buy Now' : 'Start Free Subscription'}
+      </Button>
+    );
+  } else {
+    action = paid ? (
+      <Button component={Link} to={`/register?priceId=${encodeURIComponent(paid.stripePriceId!)}`}>
+        Buy Now
+      </Button>
+    ) : (
+      <Button component={Link} to="/register">
+        Start Free Subscription
+      </Button>
+    );
+  }
+
+  return (
+    <Card
+      withBorder
+      padding="lg"
+      radius="md"
+      component="article"
+      style={{ display: 'flex', flexDirection: 'column' }}
+    >
+      <Stack gap="xs" style={{ flex: 1 }}>
+        <Title order={2} size="h4">
+          <Link to={detail} style={{ color: 'inherit' }}>
+            {product.name}
+          </Link>
+        </Title>
+        <Group gap="xs">
+          <Badge variant="light">{product.questionCount.toLocaleString('en-US')} questions</Badge>
+          {showLearnersOnCard(product.learnersCount) && (
+            <Badge variant="light" color="teal">
+              {product.learnersCount.toLocaleString('en-US')} learners
+            </Badge>
+          )}
+        </Group>
+        {product.targetAudience && (
+          <Text size="sm" c="dimmed">
+            For: {product.targetAudience}
+          </Text>
+        )}
+        <Text size="sm" lineClamp={4}>
+          {summary}
+        </Text>
+        <div style={{ marginTop: 'auto' }}>
+          <Pricing plans={product.billingPlans} sub={sub?.active ? sub : null} />
+        </div>
+      </Stack>
+      <Group mt="md">{action}</Group>
+    </Card>
+  );
+}

@@ -1,0 +1,138 @@
+import { Messages } from '@qbank/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  api,
+  HttpError,
+  request,
+  setAccessToken,
+  setReauthorizeHandler,
+  setSleep,
+  setUnauthorizedHandler,
+} from './http';
+
+const fetchMock = vi.fn<typeof fetch>();
+const waits: number[] = [];
+/** The HttpError a call fails with (a call that succeeds fails the test). */
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (x: HttpError) => x,
+  );
+
+const json = (status: number, body: unknown, statusText = '') =>
+  new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, statusText });
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  waits.length = 0;
+  vi.stubGlobal('fetch', fetchMock);
+  setSleep(async (ms) => {
+    waits.push(ms);
+  });
+  setUnauthorizedHandler(null);
+  setReauthorizeHandler(null);
+  setAccessToken('tok');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the API client', () => {
+  it('sends credentials and the access token as X-CSRF-Token, and JSON bodies', async () => {
+    fetchMock.mockResolvedValue(json(200, { a: 1 }));
+    expect(await api.post('/api/x', { b: 2 })).toEqual({ a: 1 });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/x');
+    const headers = init!.headers as Record<string, string>;
+    expect(init!.credentials).toBe('include');
+    expect(headers['X-CSRF-Token']).toBe('tok');
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(init!.body).toBe('{"b":2}');
+  });
+
+  it('sends no CSRF header when signed out', async () => {
+    setAccessToken(null);
+    fetchMock.mockResolvedValue(json(200, {}));
+    await api.get('/api/x');
+    const headers = fetchMock.mock.calls[0]![1]!.headers as Record<string, string>;
+    expect(headers['X-CSRF-Token']).toBeUndefined();
+  });
+
+  it('throws the status text plus the message field, carrying the status code', async () => {
+    fetchMock.mockResolvedValue(json(409, { message: 'User exists', field: 'username' }, 'Conflict'));
+    const e = await failure(api.post('/api/x', {}));
+    expect(e).toBeInstanceOf(HttpError);
+    expect(e.message).toBe('Conflict: User exists');
+    expect(e.statusCode).toBe(409);
+    expect(e.serverMessage).toBe('User exists');
+    expect(e.field).toBe('username');
+  });
+
+  it('uses a string body as the message, else Unknown', async () => {
+    fetchMock.mockResolvedValueOnce(json(400, 'plain words', 'Bad Request'));
+    expect((await failure(request('/a'))).message).toBe('Bad Request: plain words');
+    fetchMock.mockResolvedValueOnce(json(400, { other: 1 }, 'Bad Request'));
+    expect((await failure(request('/a'))).message).toBe('Bad Request: Unknown');
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 404, statusText: 'Not Found' }));
+    expect((await failure(request('/a'))).message).toBe('Not Found: Unknown');
+  });
+
+  it('on 401 runs the logout callback and throws Need to reauthorize', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    fetchMock.mockResolvedValue(json(401, { message: 'nope' }, 'Unauthorized'));
+    const e = await failure(api.get('/api/v2/users/me'));
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(e.serverMessage).toBe(Messages.needReauthorize);
+    expect(e.statusCode).toBe(401);
+  });
+
+  it('on 401 of a password-bearing form post returns the response to the caller instead', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    fetchMock.mockResolvedValue(json(401, { message: Messages.loginFailed }, 'Unauthorized'));
+    const e = await failure(api.post('/login', new URLSearchParams({ username: 'a', password: 'b' })));
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(e.serverMessage).toBe(Messages.loginFailed);
+    const e2 = await failure(
+      api.post('/api/v2/initiatePasswordUpdate', { currentPassword: 'x', newPassword: 'y' }),
+    );
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(e2.statusCode).toBe(401);
+  });
+
+  it('retries statuses above 500 with 200, 400, 800, 1600, 3200 ms, then gives up', async () => {
+    fetchMock.mockImplementation(async () => json(503, { message: 'busy' }, 'Service Unavailable'));
+    const e = await failure(api.get('/api/x'));
+    expect(waits).toEqual([200, 400, 800, 1600, 3200]);
+    expect(fetchMock).toHaveBeenCalledTimes(6);
+    expect(e.statusCode).toBe(503);
+  });
+
+  it('stops retrying once a call succeeds, and never retries a 500', async () => {
+    fetchMock.mockResolvedValueOnce(json(502, {})).mockResolvedValueOnce(json(200, { ok: true }));
+    expect(await api.get('/api/x')).toEqual({ ok: true });
+    expect(waits).toEqual([200]);
+    waits.length = 0;
+    fetchMock.mockResolvedValueOnce(json(500, { message: 'boom' }, 'Internal Server Error'));
+    expect((await failure(api.get('/api/x'))).statusCode).toBe(500);
+    expect(waits).toEqual([]);
+  });
+
+  it('runs the reauthorize callback after a falsy access token is set', () => {
+    const cb = vi.fn();
+    setReauthorizeHandler(cb);
+    setAccessToken('x');
+    expect(cb).not.toHaveBeenCalled();
+    setAccessToken(null);
+    setAccessToken('');
+    expect(cb).toHaveBeenCalledTimes(2);
+  });
+
+  it('lets a network failure through as a TypeError (the login screen shows its own message)', async () => {
+    fetchMock.mockRejectedValue(new TypeError('fetch failed'));
+    await expect(api.get('/api/x')).rejects.toBeInstanceOf(TypeError);
+  });
+});

@@ -1,0 +1,121 @@
+import { expect, expectAccessible, expectNoHorizontalOverflow, test } from './fixtures';
+
+test('landing page: five sections, pricing from SPEC, sticky navigation, Back to Top, footer year', async ({
+  page,
+}) => {
+  await page.goto('/');
+  for (const id of ['features', 'pricing', 'frequently-asked', 'students', 'learners'])
+    await expect(page.locator(`#${id}`)).toHaveCount(1);
+  const pricing = page.locator('#pricing');
+  await expect(pricing).toContainText('Public QBank');
+  await expect(pricing).toContainText('$50');
+  await expect(pricing).toContainText('15%');
+  await expect(pricing).toContainText('$20');
+  await expect(pricing).toContainText('Private QBank');
+  await expect(pricing).toContainText('$250');
+  await expect(pricing).toContainText('50');
+  await expect(pricing).toContainText('$5');
+  await expect(page.locator('#frequently-asked')).toContainText(/one business day/i);
+  await expect(page.locator('footer')).toContainText(`© ${new Date().getFullYear()}`);
+  await expect(page.getByRole('link', { name: 'Register' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+
+  await page.mouse.wheel(0, 4000);
+  await page.getByRole('link', { name: /Back to Top/i }).click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(50);
+  await expectAccessible(page);
+});
+
+test('a hash in the address is scrolled to', async ({ page }) => {
+  await page.goto('/#frequently-asked');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  await expect(page.locator('#frequently-asked')).toBeInViewport();
+});
+
+test('the tokenId query is reported to the server once on load', async ({ page }) => {
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/referralTokens') && r.method() === 'POST') posts.push(r.postData() ?? '');
+  });
+  await page.goto('/?tokenId=partner-42');
+  await expect.poll(() => posts.length).toBe(1);
+  expect(JSON.parse(posts[0]!)).toEqual({ tokenId: 'partner-42' });
+  await page.waitForTimeout(300);
+  expect(posts).toHaveLength(1);
+  expect(await page.evaluate(() => localStorage.getItem('qbank.referralTokenId'))).toBe('partner-42');
+});
+
+test('header: Register hidden on /register, Sign In hidden on /login', async ({ page }) => {
+  await page.goto('/register');
+  const header = page.locator('header');
+  await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Register' })).toHaveCount(0);
+  await page.goto('/login');
+  await expect(header.getByRole('link', { name: 'Register' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+});
+
+test('unknown routes go to /', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('policies are PDF documents', async ({ request }) => {
+  for (const p of ['/terms', '/privacy', '/cookies']) {
+    const res = await request.get(p);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toBe('application/pdf');
+    expect((await res.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  }
+});
+
+test('about and demos pages', async ({ page, request }) => {
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  await page.goto('/demos');
+  await expect(page.locator('video')).toHaveCount(1);
+  const src = await page.locator('video').getAttribute('src');
+  const video = await request.get(src!);
+  expect(video.status()).toBe(200);
+  expect((await video.body()).length).toBeGreaterThan(10_000);
+  await expect(page.getByRole('link', { name: 'Contact Sales' })).toHaveAttribute(
+    'href',
+    '/contact?subject=SALES',
+  );
+  await expect(page.getByRole('link', { name: 'Book Personalized Demo' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+for (const path of [
+  '/',
+  '/about',
+  '/demos',
+  '/contact',
+  '/register',
+  '/login',
+  '/resetPassword',
+  '/error?msgId=paymentFailed',
+]) {
+  test(`${path} fits 375 px and is accessible there`, async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await expectAccessible(page);
+  });
+}
+
+test('the main navigation works by keyboard', async ({ page }) => {
+  await page.goto('/');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.goto('/login');
+  await page.getByLabel('Email').focus();
+  await page.keyboard.type('learner@example.com');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('learner-demo-1');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

@@ -1,0 +1,111 @@
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  linkFrom,
+  test,
+  uniqueEmail,
+  waitForMail,
+} from './fixtures';
+
+test('register → mail link → complete → signed in', async ({ page, request }) => {
+  const email = uniqueEmail('reg');
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { level: 1, name: 'Start learning today' })).toBeVisible();
+  await expect(page.getByText('Access to a question bank is two minutes away.')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Terms of Use' })).toHaveAttribute(
+    'target',
+    '_blank',
+  );
+  await expectAccessible(page);
+
+  const submit = page.getByRole('button', { name: 'Complete Registration' });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('First name').fill('Robin');
+  await page.getByLabel('Last name').fill('Tester');
+  await page.getByLabel('Email').fill(email);
+  await expect(submit).toBeDisabled(); // consent not yet given
+  await page.getByRole('checkbox').check();
+  await expect(submit).toBeEnabled();
+  await submit.click();
+
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+  await expect(page.getByText('It may take up to 10 minutes to arrive', { exact: false })).toBeVisible();
+  await waitForMail(request, email, 'Verify');
+  await page.getByRole('button', { name: 'Resend verification email' }).click();
+  await expect(page.getByText('Verification email has been resent')).toBeVisible();
+
+  // The resend replaced the first link: only the newest works.
+  const newest = await waitForMail(request, email, 'Verify');
+  await page.goto(linkFrom(newest, '/userRegistration'));
+  await expect(page.getByRole('heading', { name: 'Almost ready to go' })).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveValue('Robin');
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
+  const complete = page.getByRole('button', { name: 'Complete Registration' });
+  await page.getByRole('checkbox').check();
+  await page.getByLabel(/^Password/).fill('short');
+  await expect(page.getByText('Password must be at least 8 characters.')).toBeVisible();
+  await expect(complete).toBeDisabled();
+  await page.getByLabel(/^Password/).fill('password123');
+  await expect(page.getByText(/Strength: .+ — /)).toBeVisible(); // zxcvbn's warning for a common password
+  await page.getByLabel(/^Password/).fill('violet-harbour-lantern-42');
+  await expectAccessible(page);
+  await complete.click();
+
+  await expect(page.getByRole('heading', { name: "You're all ready to go" })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the homepage' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Welcome, Robin' })).toBeVisible();
+});
+
+test('an e-mail already registered shows "This email address is in use"', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByLabel('First name').fill('Lena');
+  await page.getByLabel('Last name').fill('Again');
+  await page.getByLabel('Email').fill('learner@example.com');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Complete Registration' }).click();
+  await expect(page.getByRole('heading', { name: 'This email address is in use' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'reset your password' })).toHaveAttribute(
+    'href',
+    '/resetpassword',
+  );
+});
+
+test('a server failure shows Registration Error and Try Again returns to the filled form', async ({
+  page,
+}) => {
+  await page.route('**/api/v1/initiateRegistration', (r) =>
+    r.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: 400, message: 'Something odd happened' }),
+    }),
+  );
+  await page.goto('/register');
+  await page.getByLabel('First name').fill('Kim');
+  await page.getByLabel('Last name').fill('Oddity');
+  await page.getByLabel('Email').fill(uniqueEmail());
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Complete Registration' }).click();
+  await expect(page.getByRole('heading', { name: 'Registration Error' })).toBeVisible();
+  await expect(page.getByText('Something odd happened')).toBeVisible();
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByLabel('First name')).toHaveValue('Kim');
+});
+
+test('a bad or used registration link shows Invalid Link', async ({ page }) => {
+  await page.goto('/userRegistration?token=not-a-real-token');
+  await expect(page.getByRole('heading', { name: 'Invalid Link' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('streamlined registration (with priceId) asks for a password', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/register?priceId=price_local_demo_1_2');
+  await expect(page.getByLabel(/^Password/)).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await expectAccessible(page);
+});

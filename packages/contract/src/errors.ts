@@ -1,0 +1,57 @@
+/** Error codes a service may throw; the server's error handler maps each to one HTTP status. */
+export const ErrorCode = {
+  VALIDATION: 'VALIDATION',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  BAD_CREDENTIALS: 'BAD_CREDENTIALS',
+  CSRF: 'CSRF',
+  FORBIDDEN_ORIGIN: 'FORBIDDEN_ORIGIN',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  USER_EXISTS: 'USER_EXISTS',
+  INVALID_TOKEN: 'INVALID_TOKEN',
+  CONFLICT: 'CONFLICT',
+  RATE_LIMITED: 'RATE_LIMITED',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  INTERNAL: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const errorStatus: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  INVALID_TOKEN: 400,
+  UNAUTHENTICATED: 401,
+  BAD_CREDENTIALS: 401,
+  CSRF: 403,
+  FORBIDDEN_ORIGIN: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  USER_EXISTS: 409,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+/** The JSON body of every error response (DESIGN.md §4). */
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+  code: ErrorCode;
+  field?: string;
+}
+
+/** Messages that SPEC §8 fixes word for word. */
+export const Messages = {
+  loginFailed: 'Username or password incorrect, please try again',
+  loginNetwork: 'Failed to connect to server, please try again',
+  sessionExpired: 'Your session has expired, please login again.',
+  needReauthorize: 'Need to reauthorize',
+  userExists: 'User exists',
+  streamlinedNeedsPassword: 'Expected a password for the streamlined flow',
+  registrationFallback: 'An unexpected error occurred during registration. Please try again.',
+  invalidLink: 'This link is invalid or has expired.',
+  resetFailed: 'Failed to reset password',
+  currentPasswordWrong: 'Current password is incorrect',
+  bodyHashMismatch: 'Body-Hash does not match the description',
+} as const;
