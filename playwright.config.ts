@@ -45,6 +45,7 @@ export default defineConfig({
       DATA_DIR: process.env.QBANK_E2E_DATA,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },
 });

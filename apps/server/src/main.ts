@@ -5,7 +5,9 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError, openDatabase } from './db/client';
 import { demoAccounts, seedDemo } from './db/seed';
 
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+// WEB_DIST lets a test run serve a client built elsewhere (two builds side by side on one machine).
+const webDist =
+  process.env.WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 async function main() {
   const config = loadConfig(process.env, { webDist });
