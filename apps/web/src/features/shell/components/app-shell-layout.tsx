@@ -14,7 +14,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { activeSubscription, sidebarLinks } from '@qbank/contract';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../../app/auth';
 import { Logo } from '../../../components/logo';
@@ -40,6 +40,7 @@ export function AppShellLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [loggingOut, setLoggingOut] = useState(false);
   const active = user ? activeSubscription(user) : null;
   const headerLogo = useLogo(active?.product.uuid, 'HEADER_LOGO');
   const isStudent = !!active?.student;
@@ -72,7 +73,11 @@ export function AppShellLayout() {
       </Center>
     );
   if (status === 'unauthenticated' || !user)
-    return <Navigate to="/login" replace state={{ from: pathname }} />;
+    return loggingOut ? (
+      <Navigate to="/" replace />
+    ) : (
+      <Navigate to="/login" replace state={{ from: pathname }} />
+    );
 
   const colors = active?.product.colorMap ?? {};
   const headerBg = colors.HEADER_BACKGROUND;
@@ -88,7 +93,11 @@ export function AppShellLayout() {
     menuAction(key, {
       store: () => navigate('/store'),
       settings: () => navigate('/account'),
-      logout: () => void logout().then(() => navigate('/')),
+      // Signed out on purpose, the shell sends the visitor to / rather than to /login.
+      logout: () => {
+        setLoggingOut(true);
+        void logout();
+      },
     });
   const changeProduct = async (productUuid: string) => {
     await setLastUsedProduct(user.uuid, productUuid);
