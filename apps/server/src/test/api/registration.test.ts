@@ -1,0 +1,396 @@
+import { Messages } from '@qbank/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { jobs, oneTimeTokens, users } from '../../db/schema';
+import {
+  buildPlan,
+  buildProduct,
+  buildUser,
+  findUser,
+  latestMail,
+  mailsTo,
+  tokenFrom,
+  uniqueEmail,
+} from '../factories';
+import { type HttpApp, resettableLimiter, startHttpApp } from '../http-client';
+
+const limiter = resettableLimiter();
+let h: HttpApp;
+beforeAll(async () => {
+  h = await startHttpApp({ limiter });
+});
+beforeEach(() => limiter.reset());
+afterAll(() => h.close());
+
+const person = (username = uniqueEmail('reg')) => ({ firstName: 'Ada', lastName: 'Lovelace', username });
+
+/** Starts a registration and returns the token of the link mailed for it. */
+async function initiate(body = person()) {
+  const res = await h.client().post('/api/v1/initiateRegistration', body);
+  expect(res.status).toBe(201);
+  const mail = await latestMail(h, body.username.trim().toLowerCase(), 'Verify your email');
+  return { body, token: tokenFrom(mail!.text, '/userRegistration') };
+}
+
+async function streamlinedPlan() {
+  const product = await buildProduct(h.deps.db);
+  return buildPlan(h.deps.db, product.id, { priceCents: 2900 });
+}
+
+async function countJobs() {
+  const [row] = await h.deps.db.select({ n: sql<number>`count(*)::int` }).from(jobs);
+  return row!.n;
+}
+
+const q = (token: string) => `?token=${encodeURIComponent(token)}`;
+
+describe('initiateRegistration', () => {
+  it('answers 201 and mails a verification link to /userRegistration?token=', async () => {
+    const body = person(uniqueEmail('Mixed.Case').replace('mixed', 'MiXeD'));
+    const res = await h.client().post('/api/v1/initiateRegistration', { ...body, firstName: '  Ada ' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ ok: true });
+    const email = body.username.toLowerCase();
+    const mail = await latestMail(h, email);
+    expect(mail).toMatchObject({ to: email, subject: 'Verify your email for QBank Cloud' });
+    expect(mail!.text).toMatch(/^Hi Ada,/);
+    expect(mail!.text).toContain('http://localhost:3000/userRegistration?token=');
+    expect(mail!.html).toContain('/userRegistration?token=');
+    expect(tokenFrom(mail!.text, '/userRegistration')).toMatch(/^[\w-]{40,}$/);
+    // The account exists but is not verified: it cannot sign in yet.
+    const user = await findUser(h.deps.db, email);
+    expect(user).toMatchObject({ firstName: 'Ada', emailVerifiedAt: null, passwordHash: null });
+  });
+
+  it('refuses an e-mail address that already has an account with 409 "user exists", and changes nothing', async () => {
+    const existing = await buildUser(h.deps.db, { firstName: 'Grace' });
+    for (const username of [existing.email, existing.email.toUpperCase()]) {
+      const res = await h.client().post('/api/v1/initiateRegistration', person(username));
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ statusCode: 409, code: 'USER_EXISTS', field: 'username' });
+      expect(res.body.message).toMatch(/user exists/i);
+    }
+    expect(await mailsTo(h, existing.email)).toHaveLength(0);
+    expect((await findUser(h.deps.db, existing.email))!.firstName).toBe('Grace');
+  });
+
+  it('resending makes a new link and the old one stops working', async () => {
+    const first = await initiate();
+    const second = await initiate(first.body);
+    expect(second.token).not.toBe(first.token);
+    expect(await mailsTo(h, first.body.username)).toHaveLength(2);
+    const c = h.client();
+    const old = await c.get(`/api/v1/fetchRegistration${q(first.token)}`);
+    expect(old.status).toBe(400);
+    expect(old.body).toMatchObject({ code: 'INVALID_TOKEN', message: Messages.invalidLink });
+    const oldComplete = await c.post(`/api/v1/completeRegistration${q(first.token)}`, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      password: 'difference-engine',
+    });
+    expect(oldComplete.status).toBe(400);
+    expect((await c.get(`/api/v1/fetchRegistration${q(second.token)}`)).status).toBe(200);
+  });
+
+  it('limits repeated registrations of one address with 429 and Retry-After', async () => {
+    const body = person();
+    const c = h.client();
+    const statuses: number[] = [];
+    let last = await c.post('/api/v1/initiateRegistration', body);
+    statuses.push(last.status);
+    for (let i = 0; i < 5; i++) {
+      last = await c.post('/api/v1/initiateRegistration', body);
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    expect(last.body.code).toBe('RATE_LIMITED');
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await mailsTo(h, body.username)).toHaveLength(5);
+  });
+
+  it('refuses a cross-site post by its Origin', async () => {
+    const body = person();
+    const res = await h.client().post('/api/v1/initiateRegistration', body, {
+      origin: 'https://evil.example',
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('FORBIDDEN_ORIGIN');
+    expect(await findUser(h.deps.db, body.username)).toBeNull();
+  });
+});
+
+describe('bad input: 400 naming the field, nothing saved', () => {
+  const long = (n: number) => 'x'.repeat(n);
+  const cases: Array<[string, Record<string, unknown>, string]> = [
+    ['missing first name', { firstName: undefined }, 'firstName'],
+    ['missing last name', { lastName: undefined }, 'lastName'],
+    ['missing e-mail', { username: undefined }, 'username'],
+    ['first name a number', { firstName: 42 }, 'firstName'],
+    ['last name an array', { lastName: ['L'] }, 'lastName'],
+    ['e-mail an object', { username: { email: 'a@b.co' } }, 'username'],
+    ['blank first name', { firstName: '   ' }, 'firstName'],
+    ['first name too long', { firstName: long(101) }, 'firstName'],
+    ['last name too long', { lastName: long(101) }, 'lastName'],
+    ['e-mail too long', { username: `${long(250)}@example.com` }, 'username'],
+    ['e-mail without a domain', { username: 'ada@localhost' }, 'username'],
+  ];
+  it.each(cases)('initiateRegistration: %s', async (_name, over, field) => {
+    const username = uniqueEmail('bad');
+    const body = { firstName: 'Ada', lastName: 'Lovelace', username, ...over };
+    const before = await countJobs();
+    const res = await h.client().post('/api/v1/initiateRegistration', JSON.parse(JSON.stringify(body)));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ statusCode: 400, code: 'VALIDATION', field });
+    expect(res.body.message).toBeTruthy();
+    expect(await findUser(h.deps.db, username)).toBeNull();
+    expect(await countJobs()).toBe(before);
+  });
+
+  it('names the field in its message for a too-long value', async () => {
+    const res = await h.client().post('/api/v1/initiateRegistration', {
+      ...person(),
+      firstName: 'x'.repeat(101),
+    });
+    expect(res.body.message).toBe('First name must be at most 100 characters');
+  });
+
+  it('refuses a body that is not JSON or not an object', async () => {
+    const c = h.client();
+    const broken = await c.post('/api/v1/initiateRegistration', '{"firstName":');
+    expect(broken.status).toBe(400);
+    expect(broken.body.code).toBe('VALIDATION');
+    const array = await c.post('/api/v1/initiateRegistration', [person()]);
+    expect(array.status).toBe(400);
+  });
+
+  it('completeRegistration: a short, missing or too-long password is refused and the link still works', async () => {
+    const { token } = await initiate();
+    const c = h.client();
+    const bad: Array<[Record<string, unknown>, string, string]> = [
+      [{ password: 'seven77' }, 'password', 'Password must be at least 8 characters'],
+      [{ password: 'p'.repeat(129) }, 'password', 'Password must be at most 128 characters'],
+      [{ password: undefined }, 'password', 'Password is required'],
+      [{ firstName: 7 }, 'firstName', 'First name is required'],
+      [{ lastName: 'l'.repeat(101) }, 'lastName', 'Last name must be at most 100 characters'],
+    ];
+    for (const [over, field, message] of bad) {
+      const res = await c.post(`/api/v1/completeRegistration${q(token)}`, {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        password: 'analytical-engine',
+        ...over,
+      });
+      expect(res.status, JSON.stringify(over)).toBe(400);
+      expect(res.body).toMatchObject({ field, message });
+    }
+    expect(c.cookies.has('qbank_session')).toBe(false);
+    expect((await c.get(`/api/v1/fetchRegistration${q(token)}`)).status).toBe(200);
+  });
+
+  it('a missing or unknown token is refused', async () => {
+    const c = h.client();
+    const missing = await c.get('/api/v1/fetchRegistration');
+    expect(missing.status).toBe(400);
+    expect(missing.body.field).toBe('token');
+    const unknown = await c.get('/api/v1/fetchRegistration?token=not-a-real-token');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ code: 'INVALID_TOKEN', field: 'token' });
+    const tooLong = await c.get(`/api/v1/fetchRegistration?token=${'t'.repeat(201)}`);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.field).toBe('token');
+  });
+});
+
+describe('fetchRegistration and completeRegistration', () => {
+  it('the link shows the registration, completes it, signs in, and then works no more', async () => {
+    const { body, token } = await initiate();
+    const c = h.client();
+    const fetched = await c.get(`/api/v1/fetchRegistration${q(token)}`);
+    expect(fetched.status).toBe(200);
+    expect(fetched.body).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      username: body.username,
+      customerId: null,
+      stripePriceId: null,
+    });
+    // Fetching does not use the link up.
+    expect((await c.get(`/api/v1/fetchRegistration${q(token)}`)).status).toBe(200);
+
+    const done = await c.post(`/api/v1/completeRegistration${q(token)}`, {
+      firstName: 'Augusta Ada',
+      lastName: 'King',
+      password: '8chars!!',
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.accessToken).toMatch(/^[\w-]{40,}$/);
+    expect(c.cookies.has('qbank_session')).toBe(true);
+    const session = await c.get('/api/v1/session');
+    expect(session.status).toBe(200);
+    expect(session.body.accessToken).toBe(done.body.accessToken);
+    expect(session.body.user).toMatchObject({
+      username: body.username,
+      firstName: 'Augusta Ada',
+      lastName: 'King',
+    });
+    expect((await h.client().login(body.username, '8chars!!')).status).toBe(200);
+
+    // Used: the link is refused, and a second completion cannot change the password.
+    const again = await h.client().get(`/api/v1/fetchRegistration${q(token)}`);
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(Messages.invalidLink);
+    const reuse = await h.client().post(`/api/v1/completeRegistration${q(token)}`, {
+      firstName: 'Mallory',
+      lastName: 'X',
+      password: 'attacker-password',
+    });
+    expect(reuse.status).toBe(400);
+    expect(reuse.body.code).toBe('INVALID_TOKEN');
+    expect((await h.client().login(body.username, 'attacker-password')).status).toBe(401);
+    expect((await findUser(h.deps.db, body.username))!.firstName).toBe('Augusta Ada');
+
+    // Now the address is in use.
+    const dup = await h.client().post('/api/v1/initiateRegistration', person(body.username));
+    expect(dup.status).toBe(409);
+  });
+
+  it('an expired link is refused and the account stays unverified', async () => {
+    const { body, token } = await initiate();
+    const user = await findUser(h.deps.db, body.username);
+    await h.deps.db
+      .update(oneTimeTokens)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(oneTimeTokens.userId, user!.id));
+    const c = h.client();
+    const fetched = await c.get(`/api/v1/fetchRegistration${q(token)}`);
+    expect(fetched.status).toBe(400);
+    expect(fetched.body).toMatchObject({ code: 'INVALID_TOKEN', message: Messages.invalidLink });
+    const done = await c.post(`/api/v1/completeRegistration${q(token)}`, {
+      ...person(),
+      password: 'too-late-password',
+    });
+    expect(done.status).toBe(400);
+    expect(c.cookies.has('qbank_session')).toBe(false);
+    const [after] = await h.deps.db.select().from(users).where(eq(users.id, user!.id));
+    expect(after!.emailVerifiedAt).toBeNull();
+    expect((await h.client().login(body.username, 'too-late-password')).status).toBe(401);
+  });
+
+  it('the link lasts one hour: one about to expire still works', async () => {
+    const { body, token } = await initiate();
+    const where = eq(oneTimeTokens.userId, (await findUser(h.deps.db, body.username))!.id);
+    const [row] = await h.deps.db
+      .select({ createdAt: oneTimeTokens.createdAt, expiresAt: oneTimeTokens.expiresAt })
+      .from(oneTimeTokens)
+      .where(where);
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThan(60 * 60 * 1000 - 5_000);
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThan(60 * 60 * 1000 + 5_000);
+    await h.deps.db.update(oneTimeTokens).set({ expiresAt: sql`now() + interval '1 minute'` }).where(where);
+    const done = await h.client().post(`/api/v1/completeRegistration${q(token)}`, {
+      ...person(),
+      password: 'just-in-time',
+    });
+    expect(done.status).toBe(200);
+  });
+});
+
+describe('streamlined registration', () => {
+  it('without a password it fails with the SPEC message, and nothing is saved', async () => {
+    const plan = await streamlinedPlan();
+    const body = person();
+    const res = await h.client().post('/api/v1/initiateStreamlinedRegistration', {
+      ...body,
+      stripePriceId: plan.stripePriceId,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'VALIDATION',
+      field: 'password',
+      message: 'Expected a password for the streamlined flow',
+    });
+    expect(await findUser(h.deps.db, body.username)).toBeNull();
+  });
+
+  it('a short password, a missing price or an unknown price is refused by field, nothing saved', async () => {
+    const plan = await streamlinedPlan();
+    const inactive = await buildPlan(h.deps.db, plan.productId, { active: false });
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ password: 'short', stripePriceId: plan.stripePriceId }, 'password'],
+      [{ password: 'long-enough-pass' }, 'stripePriceId'],
+      [{ password: 'long-enough-pass', stripePriceId: 42 }, 'stripePriceId'],
+      [{ password: 'long-enough-pass', stripePriceId: 'price_nope' }, 'stripePriceId'],
+      [{ password: 'long-enough-pass', stripePriceId: inactive.stripePriceId }, 'stripePriceId'],
+    ];
+    for (const [over, field] of cases) {
+      const body = person();
+      const res = await h.client().post('/api/v1/initiateStreamlinedRegistration', { ...body, ...over });
+      expect(res.status, JSON.stringify(over)).toBe(400);
+      expect(res.body.field).toBe(field);
+      expect(await findUser(h.deps.db, body.username)).toBeNull();
+      expect(await mailsTo(h, body.username)).toHaveLength(0);
+    }
+  });
+
+  it('mails a link whose data leads to checkout; completing signs in with the password given first', async () => {
+    const plan = await streamlinedPlan();
+    const body = person();
+    const c = h.client();
+    const res = await c.post('/api/v1/initiateStreamlinedRegistration', {
+      ...body,
+      password: 'streamlined-pass',
+      stripePriceId: plan.stripePriceId,
+    });
+    expect(res.status).toBe(201);
+    const mail = await latestMail(h, body.username);
+    expect(mail!.text).toContain('continue to checkout');
+    const token = tokenFrom(mail!.text, '/userRegistration');
+    // Not verified yet: the password does not sign in.
+    expect((await h.client().login(body.username, 'streamlined-pass')).status).toBe(401);
+
+    const fetched = await c.get(`/api/v1/fetchRegistration${q(token)}`);
+    expect(fetched.body).toMatchObject({ username: body.username, stripePriceId: plan.stripePriceId });
+    expect(fetched.body.customerId).toMatch(/^cus_local_/);
+
+    // The plain completion is not for this link, and does not use it up.
+    const wrongKind = await c.post(`/api/v1/completeRegistration${q(token)}`, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      password: 'another-password',
+    });
+    expect(wrongKind.status).toBe(400);
+    expect(wrongKind.body.field).toBe('token');
+
+    const done = await c.post(`/api/v1/completeStreamlinedRegistration${q(token)}`);
+    expect(done.status).toBe(200);
+    expect(done.body).toEqual({
+      accessToken: expect.stringMatching(/^[\w-]{40,}$/),
+      customerId: fetched.body.customerId,
+      stripePriceId: plan.stripePriceId,
+    });
+    const me = await c.get('/api/v2/users/me');
+    expect(me.status).toBe(200);
+    expect(me.body.stripeCustomerId).toBe(fetched.body.customerId);
+    // Signed in with the CSRF token it was handed: it can go on to checkout.
+    const checkout = await c.post('/api/v2/createCheckoutSession', {
+      priceId: done.body.stripePriceId,
+      customerId: done.body.customerId,
+    });
+    expect(checkout.status).toBe(200);
+    expect(checkout.body.redirectUrl).toMatch(/\/checkout\/local\/cs_local_/);
+    expect((await h.client().login(body.username, 'streamlined-pass')).status).toBe(200);
+    expect((await h.client().login(body.username, 'another-password')).status).toBe(401);
+
+    const reuse = await h.client().post(`/api/v1/completeStreamlinedRegistration${q(token)}`);
+    expect(reuse.status).toBe(400);
+    expect(reuse.body.code).toBe('INVALID_TOKEN');
+  });
+
+  it('completeStreamlinedRegistration refuses a link of the plain flow', async () => {
+    const { body, token } = await initiate();
+    const res = await h.client().post(`/api/v1/completeStreamlinedRegistration${q(token)}`);
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe('token');
+    expect((await findUser(h.deps.db, body.username))!.emailVerifiedAt).toBeNull();
+    expect((await h.client().get(`/api/v1/fetchRegistration${q(token)}`)).status).toBe(200);
+  });
+});
