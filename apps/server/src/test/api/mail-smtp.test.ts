@@ -1,0 +1,253 @@
+import { createHash } from 'node:crypto';
+import net, { type AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { jobs, mailOutbox } from '../../db/schema';
+import { MAIL_JOB } from '../../infra/mail';
+import { tokenFrom, uniqueEmail } from '../factories';
+import { type HttpApp, startHttpApp } from '../http-client';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives; `failNext` answers the next DATA with a 451. */
+async function startSmtp(port = 0) {
+  const received: Received[] = [];
+  let failNext = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    hideSTARTTLS: true,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        if (failNext > 0) {
+          failNext--;
+          return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+        }
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return {
+    received,
+    port: (server.server.address() as AddressInfo).port,
+    failNextDelivery(n = 1) {
+      failNext = n;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A port nothing listens on (taken, then given back). */
+async function closedPort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return port;
+}
+
+function decodeQuotedPrintable(s: string): string {
+  const soft = s.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < soft.length; i++) {
+    const hex = soft.slice(i + 1, i + 3);
+    if (soft[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(soft[i]!, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** The header block, its headers (unfolded, lower-case names) and the decoded text/plain part of a raw message. */
+function parseMail(raw: string) {
+  const [head = ''] = raw.split(/\r?\n\r?\n/);
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const i = line.indexOf(':');
+    if (i > 0) headers.set(line.slice(0, i).toLowerCase(), line.slice(i + 1).trim());
+  }
+  const part = raw.split(/^Content-Type: text\/plain.*$/im)[1] ?? '';
+  const [partHead = '', ...rest] = part.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n').split(/\r?\n--/)[0] ?? '';
+  const text = /quoted-printable/i.test(partHead) ? decodeQuotedPrintable(body) : body;
+  return { headers, head, text };
+}
+
+const apps: HttpApp[] = [];
+const smtps: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  for (const a of apps.splice(0)) await a.close();
+  for (const s of smtps.splice(0)) await s.close();
+});
+
+async function appWithSmtp(port: number) {
+  const h = await startHttpApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  apps.push(h);
+  return h;
+}
+
+async function register(h: HttpApp, username = uniqueEmail('smtp')) {
+  const res = await h.client().post('/api/v1/initiateRegistration', {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    username,
+  });
+  expect(res.status).toBe(201);
+  return username;
+}
+
+const mailJobs = (h: HttpApp) => h.deps.db.select().from(jobs).where(eq(jobs.kind, MAIL_JOB));
+
+describe('mail over SMTP', () => {
+  it('delivers the verification mail to the SMTP server with the right recipient, subject and a working link', async () => {
+    const smtp = await startSmtp();
+    smtps.push(smtp);
+    const h = await appWithSmtp(smtp.port);
+    expect(h.deps.mailer.transport.kind).toBe('smtp');
+    const email = await register(h);
+    expect(smtp.received).toHaveLength(0); // queued in the transaction, sent by the job
+    expect(await h.runJobs()).toBe(1);
+
+    expect(smtp.received).toHaveLength(1);
+    const [msg] = smtp.received;
+    expect(msg!.to).toEqual([email]);
+    expect(msg!.from).toBe('no-reply@qbankcloud.com');
+    const { headers, text } = parseMail(msg!.raw);
+    expect(headers.get('to')).toBe(email);
+    expect(headers.get('from')).toBe('QBank Cloud <no-reply@qbankcloud.com>');
+    expect(headers.get('subject')).toBe('Verify your email for QBank Cloud');
+    expect(headers.get('content-type')).toMatch(/multipart\/alternative/);
+    expect(text).toContain('Hi Ada,');
+    const token = tokenFrom(text, '/userRegistration');
+    expect(text).toContain(`http://localhost:3000/userRegistration?token=${token}`);
+    // The link in the delivered mail is the live one.
+    const fetched = await h.client().get(`/api/v1/fetchRegistration?token=${encodeURIComponent(token)}`);
+    expect(fetched.status).toBe(200);
+    expect(fetched.body.username).toBe(email);
+    // Nothing went to the embedded outbox, and there is no dev mailbox with a real mail server.
+    expect(await h.deps.db.select().from(mailOutbox)).toHaveLength(0);
+    expect((await h.client().get('/dev/mailbox/messages')).status).toBe(404);
+    const [job] = await mailJobs(h);
+    expect(job).toMatchObject({ attempts: 1, lastError: null, failedAt: null });
+    expect(job!.doneAt).not.toBeNull();
+  });
+
+  it('a mail server that is down delays the mail and loses none: the job is retried and delivers once', async () => {
+    const port = await closedPort();
+    const h = await appWithSmtp(port);
+    const email = await register(h);
+
+    expect(await h.runJobs()).toBe(1);
+    let [job] = await mailJobs(h);
+    expect(job).toMatchObject({ attempts: 1, doneAt: null, failedAt: null });
+    expect(job!.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(job!.runAt.getTime()).toBeGreaterThan(Date.now()); // waits before the next attempt
+    // Not due yet: a second run does not hammer the server.
+    expect(await h.runJobs()).toBe(0);
+
+    const smtp = await startSmtp(port);
+    smtps.push(smtp);
+    await h.deps.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, job!.id));
+    expect(await h.runJobs()).toBe(1);
+    expect(smtp.received.map((m) => m.to)).toEqual([[email]]);
+    expect(parseMail(smtp.received[0]!.raw).headers.get('subject')).toBe('Verify your email for QBank Cloud');
+    [job] = await mailJobs(h);
+    expect(job).toMatchObject({ attempts: 2, lastError: null, failedAt: null });
+    expect(job!.doneAt).not.toBeNull();
+    expect(await h.runJobs()).toBe(0);
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('a temporary refusal (451) by the mail server is retried too', async () => {
+    const smtp = await startSmtp();
+    smtps.push(smtp);
+    const h = await appWithSmtp(smtp.port);
+    smtp.failNextDelivery();
+    const email = await register(h);
+    await h.runJobs();
+    let [job] = await mailJobs(h);
+    expect(job).toMatchObject({ attempts: 1, doneAt: null });
+    expect(job!.lastError).toMatch(/451|Try again later/);
+    expect(smtp.received).toHaveLength(0);
+    await h.deps.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, job!.id));
+    await h.runJobs();
+    [job] = await mailJobs(h);
+    expect(job!.doneAt).not.toBeNull();
+    expect(smtp.received.map((m) => m.to)).toEqual([[email]]);
+  });
+
+  it('a line break in a name cannot add headers to a mail', async () => {
+    const smtp = await startSmtp();
+    smtps.push(smtp);
+    const h = await appWithSmtp(smtp.port);
+    const description = 'Hello there';
+    const res = await h.client().post(
+      '/api/v2/contact',
+      {
+        firstName: 'Ada',
+        lastName: 'Lovelace\r\nX-Injected: yes\r\nBcc: victim@example.com',
+        emailAddress: uniqueEmail('inject'),
+        contactUsSubject: 'SUPPORT',
+        description,
+      },
+      { headers: { 'body-hash': createHash('sha256').update(description).digest('hex') } },
+    );
+    expect(res.status).toBe(201);
+    await h.runJobs();
+    const toSupport = smtp.received.find((m) => m.to.includes('support@qbankcloud.com'));
+    expect(toSupport).toBeDefined();
+    const { headers, head } = parseMail(toSupport!.raw);
+    expect(head).not.toMatch(/^X-Injected:/im);
+    expect(head).not.toMatch(/^Bcc:/im);
+    expect(headers.get('subject')).toMatch(/^\[SUPPORT\] Message from Ada Lovelace/);
+    expect(smtp.received.flatMap((m) => m.to)).not.toContain('victim@example.com');
+  });
+});
+
+describe('the embedded outbox and its dev mailbox', () => {
+  it('keeps every mail and lists it at /dev/mailbox, with the mail text escaped', async () => {
+    const h = await startHttpApp();
+    apps.push(h);
+    expect(h.deps.mailer.transport.kind).toBe('outbox');
+    const res = await h.client().post('/api/v1/initiateRegistration', {
+      firstName: '<script>alert(1)</script>',
+      lastName: 'Lovelace',
+      username: uniqueEmail('outbox'),
+    });
+    expect(res.status).toBe(201);
+    await h.runJobs();
+    const list = await h.client().get('/dev/mailbox/messages');
+    expect(list.status).toBe(200);
+    expect(list.body.content).toHaveLength(1);
+    expect(list.body.content[0].subject).toBe('Verify your email for QBank Cloud');
+    const page = await h.client().get('/dev/mailbox');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(page.text).not.toContain('<script>alert(1)</script>');
+    expect(page.text).toContain('&lt;script&gt;');
+    expect(page.text).toMatch(/<a href="http:\/\/localhost:3000\/userRegistration\?token=[\w-]+">/);
+  });
+});
