@@ -1,0 +1,181 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../db/schema';
+import { sha256Hex } from '../../lib/crypto';
+import { buildProduct, buildSubscription, buildUser } from '../factories';
+import { type HttpApp, HttpClient, startHttpApp } from '../http-client';
+
+// accounts.test.ts covers login, CSRF on a write, cross-site login, logout and users/me through app.inject;
+// these are the parts only a real socket, real cookies or an aged session show.
+let h: HttpApp;
+beforeAll(async () => {
+  h = await startHttpApp();
+});
+afterAll(() => h.close());
+
+async function signedIn() {
+  const u = await buildUser(h.deps.db);
+  const c = h.client();
+  const res = await c.login(u.email, u.password);
+  expect(res.status).toBe(200);
+  return { u, c, res };
+}
+
+const sessionOf = (c: HttpClient) => c.cookies.get('qbank_session')!;
+
+describe('session cookie and CSRF token over HTTP', () => {
+  it('sets an HttpOnly, SameSite=Lax cookie for the whole site, not Secure on plain http', async () => {
+    const { res } = await signedIn();
+    const [cookie] = res.headers.getSetCookie().filter((c) => c.startsWith('qbank_session='));
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; SameSite=Lax/i);
+    expect(cookie).toMatch(/; Path=\//i);
+    expect(cookie).toMatch(/; Max-Age=\d+/i);
+    expect(cookie).not.toMatch(/; Secure/i);
+  });
+
+  it('marks the cookie Secure when the site is served over https', async () => {
+    const secure = await startHttpApp({ env: { PUBLIC_URL: 'https://qbank.example' } });
+    try {
+      const u = await buildUser(secure.deps.db);
+      const res = await secure.client().login(u.email, u.password);
+      expect(res.status).toBe(200);
+      expect(res.headers.getSetCookie().find((c) => c.startsWith('qbank_session='))).toMatch(/; Secure/i);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('after a reload the client gets its access token back from /api/v1/session and can write again', async () => {
+    const { u, c } = await signedIn();
+    const p = await buildProduct(h.deps.db);
+    await buildSubscription(h.deps.db, u.id, p.id);
+    const reloaded = new HttpClient(h.baseUrl, c.origin);
+    reloaded.cookies.set('qbank_session', sessionOf(c));
+    const body = { userUuid: u.id, productUuid: p.id };
+    const before = await reloaded.post('/api/v1/lastused', body);
+    expect(before.status).toBe(403);
+    expect(before.body.code).toBe('CSRF');
+    const session = await reloaded.get('/api/v1/session');
+    expect(session.status).toBe(200);
+    expect(reloaded.accessToken).toBe(c.accessToken);
+    expect((await reloaded.post('/api/v1/lastused', body)).status).toBe(200);
+  });
+
+  it("one session's access token does not work with another session's cookie", async () => {
+    const a = await signedIn();
+    const b = await signedIn();
+    const mixed = new HttpClient(h.baseUrl, a.c.origin);
+    mixed.cookies.set('qbank_session', sessionOf(b.c));
+    mixed.accessToken = a.c.accessToken;
+    const res = await mixed.post('/api/v2/initiatePasswordUpdate', {
+      currentPassword: b.u.password,
+      newPassword: 'changed-password',
+    });
+    expect(res.status).toBe(403);
+    expect((await h.client().login(b.u.email, b.u.password)).status).toBe(200);
+  });
+});
+
+describe('logout', () => {
+  it('needs the CSRF token: a cross-site GET /logout cannot sign the user out', async () => {
+    const { c } = await signedIn();
+    const forged = await c.get('/logout', { noCsrf: true, origin: 'https://evil.example' });
+    expect(forged.status).toBe(403);
+    expect((await c.get('/api/v2/users/me')).status).toBe(200);
+  });
+
+  it('clears the cookie and ends the session on the server', async () => {
+    const { c } = await signedIn();
+    const cookie = sessionOf(c);
+    const out = await c.logout();
+    expect(out.status).toBe(204);
+    expect(out.headers.getSetCookie().find((s) => s.startsWith('qbank_session='))).toMatch(
+      /Max-Age=0|Expires=Thu, 01 Jan 1970/i,
+    );
+    expect(c.cookies.has('qbank_session')).toBe(false);
+    expect(c.accessToken).toBeNull();
+    const [row] = await h.deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sessions)
+      .where(eq(sessions.idHash, sha256Hex(cookie)));
+    expect(row!.n).toBe(0);
+    const replay = h.client();
+    replay.cookies.set('qbank_session', cookie);
+    expect((await replay.get('/api/v1/session')).status).toBe(401);
+  });
+
+  it('signed out, logout is harmless', async () => {
+    expect((await h.client().get('/logout')).status).toBe(204);
+  });
+});
+
+describe('session expiry', () => {
+  it('an idle session (over 7 days) ends: 401 and the cookie is cleared', async () => {
+    const { u, c } = await signedIn();
+    await h.deps.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '8 days'` })
+      .where(eq(sessions.userId, u.id));
+    const res = await c.get('/api/v2/users/me');
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe('Need to reauthorize');
+    expect(c.cookies.has('qbank_session')).toBe(false);
+    const [row] = await h.deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sessions)
+      .where(eq(sessions.userId, u.id));
+    expect(row!.n).toBe(0);
+  });
+
+  it('a session past its absolute expiry ends even when in use', async () => {
+    const { u, c } = await signedIn();
+    await h.deps.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.userId, u.id));
+    expect((await c.get('/api/v1/session')).status).toBe(401);
+  });
+
+  it('use keeps a session alive: a session seen 6 days ago still works and is touched', async () => {
+    const { u, c } = await signedIn();
+    await h.deps.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '6 days'` })
+      .where(eq(sessions.userId, u.id));
+    expect((await c.get('/api/v2/users/me')).status).toBe(200);
+    const [row] = await h.deps.db.select().from(sessions).where(eq(sessions.userId, u.id));
+    expect(Date.now() - row!.lastSeenAt.getTime()).toBeLessThan(60_000);
+  });
+});
+
+describe('Origin check on logged-out posts', () => {
+  it.each([
+    ['a lookalike of the site', 'http://localhost:3000.evil.example'],
+    ['another port', 'http://localhost:3001'],
+    ['https instead of http', 'https://localhost:3000'],
+    ['an opaque origin', 'null'],
+  ])('refuses %s', async (_name, origin) => {
+    const u = await buildUser(h.deps.db);
+    const res = await h
+      .client()
+      .request({ method: 'POST', path: '/login', form: { username: u.email, password: u.password }, origin });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('FORBIDDEN_ORIGIN');
+  });
+
+  it('accepts the site itself, the address it was reached at, and a request with no Origin', async () => {
+    const u = await buildUser(h.deps.db);
+    for (const origin of ['http://localhost:3000', h.baseUrl, null]) {
+      const res = await h
+        .client()
+        .request({
+          method: 'POST',
+          path: '/login',
+          form: { username: u.email, password: u.password },
+          origin,
+        });
+      expect(res.status, String(origin)).toBe(200);
+    }
+  });
+});
