@@ -15,6 +15,9 @@ interface ContactInput {
   description: string;
 }
 
+/** Acknowledgements one e-mail address may receive: [max, window in ms]. */
+const ACKNOWLEDGEMENTS_PER_RECIPIENT = [3, 60 * 60 * 1000] as const;
+
 export function contactService(deps: Deps) {
   const { db, mailer, limiter, config } = deps;
   return {
@@ -30,6 +33,9 @@ export function contactService(deps: Deps) {
       if (typeof rawDescription !== 'string' || !safeEqual(bodyHash.toLowerCase(), sha256Hex(rawDescription)))
         throw new AppError(ErrorCode.VALIDATION, Messages.bodyHashMismatch, 'Body-Hash');
       await enforceRateLimits(limiter, [[`contact:addr:${req.ip}`, RateLimits.contactPerAddress]]);
+      const [maxAcks, ackWindowMs] = ACKNOWLEDGEMENTS_PER_RECIPIENT;
+      const acknowledge = (await limiter.hit(`contact:ack:${input.emailAddress}`, maxAcks, ackWindowMs))
+        .allowed;
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(contactMessages)
@@ -53,14 +59,18 @@ export function contactService(deps: Deps) {
             ],
           ),
         });
-        await mailer.queue(
-          tx,
-          composeMail(input.emailAddress, `We received your message`, [
-            `Hi ${input.firstName},`,
-            `Thanks for contacting ${Brand.name}. We read every message and usually answer within one business day.`,
-            `Your message: "${input.description.slice(0, 500)}${input.description.length > 500 ? '…' : ''}"`,
-          ]),
-        );
+        // Anyone can type any address here, so the acknowledgement repeats nothing the sender wrote (no
+        // names, no description: the form is not a way to mail one's own words to a stranger) and one
+        // inbox gets a few an hour at most.
+        if (acknowledge)
+          await mailer.queue(
+            tx,
+            composeMail(input.emailAddress, 'We received your message', [
+              'Hello,',
+              `Thanks for contacting ${Brand.name}. We read every message and usually answer within one business day.`,
+              `If you did not write to us, ignore this mail or tell us at ${config.supportEmail}.`,
+            ]),
+          );
         return row!.id;
       });
       deps.jobs.kick();

@@ -60,6 +60,33 @@ describe('contact', () => {
     expect(ack[0]!.subject).toBe('We received your message');
   });
 
+  // Anyone can type any address into the form: the acknowledgement must not let a stranger mail their own
+  // words (a link, an advert) to a third party, nor flood one inbox.
+  it('the acknowledgement carries no text chosen by the sender', async () => {
+    const body = message({
+      firstName: 'Visit https://phish.example',
+      lastName: 'Now',
+      description: 'Claim your prize at https://phish.example/win',
+    });
+    expect((await sendContact(body)).status).toBe(201);
+    const [ack] = await mailsTo(h, body.emailAddress);
+    expect(ack!.subject).toBe('We received your message');
+    expect(ack!.text).not.toContain('phish.example');
+    expect(ack!.html).not.toContain('phish.example');
+    // Support still gets the whole message.
+    const toSupport = await mailsTo(h, 'support@qbankcloud.com');
+    expect(toSupport.some((m) => m.text.includes('https://phish.example/win'))).toBe(true);
+  });
+
+  it('acknowledges at most 3 messages an hour to one address, and still takes the messages', async () => {
+    const emailAddress = uniqueEmail('victim');
+    for (let i = 0; i < 5; i++) {
+      expect((await sendContact(message({ emailAddress, description: `note ${i}` }))).status).toBe(201);
+    }
+    expect(await storedFrom(emailAddress)).toHaveLength(5);
+    expect(await mailsTo(h, emailAddress)).toHaveLength(3);
+  });
+
   it('defaults the subject to OTHER and links a signed-in sender to the message', async () => {
     const u = await buildUser(h.deps.db);
     const c = h.client();
