@@ -30,8 +30,18 @@ export function outboxTransport(db: Db): MailTransport {
   };
 }
 
+/**
+ * Sends are jobs run one after another, each claimed for 5 minutes: a mail server that stalls must fail the
+ * attempt (to be retried) within seconds, not hold the queue for nodemailer's default minutes. The URL's own
+ * query (e.g. `?socketTimeout=60000`) still wins.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  const u = new URL(url);
+  for (const [key, ms] of Object.entries(SMTP_TIMEOUTS))
+    if (!u.searchParams.has(key)) u.searchParams.set(key, String(ms));
+  const transporter = nodemailer.createTransport(u.toString());
   return {
     kind: 'smtp',
     async deliver(msg) {

@@ -199,6 +199,26 @@ describe('mail over SMTP', () => {
     expect(smtp.received.map((m) => m.to)).toEqual([[email]]);
   });
 
+  it('a mail server that accepts the connection and then says nothing fails the attempt in seconds, not minutes', async () => {
+    // A stuck send would hold up every job behind it and outlive the job's 5-minute claim (sent twice).
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', () => resolve()));
+    smtps.push({
+      close: () =>
+        new Promise<void>((resolve) => {
+          for (const s of sockets) s.destroy();
+          silent.close(() => resolve());
+        }),
+    });
+    const h = await appWithSmtp((silent.address() as AddressInfo).port);
+    await register(h);
+    expect(await h.runJobs()).toBe(1);
+    const [job] = await mailJobs(h);
+    expect(job).toMatchObject({ attempts: 1, doneAt: null });
+    expect(job!.lastError).toMatch(/greeting|timeout/i);
+  });
+
   it('a line break in a name cannot add headers to a mail', async () => {
     const smtp = await startSmtp();
     smtps.push(smtp);
