@@ -124,6 +124,22 @@ describe('completePasswordReset', () => {
     expect((await h.client().login(u.email, 'third-password')).status).toBe(401);
   });
 
+  it('a double submit of one link sets one password', async () => {
+    const u = await buildUser(h.deps.db);
+    const token = await requestReset(u.email);
+    const passwords = ['reset-one-pass', 'reset-two-pass', 'reset-three-pass'];
+    const results = await Promise.all(
+      passwords.map((newPassword) =>
+        h.client().post(`/api/v1/completePasswordReset${q(token)}`, { newPassword }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    const winner = passwords[statuses.indexOf(200)]!;
+    for (const password of passwords)
+      expect((await h.client().login(u.email, password)).status).toBe(password === winner ? 200 : 401);
+  });
+
   it('refuses an expired link and leaves the password as it was', async () => {
     const u = await buildUser(h.deps.db);
     const token = await requestReset(u.email);

@@ -254,6 +254,36 @@ describe('fetchRegistration and completeRegistration', () => {
     expect(dup.status).toBe(409);
   });
 
+  it('a double submit of the completion completes once: one sign-in, the other refused', async () => {
+    const { body, token } = await initiate();
+    const passwords = ['first-password', 'second-password', 'third-password'];
+    const results = await Promise.all(
+      passwords.map((password) =>
+        h.client().post(`/api/v1/completeRegistration${q(token)}`, { ...person(), password }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(2);
+    const winner = passwords[statuses.indexOf(200)]!;
+    for (const password of passwords)
+      expect((await h.client().login(body.username, password)).status).toBe(password === winner ? 200 : 401);
+  });
+
+  it('a double submit of the registration makes one account', async () => {
+    const body = person();
+    const results = await Promise.all(
+      [1, 2, 3].map(() => h.client().post('/api/v1/initiateRegistration', body)),
+    );
+    for (const r of results) expect([201, 409]).toContain(r.status);
+    expect(results.some((r) => r.status === 201)).toBe(true);
+    const rows = await h.deps.db.select().from(users).where(eq(users.email, body.username));
+    expect(rows).toHaveLength(1);
+    const mail = await latestMail(h, body.username);
+    const token = tokenFrom(mail!.text, '/userRegistration');
+    expect((await h.client().get(`/api/v1/fetchRegistration${q(token)}`)).status).toBe(200);
+  });
+
   it('an expired link is refused and the account stays unverified', async () => {
     const { body, token } = await initiate();
     const user = await findUser(h.deps.db, body.username);
