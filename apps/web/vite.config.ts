@@ -11,5 +11,16 @@ export default defineConfig({
     port: 5173,
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: api, changeOrigin: false }])),
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+    rollupOptions: {
+      // zod's sources carry /*@__PURE__*/ comments Rollup cannot place; the notice is noise on every build.
+      onwarn(warning, warn) {
+        if (warning.code === 'INVALID_ANNOTATION') return;
+        warn(warning);
+      },
+    },
+  },
 });
