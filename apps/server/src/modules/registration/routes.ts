@@ -13,6 +13,16 @@ import type { Deps } from '../../deps';
 import { defineRoute } from '../../lib/route';
 import { registrationService } from './service';
 
+/**
+ * A null or empty password is no password: the service answers it with SPEC §5's
+ * 'Expected a password for the streamlined flow', not with a length rule.
+ */
+const streamlinedBody = z.preprocess((v) => {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+  const { password, ...rest } = v as Record<string, unknown>;
+  return password === null || password === '' ? rest : v;
+}, initiateStreamlinedRegistrationBody);
+
 export function registrationRoutes(app: FastifyInstance, deps: Deps) {
   const svc = registrationService(deps);
   const tags = ['registration'];
@@ -37,7 +47,7 @@ export function registrationRoutes(app: FastifyInstance, deps: Deps) {
     summary: 'Start a registration with a password, bound for checkout',
     tags,
     access: 'public',
-    body: initiateStreamlinedRegistrationBody,
+    body: streamlinedBody,
     response: okResponse,
     status: 201,
     handler: async ({ req, body }) => {

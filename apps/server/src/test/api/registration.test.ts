@@ -325,11 +325,16 @@ describe('fetchRegistration and completeRegistration', () => {
 });
 
 describe('streamlined registration', () => {
-  it('without a password it fails with the SPEC message, and nothing is saved', async () => {
+  it.each([
+    ['left out', undefined],
+    ['null', null],
+    ['empty', ''],
+  ])('with the password %s it fails with the SPEC message, and nothing is saved', async (_name, password) => {
     const plan = await streamlinedPlan();
     const body = person();
     const res = await h.client().post('/api/v1/initiateStreamlinedRegistration', {
       ...body,
+      password,
       stripePriceId: plan.stripePriceId,
     });
     expect(res.status).toBe(400);
@@ -339,6 +344,7 @@ describe('streamlined registration', () => {
       message: 'Expected a password for the streamlined flow',
     });
     expect(await findUser(h.deps.db, body.username)).toBeNull();
+    expect(await mailsTo(h, body.username)).toHaveLength(0);
   });
 
   it('a short password, a missing price or an unknown price is refused by field, nothing saved', async () => {
