@@ -167,14 +167,12 @@ describe('Origin check on logged-out posts', () => {
   it('accepts the site itself, the address it was reached at, and a request with no Origin', async () => {
     const u = await buildUser(h.deps.db);
     for (const origin of ['http://localhost:3000', h.baseUrl, null]) {
-      const res = await h
-        .client()
-        .request({
-          method: 'POST',
-          path: '/login',
-          form: { username: u.email, password: u.password },
-          origin,
-        });
+      const res = await h.client().request({
+        method: 'POST',
+        path: '/login',
+        form: { username: u.email, password: u.password },
+        origin,
+      });
       expect(res.status, String(origin)).toBe(200);
     }
   });
