@@ -63,7 +63,10 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
         ? req.headers['x-request-id']
         : randomUUID(),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
   });
 
   const transport =
@@ -147,7 +150,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   subscriptionsRoutes(app, deps);
   await checkoutRoutes(app, deps);
   siteRoutes(app);
-  if (transport.kind === 'outbox') devMailboxRoutes(app, deps);
+  if (transport.kind === 'outbox' && config.devMailbox) devMailboxRoutes(app, deps);
 
   if (spaHtml)
     await app.register(fastifyStatic, { root: config.webDist!, wildcard: false, index: false, maxAge: '1h' });

@@ -35,6 +35,13 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   SEED_DEMO: bool.optional(),
+  DEV_MAILBOX: bool.optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, {
+      error: 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses',
+    })
+    .optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -60,6 +67,10 @@ export interface Config {
   logLevel: string;
   /** Whether the outbox (dev mailbox) is the mail transport. */
   mailOutbox: boolean;
+  /** Whether /dev/mailbox lists the outbox: never in production, where it would show everyone's links. */
+  devMailbox: boolean;
+  /** Which X-Forwarded-For hops to believe for the client address (rate limits are per address). */
+  trustProxy: boolean | number | string;
   /** Where the built SPA lives; absent in API-only tests. */
   webDist?: string;
 }
@@ -107,6 +118,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     mailOutbox: !e.SMTP_URL,
+    devMailbox: !e.SMTP_URL && (e.DEV_MAILBOX ?? e.NODE_ENV !== 'production'),
+    trustProxy:
+      e.TRUST_PROXY === undefined || e.TRUST_PROXY === 'false'
+        ? false
+        : e.TRUST_PROXY === 'true'
+          ? true
+          : /^\d+$/.test(e.TRUST_PROXY)
+            ? Number(e.TRUST_PROXY)
+            : e.TRUST_PROXY,
     ...overrides,
   };
 }

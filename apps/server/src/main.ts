@@ -40,7 +40,7 @@ async function main() {
     `  database: ${database.kind === 'pglite' ? `embedded (${path.join(config.dataDir, 'pglite')})` : 'PostgreSQL'}`,
     `  API document: ${url}/api/docs`,
   ];
-  if (config.mailOutbox) lines.push(`  mailbox (every e-mail sent): ${url}/dev/mailbox`);
+  if (config.devMailbox) lines.push(`  mailbox (every e-mail sent): ${url}/dev/mailbox`);
   if (config.seedDemo) {
     lines.push(seeded ? '  demo data seeded. Demo accounts:' : '  demo accounts (seeded earlier):');
     for (const a of demoAccounts) lines.push(`    ${a.email.padEnd(22)} ${a.password.padEnd(16)} ${a.role}`);

@@ -8,6 +8,8 @@ export interface RateLimitResult {
 /** Fixed-window counters per key: in-process by default, Redis when REDIS_URL is set (shared by every instance). */
 export interface RateLimiter {
   hit(key: string, max: number, windowMs: number): Promise<RateLimitResult>;
+  /** Whether one more attempt would be allowed, without counting one. */
+  peek(key: string, max: number, windowMs: number): Promise<RateLimitResult>;
   close(): Promise<void>;
 }
 
@@ -29,6 +31,12 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
       w.count++;
       return { allowed: w.count <= max, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - t) / 1000)) };
     },
+    async peek(key, max, windowMs) {
+      const t = now();
+      const w = windows.get(key);
+      if (!w || w.resetAt <= t) return { allowed: true, retryAfterSeconds: Math.ceil(windowMs / 1000) };
+      return { allowed: w.count < max, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - t) / 1000)) };
+    },
     async close() {
       clearInterval(sweep);
     },
@@ -44,6 +52,16 @@ export function redisRateLimiter(redis: Redis, prefix = 'qbank:rl:'): RateLimite
       const ttl = Number(res?.[2]?.[1] ?? windowMs);
       return {
         allowed: count <= max,
+        retryAfterSeconds: Math.max(1, Math.ceil((ttl > 0 ? ttl : windowMs) / 1000)),
+      };
+    },
+    async peek(key, max, windowMs) {
+      const k = prefix + key;
+      const res = await redis.multi().get(k).pttl(k).exec();
+      const count = Number(res?.[0]?.[1] ?? 0);
+      const ttl = Number(res?.[1]?.[1] ?? windowMs);
+      return {
+        allowed: count < max,
         retryAfterSeconds: Math.max(1, Math.ceil((ttl > 0 ? ttl : windowMs) / 1000)),
       };
     },

@@ -10,6 +10,7 @@ export function resettableLimiter(): RateLimiter & { reset(): Promise<void> } {
   let inner = memoryRateLimiter();
   return {
     hit: (key, max, windowMs) => inner.hit(key, max, windowMs),
+    peek: (key, max, windowMs) => inner.peek(key, max, windowMs),
     close: () => inner.close(),
     async reset() {
       await inner.close();

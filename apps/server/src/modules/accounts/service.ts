@@ -6,7 +6,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { composeMail } from '../../lib/mail-layout';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { enforceRateLimits } from '../../lib/rate-limit';
+import { countFailure, enforceRateLimits, refuseIfLimited } from '../../lib/rate-limit';
 import { type Auth, clearSessionCookie, startSession } from '../../plugins/session';
 import { findUserByEmail, findUserById, loadUserMe } from './repository';
 import { consumeToken, issueToken } from './tokens';
@@ -18,13 +18,18 @@ export function accountsService(deps: Deps) {
   return {
     async login(req: FastifyRequest, reply: FastifyReply, username: string, password: string) {
       const email = username.trim().toLowerCase();
-      await enforceRateLimits(limiter, [
+      // Only failed sign-ins count against the limits: a user who signs in often is never locked out.
+      const limits: Array<[string, readonly [number, number]]> = [
         [`login:acct:${email}`, RateLimits.loginPerAccount],
         [`login:addr:${req.ip}`, RateLimits.loginPerAddress],
-      ]);
+      ];
+      await refuseIfLimited(limiter, limits);
       const user = await findUserByEmail(db, email);
       const ok = await verifyPassword(user?.emailVerifiedAt ? user.passwordHash : null, password);
-      if (!user || !ok) throw new AppError(ErrorCode.BAD_CREDENTIALS, Messages.loginFailed);
+      if (!user || !ok) {
+        await countFailure(limiter, limits);
+        throw new AppError(ErrorCode.BAD_CREDENTIALS, Messages.loginFailed);
+      }
       const accessToken = await startSession(db, req, reply, user.id, secure);
       return { accessToken };
     },
