@@ -47,6 +47,30 @@ export interface Payments {
 
 export class WebhookSignatureError extends Error {}
 
+/**
+ * The provider refused or failed a request (its 4xx or 5xx after retries, or no answer). It deliberately has
+ * no `statusCode`: the provider's status (say 401 for our bad key) is not the status of our caller's request,
+ * so unless a service maps it, the error handler answers 500 and logs it.
+ */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly details: {
+      /** Stripe's error type: card_error, invalid_request_error, api_error, authentication_error ... */
+      type?: string;
+      code?: string;
+      param?: string;
+      /** The provider's HTTP status; absent when it never answered. */
+      providerStatus?: number;
+      requestId?: string;
+    } = {},
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'PaymentProviderError';
+  }
+}
+
 /** Stripe's interval for a renewing frequency. */
 export function recurringInterval(f: FrequencyType): { interval: 'month' | 'year'; interval_count: number } {
   switch (f) {

@@ -1,0 +1,579 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { checkoutSessions, subscriptions, users } from '../../db/schema';
+import {
+  type CheckoutRequest,
+  PaymentProviderError,
+  type PriceSpec,
+  WebhookSignatureError,
+} from '../../infra/payments';
+import { type StripeOptions, stripePayments } from '../../infra/payments-stripe';
+import { WEBHOOK_URL } from '../../modules/checkout/routes';
+import { buildProduct, buildUser, TestClient } from '../factories';
+import { createTestApp, type TestApp } from '../test-app';
+
+// ---------------------------------------------------------------------------------------------------------
+// A local server that plays Stripe's API (v1, form-encoded requests, JSON answers, Stripe-style errors).
+// ---------------------------------------------------------------------------------------------------------
+
+interface Recorded {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  /** The form body, decoded: bracket keys as Stripe receives them (line_items[0][price] ...). */
+  params: Record<string, string>;
+}
+interface Reply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+const SECRET_KEY = 'sk_test_51FakeKeyForTheLocalStripe';
+const WEBHOOK_SECRET = 'whsec_test_local_fake_secret';
+const unix = () => Math.floor(Date.now() / 1000);
+
+const stripeError = (
+  status: number,
+  type: string,
+  message: string,
+  extra: Record<string, string> = {},
+): Reply => ({
+  status,
+  body: { error: { type, message, ...extra } },
+});
+
+class FakeStripe {
+  requests: Recorded[] = [];
+  /** Answers for the next requests, in order, before the normal routes. */
+  queued: Array<Reply | 'hang-up'> = [];
+  prices = new Map<string, { type: 'recurring' | 'one_time' }>();
+  customers = new Set<string>();
+  subscriptions = new Map<string, { status: string; cancel_at_period_end: boolean; customer: string }>();
+  private seq = 0;
+  private server = http.createServer((req, res) => this.handle(req, res));
+  port = 0;
+
+  async start() {
+    this.server.listen(0, '127.0.0.1');
+    await once(this.server, 'listening');
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+  async close() {
+    this.server.closeAllConnections();
+    await new Promise<void>((r) => this.server.close(() => r()));
+  }
+  reset() {
+    this.requests = [];
+    this.queued = [];
+  }
+  options(over: Partial<StripeOptions> = {}): StripeOptions {
+    return {
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      host: '127.0.0.1',
+      port: this.port,
+      protocol: 'http',
+      ...over,
+    };
+  }
+  id(prefix: string) {
+    return `${prefix}_fake${++this.seq}`;
+  }
+  /** Makes a renewing subscription exist at the fake, as a paid Checkout would. */
+  addSubscription(customer = 'cus_fake_x') {
+    const id = this.id('sub');
+    this.subscriptions.set(id, { status: 'active', cancel_at_period_end: false, customer });
+    return id;
+  }
+
+  private handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const form = req.method === 'GET' ? url.searchParams : new URLSearchParams(raw);
+      const params: Record<string, string> = {};
+      for (const [k, v] of form) {
+        if (k in params) throw new Error(`Repeated form key ${k}`);
+        params[k] = v;
+      }
+      const r: Recorded = { method: req.method!, path: url.pathname, headers: req.headers, params };
+      this.requests.push(r);
+      const next = this.queued.shift();
+      if (next === 'hang-up') {
+        req.socket.destroy();
+        return;
+      }
+      const reply = next ?? this.route(r);
+      res.writeHead(reply.status, {
+        'content-type': 'application/json',
+        'request-id': `req_fake${this.seq++}`,
+        ...reply.headers,
+      });
+      res.end(JSON.stringify(reply.body));
+    });
+  }
+
+  /** Stripe's answers, with the checks Stripe makes that an adapter can get wrong. */
+  private route(r: Recorded): Reply {
+    const p = r.params;
+    if (r.headers.authorization !== `Bearer ${SECRET_KEY}`)
+      return stripeError(401, 'invalid_request_error', 'Invalid API Key provided: sk_test_****');
+    const missing = (name: string) =>
+      stripeError(400, 'invalid_request_error', `Missing required param: ${name}.`, {
+        code: 'parameter_missing',
+        param: name,
+      });
+    if (r.method === 'POST' && r.path === '/v1/customers') {
+      const id = this.id('cus');
+      this.customers.add(id);
+      return {
+        status: 200,
+        body: { id, object: 'customer', email: p.email ?? null, name: p.name ?? null, created: unix() },
+      };
+    }
+    if (r.method === 'POST' && r.path === '/v1/prices') {
+      if (!p.currency) return missing('currency');
+      if (!p.product && !p['product_data[name]']) return missing('product');
+      if (!/^\d+$/.test(p.unit_amount ?? '')) return missing('unit_amount');
+      const recurring = p['recurring[interval]'];
+      if (recurring && !['day', 'week', 'month', 'year'].includes(recurring))
+        return stripeError(400, 'invalid_request_error', 'Invalid recurring[interval]', {
+          param: 'recurring[interval]',
+        });
+      const id = this.id('price');
+      const type = recurring ? 'recurring' : 'one_time';
+      this.prices.set(id, { type });
+      return {
+        status: 200,
+        body: {
+          id,
+          object: 'price',
+          active: true,
+          currency: p.currency,
+          unit_amount: Number(p.unit_amount),
+          product: this.id('prod'),
+          type,
+          recurring: recurring
+            ? { interval: recurring, interval_count: Number(p['recurring[interval_count]'] ?? 1) }
+            : null,
+        },
+      };
+    }
+    if (r.method === 'POST' && r.path === '/v1/checkout/sessions') {
+      if (!['payment', 'subscription', 'setup'].includes(p.mode ?? '')) return missing('mode');
+      if (!p.success_url) return missing('success_url');
+      if (p.customer && p.customer_email)
+        return stripeError(
+          400,
+          'invalid_request_error',
+          'You may only specify one of these parameters: customer, customer_email.',
+        );
+      if (p.customer && !this.customers.has(p.customer))
+        return stripeError(400, 'invalid_request_error', `No such customer: '${p.customer}'`, {
+          code: 'resource_missing',
+          param: 'customer',
+        });
+      const priceId = p['line_items[0][price]'];
+      const price = priceId ? this.prices.get(priceId) : undefined;
+      if (!price)
+        return stripeError(400, 'invalid_request_error', `No such price: '${priceId}'`, {
+          code: 'resource_missing',
+          param: 'line_items[0][price]',
+        });
+      if (p.mode === 'subscription' && price.type !== 'recurring')
+        return stripeError(
+          400,
+          'invalid_request_error',
+          'You must provide at least one recurring price in `subscription` mode when using prices.',
+        );
+      if (p.mode === 'payment' && price.type === 'recurring')
+        return stripeError(
+          400,
+          'invalid_request_error',
+          'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.',
+        );
+      if (p.mode !== 'subscription' && Object.keys(p).some((k) => k.startsWith('subscription_data')))
+        return stripeError(
+          400,
+          'invalid_request_error',
+          'You can not pass `subscription_data` in `payment` mode.',
+          {
+            param: 'subscription_data',
+          },
+        );
+      const id = `cs_test_${this.id('a')}`;
+      const metadata = Object.fromEntries(
+        Object.entries(p)
+          .filter(([k]) => k.startsWith('metadata['))
+          .map(([k, v]) => [k.slice('metadata['.length, -1), v]),
+      );
+      return {
+        status: 200,
+        body: {
+          id,
+          object: 'checkout.session',
+          mode: p.mode,
+          status: 'open',
+          payment_status: 'unpaid',
+          customer: p.customer ?? null,
+          client_reference_id: p.client_reference_id ?? null,
+          success_url: p.success_url,
+          cancel_url: p.cancel_url ?? null,
+          metadata,
+          subscription: null,
+          url: `https://checkout.stripe.com/c/pay/${id}#fidkdWxOYHwnPyd1blpxYHZxWjA0`,
+          expires_at: unix() + 24 * 3600,
+        },
+      };
+    }
+    const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(r.path);
+    if (r.method === 'POST' && sub) {
+      const s = this.subscriptions.get(decodeURIComponent(sub[1]!));
+      if (!s)
+        return stripeError(404, 'invalid_request_error', `No such subscription: '${sub[1]}'`, {
+          code: 'resource_missing',
+          param: 'id',
+        });
+      if (s.status === 'canceled')
+        return stripeError(
+          400,
+          'invalid_request_error',
+          'A canceled subscription can only update its cancellation_details and metadata.',
+        );
+      if ('cancel_at_period_end' in p) s.cancel_at_period_end = p.cancel_at_period_end === 'true';
+      return {
+        status: 200,
+        body: {
+          id: sub[1],
+          object: 'subscription',
+          customer: s.customer,
+          status: s.status,
+          cancel_at_period_end: s.cancel_at_period_end,
+          items: { object: 'list', data: [{ current_period_end: unix() + 30 * 86400 }] },
+        },
+      };
+    }
+    return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${r.method}: ${r.path}).`);
+  }
+}
+
+const fake = new FakeStripe();
+beforeAll(() => fake.start());
+afterAll(() => fake.close());
+beforeEach(() => fake.reset());
+
+const payments = () => stripePayments(fake.options());
+const only = () => {
+  expect(fake.requests).toHaveLength(1);
+  return fake.requests[0]!;
+};
+
+const spec = (over: Partial<PriceSpec> = {}): PriceSpec => ({
+  productName: 'USMLE Step 1',
+  planName: 'Monthly',
+  amountCents: 4900,
+  frequencyType: 'MONTHLY',
+  recurring: true,
+  ...over,
+});
+
+// ---------------------------------------------------------------------------------------------------------
+
+describe('Stripe adapter: requests and answers', () => {
+  it('createCustomer posts the email and name with the secret key, an idempotency key and the API version', async () => {
+    const id = await payments().createCustomer({ email: 'ann@example.com', name: 'Ann Lee' });
+    expect(id).toMatch(/^cus_fake\d+$/);
+    const r = only();
+    expect(r.method).toBe('POST');
+    expect(r.path).toBe('/v1/customers');
+    expect(r.params).toEqual({ email: 'ann@example.com', name: 'Ann Lee' });
+    expect(r.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(r.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(r.headers['idempotency-key']).toMatch(/^stripe-node-retry-[0-9a-f-]{36}$/);
+    expect(r.headers['stripe-version']).toMatch(/^\d{4}-\d{2}-\d{2}\./);
+    expect(r.headers['user-agent']).toContain('QBank Cloud');
+  });
+
+  it('every call has its own idempotency key', async () => {
+    const p = payments();
+    await p.createCustomer({ email: 'a@example.com', name: 'A' });
+    await p.createCustomer({ email: 'a@example.com', name: 'A' });
+    const [a, b] = fake.requests.map((r) => r.headers['idempotency-key']);
+    expect(a).toBeTruthy();
+    expect(a).not.toBe(b);
+  });
+
+  it.each([
+    ['MONTHLY', 'month', '1'],
+    ['QUARTERLY', 'month', '3'],
+    ['HALF_YEARLY', 'month', '6'],
+    ['YEARLY', 'year', '1'],
+  ] as const)(
+    'createPrice for a renewing %s plan: recurring %s × %s',
+    async (frequencyType, interval, count) => {
+      const id = await payments().createPrice(spec({ frequencyType, amountCents: 14900 }));
+      expect(id).toMatch(/^price_fake\d+$/);
+      expect(fake.prices.get(id)).toEqual({ type: 'recurring' });
+      const r = only();
+      expect(r.path).toBe('/v1/prices');
+      expect(r.params).toEqual({
+        currency: 'usd',
+        unit_amount: '14900',
+        'product_data[name]': 'USMLE Step 1: Monthly',
+        'recurring[interval]': interval,
+        'recurring[interval_count]': count,
+      });
+    },
+  );
+
+  it('createPrice for a one-time plan (no auto-renew, or a lifetime plan) has no recurring part', async () => {
+    for (const s of [
+      spec({ recurring: false, frequencyType: 'YEARLY', planName: '1 year' }),
+      spec({ recurring: false, frequencyType: 'INDEFINITE', planName: 'Lifetime', amountCents: 30000 }),
+    ]) {
+      const id = await payments().createPrice(s);
+      expect(fake.prices.get(id)).toEqual({ type: 'one_time' });
+    }
+    expect(fake.requests.map((r) => r.params)).toEqual([
+      { currency: 'usd', unit_amount: '4900', 'product_data[name]': 'USMLE Step 1: 1 year' },
+      { currency: 'usd', unit_amount: '30000', 'product_data[name]': 'USMLE Step 1: Lifetime' },
+    ]);
+  });
+
+  it('a renewing INDEFINITE price is refused before any request', async () => {
+    await expect(payments().createPrice(spec({ frequencyType: 'INDEFINITE' }))).rejects.toThrow(
+      /cannot renew/,
+    );
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  async function checkoutFor(recurring: boolean) {
+    const p = payments();
+    const customerId = await p.createCustomer({ email: 'bo@example.com', name: 'Bo' });
+    const price = spec({ recurring });
+    const priceId = await p.createPrice(price);
+    fake.reset();
+    const req: CheckoutRequest = {
+      customerId,
+      customerEmail: 'bo@example.com',
+      priceId,
+      price,
+      successUrl: 'http://localhost:3000/checkout/success?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://localhost:3000/store/products/p-1',
+      metadata: { userId: 'u-1', productId: 'p-1', billingPlanId: 'bp-1', tokenId: 'partner-7' },
+    };
+    const session = await p.createCheckoutSession(req);
+    return { session, customerId, priceId, r: only() };
+  }
+
+  it('createCheckoutSession for a renewing plan: subscription mode, metadata on the session and subscription', async () => {
+    const { session, customerId, priceId, r } = await checkoutFor(true);
+    expect(session.id).toMatch(/^cs_test_/);
+    expect(session.url).toBe(`https://checkout.stripe.com/c/pay/${session.id}#fidkdWxOYHwnPyd1blpxYHZxWjA0`);
+    expect(r.method).toBe('POST');
+    expect(r.path).toBe('/v1/checkout/sessions');
+    expect(r.headers['idempotency-key']).toMatch(/^stripe-node-retry-/);
+    expect(r.params).toEqual({
+      mode: 'subscription',
+      customer: customerId,
+      'line_items[0][price]': priceId,
+      'line_items[0][quantity]': '1',
+      success_url: 'http://localhost:3000/checkout/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://localhost:3000/store/products/p-1',
+      client_reference_id: 'u-1',
+      'metadata[userId]': 'u-1',
+      'metadata[productId]': 'p-1',
+      'metadata[billingPlanId]': 'bp-1',
+      'metadata[tokenId]': 'partner-7',
+      'subscription_data[metadata][userId]': 'u-1',
+      'subscription_data[metadata][productId]': 'p-1',
+      'subscription_data[metadata][billingPlanId]': 'bp-1',
+      'subscription_data[metadata][tokenId]': 'partner-7',
+    });
+  });
+
+  it('createCheckoutSession for a one-time plan: payment mode, no subscription_data', async () => {
+    const { session, customerId, priceId, r } = await checkoutFor(false);
+    expect(session.url).toContain(session.id);
+    const subscriptionKeys = Object.keys(r.params).filter((k) => k.startsWith('subscription_data'));
+    expect(subscriptionKeys).toEqual([]);
+    expect(r.params).toMatchObject({
+      mode: 'payment',
+      customer: customerId,
+      'line_items[0][price]': priceId,
+      'line_items[0][quantity]': '1',
+      success_url: 'http://localhost:3000/checkout/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://localhost:3000/store/products/p-1',
+      client_reference_id: 'u-1',
+      'metadata[userId]': 'u-1',
+      'metadata[billingPlanId]': 'bp-1',
+    });
+    expect(r.params).not.toHaveProperty('customer_email');
+  });
+
+  it('a checkout session answered without a URL is an error, not a redirect to nowhere', async () => {
+    fake.queued.push({
+      status: 200,
+      body: { id: 'cs_test_embedded', object: 'checkout.session', url: null },
+    });
+    await expect(
+      payments().createCheckoutSession({
+        customerId: 'cus_x',
+        customerEmail: 'x@example.com',
+        priceId: 'price_x',
+        price: spec(),
+        successUrl: 'http://localhost:3000/ok',
+        cancelUrl: 'http://localhost:3000/no',
+        metadata: { userId: 'u' },
+      }),
+    ).rejects.toThrow(/without a URL/);
+  });
+
+  it('setAutoRenew off and on updates cancel_at_period_end on the subscription', async () => {
+    const id = fake.addSubscription();
+    const p = payments();
+    await p.setAutoRenew(id, false);
+    expect(fake.subscriptions.get(id)!.cancel_at_period_end).toBe(true);
+    await p.setAutoRenew(id, true);
+    expect(fake.subscriptions.get(id)!.cancel_at_period_end).toBe(false);
+    expect(fake.requests.map((r) => [r.method, r.path, r.params])).toEqual([
+      ['POST', `/v1/subscriptions/${id}`, { cancel_at_period_end: 'true' }],
+      ['POST', `/v1/subscriptions/${id}`, { cancel_at_period_end: 'false' }],
+    ]);
+  });
+});
+
+describe('Stripe adapter: errors', () => {
+  async function failure(fn: () => Promise<unknown>) {
+    try {
+      await fn();
+    } catch (err) {
+      return err as PaymentProviderError;
+    }
+    throw new Error('expected a rejection');
+  }
+  const customer = (p = payments()) => p.createCustomer({ email: 'c@example.com', name: 'C' });
+
+  it("a card error (402) surfaces with Stripe's message and type, without a retry and without an HTTP status of ours", async () => {
+    fake.queued.push(
+      stripeError(402, 'card_error', 'Your card was declined.', {
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+      }),
+    );
+    const err = await failure(() => customer());
+    expect(err).toBeInstanceOf(PaymentProviderError);
+    expect(err.message).toMatch(
+      /^Stripe could not create the customer: Your card was declined\. \(card_error, 402, req_fake\d+\)$/,
+    );
+    expect(err.details).toMatchObject({ type: 'card_error', code: 'card_declined', providerStatus: 402 });
+    expect(err.details.requestId).toMatch(/^req_fake/);
+    expect(err.cause).toBeInstanceOf(Stripe.errors.StripeCardError);
+    // Our error handler answers an error's own statusCode: Stripe's must not become the browser's.
+    expect(err).not.toHaveProperty('statusCode');
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('an invalid request (400, a price Stripe does not know) names the parameter; no retry', async () => {
+    const err = await failure(() =>
+      payments().createCheckoutSession({
+        customerId: 'cus_unknown',
+        customerEmail: 'x@example.com',
+        priceId: 'price_gone',
+        price: spec(),
+        successUrl: 'http://localhost:3000/ok',
+        cancelUrl: 'http://localhost:3000/no',
+        metadata: { userId: 'u' },
+      }),
+    );
+    expect(err).toBeInstanceOf(PaymentProviderError);
+    expect(err.message).toContain("Stripe could not start the checkout: No such customer: 'cus_unknown'");
+    expect(err.details).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param: 'customer',
+      providerStatus: 400,
+    });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('a bad API key (401) is a provider error, not a 401 for our caller', async () => {
+    const err = await failure(() => customer(stripePayments(fake.options({ secretKey: 'sk_test_wrong' }))));
+    expect(err.details).toMatchObject({ type: 'invalid_request_error', providerStatus: 401 });
+    expect(err).not.toHaveProperty('statusCode');
+    expect(fake.requests[0]!.headers.authorization).toBe('Bearer sk_test_wrong');
+  });
+
+  it('an unknown or ended subscription (404, 400) fails setAutoRenew', async () => {
+    const p = payments();
+    expect((await failure(() => p.setAutoRenew('sub_missing', false))).message).toMatch(
+      /^Stripe could not turn auto-renew off: No such subscription: 'sub_missing' \(invalid_request_error, 404/,
+    );
+    const id = fake.addSubscription();
+    fake.subscriptions.get(id)!.status = 'canceled';
+    expect((await failure(() => p.setAutoRenew(id, true))).message).toMatch(
+      /^Stripe could not turn auto-renew on: A canceled subscription can only update/,
+    );
+  });
+
+  it('a 500 is retried twice with the same idempotency key, then surfaced', async () => {
+    for (let i = 0; i < 3; i++)
+      fake.queued.push(stripeError(500, 'api_error', "Something went wrong on Stripe's end."));
+    const err = await failure(() => customer());
+    expect(err.details).toMatchObject({ type: 'api_error', providerStatus: 500 });
+    expect(fake.requests).toHaveLength(3);
+    const keys = new Set(fake.requests.map((r) => r.headers['idempotency-key']));
+    expect(keys.size).toBe(1);
+    expect([...keys][0]).toMatch(/^stripe-node-retry-/);
+  });
+
+  it('a 500 then a success: the retry answers, with the same idempotency key (no second customer)', async () => {
+    fake.queued.push(stripeError(500, 'api_error', "Something went wrong on Stripe's end."));
+    const id = await customer();
+    expect(id).toMatch(/^cus_fake/);
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests[1]!.headers['idempotency-key']).toBe(fake.requests[0]!.headers['idempotency-key']);
+    expect(fake.requests[1]!.params).toEqual(fake.requests[0]!.params);
+  });
+
+  it('Stripe-Should-Retry: false stops the retries of a 500', async () => {
+    fake.queued.push({
+      ...stripeError(500, 'api_error', 'Idempotent replay of a failed request.'),
+      headers: { 'stripe-should-retry': 'false' },
+    });
+    await failure(() => customer());
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('a dropped connection is retried; a server that never answers is a clear connection error', async () => {
+    fake.queued.push('hang-up');
+    expect(await customer()).toMatch(/^cus_fake/);
+    expect(fake.requests).toHaveLength(2);
+
+    fake.reset();
+    const closed = http.createServer();
+    closed.listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const err = await failure(() => customer(stripePayments(fake.options({ port }))));
+    expect(err).toBeInstanceOf(PaymentProviderError);
+    expect(err.message).toMatch(
+      /^Stripe could not create the customer: An error occurred with our connection to Stripe/,
+    );
+    expect(err.details.providerStatus).toBeUndefined();
+  });
+
+  it('a secret key pasted with its line end still works', async () => {
+    const id = await customer(stripePayments(fake.options({ secretKey: `${SECRET_KEY}\n` })));
+    expect(id).toMatch(/^cus_fake/);
+    expect(only().headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
+  });
+});
