@@ -577,3 +577,271 @@ describe('Stripe adapter: errors', () => {
     expect(only().headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
   });
 });
+
+describe('Stripe adapter: webhook signatures', () => {
+  const signer = new Stripe('sk_test_x');
+  const event = {
+    id: 'evt_1QbFake',
+    object: 'event',
+    type: 'checkout.session.completed',
+    created: unix(),
+    data: {
+      object: {
+        id: 'cs_test_a1',
+        object: 'checkout.session',
+        payment_status: 'paid',
+        customer: 'cus_1',
+        metadata: { userId: 'u-1', note: 'Zoë — naïve ✓' },
+      },
+    },
+  };
+  const payload = JSON.stringify(event);
+  const sign = (body: string, over: { secret?: string; timestamp?: number } = {}) =>
+    signer.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET, ...over });
+  async function rejection(body: string, signature: string | undefined, p = payments()) {
+    try {
+      await p.verifyWebhook(Buffer.from(body), signature);
+    } catch (err) {
+      expect(err).toBeInstanceOf(WebhookSignatureError);
+      return (err as Error).message;
+    }
+    throw new Error('expected the signature to be refused');
+  }
+
+  it('accepts a payload signed with the endpoint secret (raw bytes, non-ASCII included) and answers the event', async () => {
+    const got = await payments().verifyWebhook(Buffer.from(payload, 'utf8'), sign(payload));
+    expect(got).toEqual(event);
+    // The secret from an env file with its line end works too.
+    const trailing = stripePayments(fake.options({ webhookSecret: `${WEBHOOK_SECRET}\r\n` }));
+    expect(await trailing.verifyWebhook(Buffer.from(payload), sign(payload))).toEqual(event);
+    expect(fake.requests).toHaveLength(0); // verification is local: no API call
+  });
+
+  it('accepts a header with several v1 signatures when one matches (secret rotation)', async () => {
+    const t = unix();
+    const other = sign(payload, { secret: 'whsec_old', timestamp: t }).split(',v1=')[1];
+    const good = sign(payload, { timestamp: t }).split(',v1=')[1];
+    const got = await payments().verifyWebhook(Buffer.from(payload), `t=${t},v1=${other},v1=${good}`);
+    expect(got.id).toBe(event.id);
+  });
+
+  it('rejects a tampered body, with a one-line reason', async () => {
+    const header = sign(payload);
+    const tampered = payload.replace('"paid"', '"unpaid"');
+    expect(tampered).not.toBe(payload);
+    const message = await rejection(tampered, header);
+    expect(message).toBe(
+      'No signatures found matching the expected signature for payload. Are you passing the raw request body you received from Stripe?',
+    );
+    // Re-serialising the parsed JSON (spacing) is tampering too.
+    await rejection(JSON.stringify(event, null, 2), header);
+  });
+
+  it('rejects a signature made with another secret', async () => {
+    await rejection(payload, sign(payload, { secret: 'whsec_someone_else' }));
+  });
+
+  it('rejects an old timestamp (beyond five minutes); accepts one within', async () => {
+    expect(await rejection(payload, sign(payload, { timestamp: unix() - 301 }))).toBe(
+      'Timestamp outside the tolerance zone',
+    );
+    const recent = await payments().verifyWebhook(
+      Buffer.from(payload),
+      sign(payload, { timestamp: unix() - 200 }),
+    );
+    expect(recent.id).toBe(event.id);
+  });
+
+  it('rejects a missing or malformed header', async () => {
+    expect(await rejection(payload, undefined)).toBe('The Stripe-Signature header is missing');
+    expect(await rejection(payload, 'nonsense')).toMatch(/Unable to extract timestamp and signatures/);
+    const t = unix();
+    expect(await rejection(payload, `t=${t},v0=${'0'.repeat(64)}`)).toMatch(
+      /Unable to extract|No signatures/,
+    );
+  });
+});
+
+describe('end to end: the app on the Stripe provider, pointed at the fake', () => {
+  let t: TestApp;
+  const signer = new Stripe('sk_test_x');
+  beforeAll(async () => {
+    t = await createTestApp({ payments: stripePayments(fake.options()) });
+  });
+  afterAll(() => t?.close());
+
+  async function signedIn(superuser = false) {
+    const u = await buildUser(t.deps.db, { superuser, firstName: 'Ann', lastName: 'Lee' });
+    const c = new TestClient(t.app);
+    expect((await c.login(u.email, u.password)).statusCode).toBe(200);
+    return { u, c };
+  }
+  const deliver = (payload: string, signature: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: WEBHOOK_URL,
+      payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    });
+
+  /** An admin makes a renewing yearly plan; the app asks the fake for a price. */
+  async function renewingPlan() {
+    const product = await buildProduct(t.deps.db);
+    const { c: admin } = await signedIn(true);
+    const res = await admin.req({
+      method: 'POST',
+      url: `/api/v2/products/${product.id}/billingPlans`,
+      json: {
+        planName: '1 year',
+        price: 149,
+        frequencyType: 'YEARLY',
+        autoRenewForSubscription: true,
+        billingPlanType: 'PUBLIC',
+        active: true,
+        autoCreateStripePrice: true,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    return { product, plan: res.json() as { uuid: string; stripePriceId: string } };
+  }
+
+  it('plan → price at Stripe; checkout → the session URL; signed event → access; cancel/reactivate → Stripe', async () => {
+    expect(t.deps.payments.kind).toBe('stripe');
+    const { product, plan } = await renewingPlan();
+    expect(plan.stripePriceId).toMatch(/^price_fake/);
+    const priceReq = fake.requests.find((r) => r.path === '/v1/prices')!;
+    expect(priceReq.params).toMatchObject({
+      unit_amount: '14900',
+      'recurring[interval]': 'year',
+      'recurring[interval_count]': '1',
+      'product_data[name]': `${product.name}: 1 year`,
+    });
+
+    fake.reset();
+    const { u, c } = await signedIn();
+    const res = await c.req({
+      method: 'POST',
+      url: '/api/v2/createCheckoutSession',
+      json: { priceId: plan.stripePriceId, tokenId: 'partner-7' },
+    });
+    expect(res.statusCode).toBe(200);
+    const { redirectUrl } = res.json();
+    expect(redirectUrl).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /v1/customers',
+      'POST /v1/checkout/sessions',
+    ]);
+    const [customerReq, sessionReq] = fake.requests;
+    expect(customerReq!.params).toEqual({ email: u.email, name: 'Ann Lee' });
+    const [user] = await t.deps.db.select().from(users).where(eq(users.id, u.id));
+    expect(user!.stripeCustomerId).toMatch(/^cus_fake/);
+    expect(sessionReq!.params).toMatchObject({
+      mode: 'subscription',
+      customer: user!.stripeCustomerId,
+      'line_items[0][price]': plan.stripePriceId,
+      success_url: 'http://localhost:3000/checkout/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: `http://localhost:3000/store/products/${product.id}`,
+      client_reference_id: u.id,
+      'metadata[userId]': u.id,
+      'metadata[productId]': product.id,
+      'metadata[billingPlanId]': plan.uuid,
+      'metadata[tokenId]': 'partner-7',
+      'subscription_data[metadata][billingPlanId]': plan.uuid,
+    });
+    const sessionId = new URL(redirectUrl).pathname.split('/').pop()!;
+    const [record] = await t.deps.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, sessionId));
+    expect(record).toMatchObject({ provider: 'stripe', userId: u.id, status: 'open', tokenId: 'partner-7' });
+
+    // Stripe tells us the payment went through, with a signed event.
+    const subId = fake.addSubscription(user!.stripeCustomerId!);
+    const payload = JSON.stringify({
+      id: 'evt_e2e_completed',
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: unix(),
+      data: {
+        object: {
+          id: sessionId,
+          object: 'checkout.session',
+          mode: 'subscription',
+          payment_status: 'paid',
+          status: 'complete',
+          customer: user!.stripeCustomerId,
+          subscription: subId,
+          metadata: { userId: u.id, productId: product.id, billingPlanId: plan.uuid },
+        },
+      },
+    });
+    const forged = await deliver(
+      payload,
+      signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_x' }),
+    );
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toMatch(/^Webhook signature check failed: No signatures found/);
+    const ok = await deliver(
+      payload,
+      signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    );
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ received: true, duplicate: false });
+    const [sub] = await t.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, u.id));
+    expect(sub).toMatchObject({ active: true, autoRenew: true, providerSubscriptionId: subId });
+    expect((await c.req({ url: `/api/v2/checkoutSessions/${sessionId}` })).json()).toMatchObject({
+      status: 'complete',
+      subscriptionActive: true,
+    });
+
+    // Cancel and reactivate go to Stripe as cancel_at_period_end.
+    fake.reset();
+    const base = `/api/v2/users/${u.id}/subscriptions/${sub!.id}`;
+    const canceled = await c.req({ method: 'DELETE', url: `${base}/cancel` });
+    expect(canceled.statusCode).toBe(200);
+    expect(canceled.json()).toMatchObject({ autoRenew: false, active: true });
+    expect(fake.subscriptions.get(subId)!.cancel_at_period_end).toBe(true);
+    const re = await c.req({ method: 'PATCH', url: `${base}/reactivate` });
+    expect(re.json()).toMatchObject({ autoRenew: true, active: true });
+    expect(fake.requests.map((r) => [r.path, r.params])).toEqual([
+      [`/v1/subscriptions/${subId}`, { cancel_at_period_end: 'true' }],
+      [`/v1/subscriptions/${subId}`, { cancel_at_period_end: 'false' }],
+    ]);
+  });
+
+  it("Stripe's own errors answer a 500 of ours, not Stripe's status and message", async () => {
+    const { plan } = await renewingPlan();
+    const { u, c } = await signedIn();
+    fake.reset();
+    // Our key was revoked: Stripe answers 401. The buyer is still signed in with us.
+    fake.queued.push(stripeError(401, 'authentication_error', 'Invalid API Key provided: sk_test_****Fake'));
+    const res = await c.req({
+      method: 'POST',
+      url: '/api/v2/createCheckoutSession',
+      json: { priceId: plan.stripePriceId },
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toMatchObject({ code: 'INTERNAL' });
+    expect(res.json().message).not.toContain('API Key');
+    expect((await c.req({ url: `/api/v2/users/${u.id}/subscriptions` })).statusCode).toBe(200);
+
+    // Stripe refuses the checkout (a price it does not know): still ours to fix, not the buyer's request.
+    fake.reset();
+    await t.deps.db.update(users).set({ stripeCustomerId: null }).where(eq(users.id, u.id));
+    fake.prices.delete(plan.stripePriceId);
+    const refused = await c.req({
+      method: 'POST',
+      url: '/api/v2/createCheckoutSession',
+      json: { priceId: plan.stripePriceId },
+    });
+    expect(refused.statusCode).toBe(500);
+    expect(refused.json().message).not.toContain('No such price');
+    expect(fake.requests.map((r) => `${r.path} ${r.headers['idempotency-key'] ? 'keyed' : ''}`)).toEqual([
+      '/v1/customers keyed',
+      '/v1/checkout/sessions keyed',
+    ]);
+    expect(await t.deps.db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, u.id))).toEqual(
+      [],
+    );
+  });
+});
