@@ -95,3 +95,27 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   ],
 });
 export { expect };
+
+/** Signs in through the login screen and waits for the signed-in shell. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+}
+
+/** The screen as it is now has no axe-core violations and, at 375 px wide, nothing wider than the viewport. */
+export async function expectScreenOk(page: Page) {
+  await expectAccessible(page);
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: size?.height ?? 800 });
+  // Polled: the signed-in shell animates its sidebar away when the width drops.
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    )
+    .toBeLessThanOrEqual(0);
+  if (size) await page.setViewportSize(size);
+}

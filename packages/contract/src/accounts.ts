@@ -92,7 +92,13 @@ export const colorMap = z.record(z.string(), z.string());
 
 export const subscriptionSummary = z.object({
   subscriptionUuid: z.string(),
-  product: z.object({ uuid: z.string(), name: z.string(), colorMap }),
+  product: z.object({
+    uuid: z.string(),
+    name: z.string(),
+    /** The product's own domain, the page-title prefix in the signed-in shell (SPEC §2); null for none. */
+    domainName: z.string().nullable().optional(),
+    colorMap,
+  }),
   active: z.boolean(),
   type: z.enum(['BASIC', 'PREMIUM', 'PRIVILEGED']),
   student: z.boolean(),

@@ -15,14 +15,22 @@ export async function findUserById(db: DbOrTx, id: string) {
 
 export async function listSubscriptions(db: DbOrTx, userId: string): Promise<SubscriptionSummary[]> {
   const rows = await db
-    .select({ s: subscriptions, p: { id: products.id, name: products.name, colorMap: products.colorMap } })
+    .select({
+      s: subscriptions,
+      p: {
+        id: products.id,
+        name: products.name,
+        domainName: products.domainName,
+        colorMap: products.colorMap,
+      },
+    })
     .from(subscriptions)
     .innerJoin(products, eq(products.id, subscriptions.productId))
     .where(eq(subscriptions.userId, userId))
     .orderBy(asc(products.name), asc(subscriptions.createdAt));
   return rows.map(({ s, p }) => ({
     subscriptionUuid: s.id,
-    product: { uuid: p.id, name: p.name, colorMap: p.colorMap },
+    product: { uuid: p.id, name: p.name, domainName: p.domainName, colorMap: p.colorMap },
     active: s.active,
     type: s.type,
     student: s.student,

@@ -21,7 +21,9 @@ export function storeRoutes(app: FastifyInstance, deps: Deps) {
     url: '/api/v2/products/productSearchContent',
     summary: 'Store search over name and content (a blank term means all), sorted by name',
     tags,
-    access: 'optional',
+    // A read sent as POST: who asks changes nothing, so it needs no session and no CSRF token. As
+    // 'optional' it failed with 403 for a signed-in visitor whose token the client had not loaded yet.
+    access: 'public',
     query: productSearchQuery,
     body: productSearchBody,
     response: z.array(storeProduct),

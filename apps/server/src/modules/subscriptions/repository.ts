@@ -41,7 +41,12 @@ export async function listDetails(db: DbOrTx, userId: string, only?: string): Pr
   const rows = await db
     .select({
       s: subscriptions,
-      p: { id: products.id, name: products.name, colorMap: products.colorMap },
+      p: {
+        id: products.id,
+        name: products.name,
+        domainName: products.domainName,
+        colorMap: products.colorMap,
+      },
       plan: {
         planName: billingPlans.planName,
         priceCents: billingPlans.priceCents,
@@ -56,7 +61,7 @@ export async function listDetails(db: DbOrTx, userId: string, only?: string): Pr
     .orderBy(asc(products.name));
   return rows.map(({ s, p, plan }) => ({
     subscriptionUuid: s.id,
-    product: { uuid: p.id, name: p.name, colorMap: p.colorMap },
+    product: { uuid: p.id, name: p.name, domainName: p.domainName, colorMap: p.colorMap },
     active: s.active,
     type: s.type,
     student: s.student,

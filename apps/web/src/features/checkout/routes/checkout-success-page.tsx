@@ -57,7 +57,7 @@ export function CheckoutSuccessPage() {
           ) : (
             <>
               <Center>
-                <Loader aria-label="Confirming your payment" />
+                <Loader role="status" aria-label="Confirming your payment" />
               </Center>
               <Text role="status">
                 Confirming your payment{data?.productName ? ` for ${data.productName}` : ''}…

@@ -50,7 +50,7 @@ export function LocalCheckoutPage() {
   if (session.isPending)
     return (
       <Center mih="50vh">
-        <Loader aria-label="Loading checkout" />
+        <Loader role="status" aria-label="Loading checkout" />
       </Center>
     );
   if (session.isError)
@@ -75,7 +75,7 @@ export function LocalCheckoutPage() {
             <Title order={1} size="h2">
               Checkout
             </Title>
-            <Badge color="orange" variant="light">
+            <Badge color="yellow.4" c="dark.8">
               Test mode
             </Badge>
           </Group>

@@ -3,6 +3,7 @@ import {
   Box,
   Burger,
   Center,
+  em,
   Group,
   Loader,
   Menu,
@@ -10,8 +11,8 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { activeSubscription, sidebarLinks } from '@qbank/contract';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { activeSubscription, Brand, sidebarLinks } from '@qbank/contract';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -34,6 +35,12 @@ export function menuAction(key: string, actions: Record<string, () => void>): vo
   else console.warn(`Unexpected menu key: ${key}`);
 }
 
+/** A page title with its domain prefix swapped: `qbankcloud.com | Dashboard` -> `nclex.example.com | Dashboard`. */
+export function titleWithDomain(title: string, domain: string): string {
+  const i = title.indexOf(' | ');
+  return i < 0 ? domain : `${domain}${title.slice(i)}`;
+}
+
 /** The signed-in frame (SPEC §2): header with logo, active product and user menu, a sidebar by role, footer. */
 export function AppShellLayout() {
   const { status, user, logout, refresh } = useAuth();
@@ -41,6 +48,7 @@ export function AppShellLayout() {
   const navigate = useNavigate();
   const [opened, { toggle, close }] = useDisclosure(false);
   const [loggingOut, setLoggingOut] = useState(false);
+  const phone = useMediaQuery(`(max-width: ${em(767.98)})`); // below the navbar's 'sm' breakpoint
   const active = user ? activeSubscription(user) : null;
   const headerLogo = useLogo(active?.product.uuid, 'HEADER_LOGO');
   const isStudent = !!active?.student;
@@ -62,6 +70,19 @@ export function AppShellLayout() {
   useEffect(() => {
     if (runUuid && !RUN_PAGE.test(pathname)) navigate(`/tests/${runUuid}/run`, { replace: true });
   }, [runUuid, pathname, navigate]);
+  // SPEC §2: signed in, the page title prefix is the active product's domain name. RootLayout's title
+  // effect runs after this one in the same commit (parents after children), so the swap waits for it.
+  const domain = active?.product.domainName || Brand.domain;
+  useEffect(() => {
+    if (!pathname) return;
+    let live = true;
+    queueMicrotask(() => {
+      if (live) document.title = titleWithDomain(document.title, domain);
+    });
+    return () => {
+      live = false;
+    };
+  }, [pathname, domain]);
   useEffect(() => {
     if (pathname) close(); // a navigation closes the mobile sidebar
   }, [pathname, close]);
@@ -69,7 +90,7 @@ export function AppShellLayout() {
   if (status === 'loading')
     return (
       <Center mih="100vh">
-        <Loader aria-label="Loading" />
+        <Loader role="status" aria-label="Loading" />
       </Center>
     );
   if (status === 'unauthenticated' || !user)
@@ -87,6 +108,7 @@ export function AppShellLayout() {
   );
   const links = sidebarLinks(active, user.superuser);
   const bare = RUN_PAGE.test(pathname);
+  const sidebarHidden = bare || (phone && !opened);
   const showFooter = !bare && !REVIEW_PAGE.test(pathname);
 
   const choose = (key: string) =>
@@ -130,6 +152,16 @@ export function AppShellLayout() {
                   style={{ maxHeight: 36, maxWidth: 140 }}
                 />
               </Link>
+            ) : headerText ? (
+              // The platform's logo in the product's header text colour, legible on its header background.
+              <Link to="/dashboard" aria-label="Dashboard" style={{ textDecoration: 'none' }}>
+                <Group gap={8} wrap="nowrap">
+                  <img src="/favicon.svg" alt="" width={28} height={28} />
+                  <Text fw={800} size="lg" c={headerText} visibleFrom="xs" span>
+                    {Brand.name}
+                  </Text>
+                </Group>
+              </Link>
             ) : (
               <Logo to="/dashboard" />
             )}
@@ -139,7 +171,8 @@ export function AppShellLayout() {
               </Text>
             )}
           </Group>
-          <Menu position="bottom-end" withinPortal>
+          {/* In the header's landmark, and without Mantine's focus placeholder (not a menu item). */}
+          <Menu position="bottom-end" withinPortal={false} withInitialFocusPlaceholder={false}>
             <Menu.Target>
               <UnstyledButton
                 aria-label="User menu"
@@ -182,7 +215,12 @@ export function AppShellLayout() {
           </Menu>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Sidebar">
+      <AppShell.Navbar
+        p="sm"
+        aria-label="Sidebar"
+        // Collapsed, it only slides out of view: hidden too, so its links leave the tab order.
+        style={sidebarHidden ? { visibility: 'hidden' } : undefined}
+      >
         {links.length === 0 ? (
           <Text size="sm" c="dimmed" p="sm">
             Join a QBank in the{' '}

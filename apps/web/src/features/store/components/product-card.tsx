@@ -23,7 +23,7 @@ function Pricing({ plans, sub }: { plans: BillingPlan[]; sub: SubscriptionSummar
     const paid = firstPaid(plans);
     return (
       <Group gap={6} wrap="nowrap">
-        <ThemeIcon size="sm" color="green" radius="xl" aria-label="Subscribed">
+        <ThemeIcon size="sm" color="green" radius="xl" role="img" aria-label="Subscribed">
           <IconCheck size={14} aria-hidden />
         </ThemeIcon>
         {paid ? <PlanLine plan={paid} /> : <Text size="sm">Subscribed</Text>}

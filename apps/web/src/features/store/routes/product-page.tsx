@@ -115,18 +115,23 @@ export function ProductPage() {
   if (content.isPending || plans.isPending)
     return (
       <Center mih="50vh">
-        <Loader aria-label="Loading the QBank" />
+        <Loader role="status" aria-label="Loading the QBank" />
       </Center>
     );
   if (content.isError || plans.isError)
     return (
-      <Container size="md" py="xl">
-        <Alert color="red" role="alert" title="Failed to load product data">
-          Please check the link or try again in a moment.
-        </Alert>
-        <Button component={Link} to="/store" mt="md" variant="default">
-          Back to store
-        </Button>
+      <Container size={560} py={{ base: 'lg', sm: 64 }}>
+        <Paper withBorder p={{ base: 'md', sm: 'xl' }} role="alert">
+          <Stack gap="md" align="flex-start">
+            <Title order={1} size="h2">
+              Failed to load product data
+            </Title>
+            <Text>This QBank could not be found. Please check the link or try again in a moment.</Text>
+            <Button component={Link} to="/store" variant="default">
+              Back to store
+            </Button>
+          </Stack>
+        </Paper>
       </Container>
     );
 

@@ -15,6 +15,7 @@ import {
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { useAuth } from '../../../app/auth';
 import { throttle } from '../../../lib/throttle';
 import { searchProducts } from '../api/store';
 import type { SortOrder } from '../api/types';
@@ -34,10 +35,13 @@ export function StorePage() {
   const applyTerm = useMemo(() => throttle((t: string) => setTerm(t), SEARCH_THROTTLE_MS), []);
   useEffect(() => () => applyTerm.cancel(), [applyTerm]);
 
+  const { status } = useAuth();
   const results = useQuery({
     queryKey: ['store', term, sortOrder],
     queryFn: () => searchProducts(term, sortOrder),
     placeholderData: (prev) => prev,
+    // Cards depend on who is looking (buttons, pricing block): wait until that is known.
+    enabled: status !== 'loading',
   });
   // Products without an active public plan are not shown (SPEC §8).
   const products = (results.data ?? []).filter((p) => p.billingPlans.length > 0);
@@ -92,7 +96,7 @@ export function StorePage() {
           </Alert>
         ) : results.isPending ? (
           <Center py="xl">
-            <Loader aria-label="Loading the store" />
+            <Loader role="status" aria-label="Loading the store" />
           </Center>
         ) : (
           <>

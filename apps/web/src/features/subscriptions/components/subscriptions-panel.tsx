@@ -47,7 +47,7 @@ export function SubscriptionsPanel() {
     }
   };
 
-  if (subs.isPending) return <Loader size="sm" aria-label="Loading subscriptions" />;
+  if (subs.isPending) return <Loader size="sm" role="status" aria-label="Loading subscriptions" />;
   if (subs.isError)
     return (
       <Alert color="red" role="alert">
@@ -94,7 +94,7 @@ export function SubscriptionsPanel() {
               <Table.Tr key={s.subscriptionUuid}>
                 <Table.Td>
                   <Text fw={600}>{s.product.name}</Text>
-                  <Badge size="sm" variant="light" color={s.active ? 'green' : 'gray'}>
+                  <Badge size="sm" color={s.active ? 'teal.9' : 'gray.7'}>
                     {s.active ? 'Active' : 'Inactive'}
                   </Badge>
                 </Table.Td>

@@ -1,0 +1,262 @@
+import type { Page, Request } from '@playwright/test';
+import { expect, expectAccessible, expectNoHorizontalOverflow, test } from './fixtures';
+
+const SEARCH = '/api/v2/products/productSearchContent';
+
+/** Records every store search the page sends: its term, sort order and when it left. */
+function recordSearches(page: Page) {
+  const calls: Array<{ term: string; sortOrder: string | null; at: number }> = [];
+  page.on('request', (r: Request) => {
+    if (r.method() !== 'POST' || !r.url().includes(SEARCH)) return;
+    const body = r.postDataJSON() as { searchTerm: string };
+    calls.push({
+      term: body.searchTerm,
+      sortOrder: new URL(r.url()).searchParams.get('sortOrder'),
+      at: Date.now(),
+    });
+  });
+  return calls;
+}
+
+const cards = (page: Page) => page.getByRole('main').getByRole('article');
+const cardNames = (page: Page) => cards(page).getByRole('heading', { level: 2 });
+
+test.describe('store list, logged out', () => {
+  test('lists the QBanks with a result count, sorted A-Z by default; Z-A reverses them', async ({ page }) => {
+    const calls = recordSearches(page);
+    await page.goto('/store');
+    await expect(page.getByRole('heading', { level: 1, name: 'QBank Store' })).toBeVisible();
+    await expect(page.getByPlaceholder('Search by name or content')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeVisible();
+    // The logged-out header offers Register and Sign In on the store list.
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Register' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
+
+    const count = page.getByRole('status').filter({ hasText: /results?$/ });
+    await expect(count).toHaveText(/^\d+ results$/);
+    const n = await cards(page).count();
+    await expect(count).toHaveText(`${n} results`);
+    // SPEC §5: an empty term is sent as a single space; SPEC §9: the default sort is ASC on name.
+    expect(calls[0]).toMatchObject({ term: ' ', sortOrder: 'ASC' });
+    const names = await cardNames(page).allTextContents();
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect(names).toEqual(
+      expect.arrayContaining(['CPA Audit & Attestation', 'NCLEX-RN Review', 'USMLE Step 1 Mastery']),
+    );
+
+    // Card contents: question count, target audience, summary, every plan, Buy Now with the price id.
+    const usmle = cards(page).filter({ hasText: 'USMLE Step 1 Mastery' });
+    await expect(usmle.getByText(/^\d[\d,]* questions$/)).toBeVisible();
+    await expect(
+      usmle.getByText('For: Second-year medical students preparing for USMLE Step 1'),
+    ).toBeVisible();
+    await expect(usmle.getByText('Board-style vignettes across physiology')).toBeVisible();
+    await expect(usmle.getByText('learners')).toHaveCount(0); // 1 learner: shown only above 100
+    await expect(usmle.getByText('Free sample: Free for unlimited access')).toBeVisible();
+    await expect(usmle.getByText('1 month: $49 every month')).toBeVisible();
+    await expect(usmle.getByText('6 months: $199 for 6 months')).toBeVisible();
+    await expect(usmle.getByRole('link', { name: 'Buy Now' })).toHaveAttribute(
+      'href',
+      '/register?priceId=price_local_demo_1_2',
+    );
+    const nclex = cards(page).filter({ hasText: 'NCLEX-RN Review' });
+    await expect(nclex.getByText('3 months: $79.99 for 3 months')).toBeVisible();
+    await expect(nclex.getByRole('link', { name: 'NCLEX-RN Review' })).toHaveAttribute(
+      'href',
+      /^\/store\/products\/[0-9a-f-]{36}$/,
+    );
+    await expectAccessible(page);
+
+    await page.getByRole('textbox', { name: 'Sort' }).click();
+    await page.getByRole('option', { name: 'Z-A' }).click();
+    await expect(cardNames(page).first()).toHaveText('USMLE Step 1 Mastery');
+    expect(calls.at(-1)).toMatchObject({ term: ' ', sortOrder: 'DESC' });
+    const reversed = await cardNames(page).allTextContents();
+    expect(reversed).toEqual([...names].reverse());
+
+    await page.getByRole('textbox', { name: 'Sort' }).click();
+    await page.getByRole('option', { name: 'A-Z' }).click();
+    await expect(cardNames(page).first()).toHaveText(names[0]!);
+  });
+
+  test('search finds by name and by content, counts one result or none', async ({ page }) => {
+    await page.goto('/store');
+    const count = page.getByRole('status').filter({ hasText: /results?$/ });
+    await expect(count).toHaveText(/^\d+ results$/);
+    const search = page.getByPlaceholder('Search by name or content');
+
+    await search.fill('nclex');
+    await expect(count).toHaveText('1 result');
+    await expect(cardNames(page)).toHaveText(['NCLEX-RN Review']);
+
+    // Past the throttle window, the next term goes out at once. "vignettes" is only in USMLE's content.
+    await page.waitForTimeout(3100);
+    await search.fill('vignettes');
+    await expect(cardNames(page)).toHaveText(['USMLE Step 1 Mastery']);
+    await expect(count).toHaveText('1 result');
+
+    await page.waitForTimeout(3100);
+    await search.fill('zzqx nothing like this');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(count).toHaveText('No results');
+    await expect(cards(page)).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test('typing is throttled: the first call at once, then one call per 3 s with the latest term', async ({
+    page,
+  }) => {
+    const calls = recordSearches(page);
+    await page.goto('/store');
+    const count = page.getByRole('status').filter({ hasText: /results?$/ });
+    await expect(count).toHaveText(/^\d+ results$/);
+    calls.length = 0;
+
+    await page.getByPlaceholder('Search by name or content').pressSequentially('audit', { delay: 120 });
+    // The first keystroke is searched straight away; the rest wait for the interval to end.
+    await expect.poll(() => calls.map((c) => c.term)).toEqual(['a']);
+    await expect(cardNames(page)).toHaveText(['CPA Audit & Attestation']);
+    await expect(count).toHaveText('1 result');
+    expect(calls.map((c) => c.term)).toEqual(['a', 'audit']);
+    // Folded into one trailing call, no sooner than 3 s after the first (a lower bound only).
+    expect(calls[1]!.at - calls[0]!.at).toBeGreaterThanOrEqual(2900);
+  });
+
+  test('the store fits a 375 px phone', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/store');
+    await expect(cards(page).first()).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await expectAccessible(page);
+  });
+});
+
+test.describe('product page, logged out', () => {
+  test('plans as radios, the most expensive chosen; deselecting asks to select a plan', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/store');
+    await page.getByRole('link', { name: 'USMLE Step 1 Mastery' }).click();
+    await expect(page).toHaveURL(/\/store\/products\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'USMLE Step 1 Mastery' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to store' })).toBeVisible();
+    // The logged-out header hides Register and Sign In on store product pages.
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Register' })).toHaveCount(0);
+    await expect(header.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+
+    // Details: content, stats, drawers.
+    await expect(page.getByText('Board-style vignettes across physiology', { exact: false })).toBeVisible();
+    await expect(page.getByText('Questions', { exact: true })).toBeVisible();
+    await expect(page.getByText('Category', { exact: true })).toBeVisible();
+    await expect(page.getByText('Physician', { exact: true })).toBeVisible();
+    await expect(page.getByText('Language', { exact: true })).toBeVisible();
+    await expect(page.getByText('English', { exact: true })).toBeVisible();
+    await expect(page.getByText('Author/Publisher', { exact: true })).toBeVisible();
+    await expect(page.getByText('Learners', { exact: true })).toHaveCount(0); // 1 learner, shown at 100+
+    await page.getByRole('button', { name: 'Target Audience' }).click();
+    await expect(page.getByText('Second-year medical students preparing for USMLE Step 1')).toBeVisible();
+    await page.getByRole('button', { name: 'About the Author/Publisher' }).click();
+    await expect(
+      page.getByText('A team of board-certified physicians and medical educators').last(),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Question Format' }).click();
+    await expect(
+      page.getByText('Single best answer, clinical vignettes with 5 answer choices'),
+    ).toBeVisible();
+
+    const plans = page.getByRole('radiogroup', { name: 'Choose a plan' });
+    const radios = plans.getByRole('radio');
+    await expect(radios).toHaveCount(3);
+    const free = radios.filter({ hasText: 'Free sample' });
+    const monthly = radios.filter({ hasText: '1 month' });
+    const sixMonths = radios.filter({ hasText: '6 months' });
+    // SPEC §5 frequency order, and the most expensive public plan chosen at first.
+    await expect(radios.nth(0)).toContainText('1 month');
+    await expect(radios.nth(1)).toContainText('6 months');
+    await expect(radios.nth(2)).toContainText('Free sample');
+    await expect(sixMonths).toHaveAttribute('aria-checked', 'true');
+    await expect(monthly).toHaveAttribute('aria-checked', 'false');
+    await expect(free).toHaveAttribute('aria-checked', 'false');
+
+    await expect(monthly).toContainText('$49 every month');
+    await expect(monthly).toContainText('All features and questions');
+    await expect(monthly).toContainText(
+      'Auto-renews every month. Manage or cancel anytime in Account Settings.',
+    );
+    await expect(sixMonths).toContainText('$199 for 6 months');
+    await expect(sixMonths).toContainText(
+      'One-time purchase. Option to enable auto-renew in Account Settings.',
+    );
+    await expect(free).toContainText('Free for unlimited access');
+    await expect(free).toContainText('All features but limited questions');
+
+    const main = page.getByRole('button', { name: /^(Buy Now|Start Free Subscription|Select a plan)$/ });
+    await expect(main).toHaveText('Buy Now');
+    await expectAccessible(page);
+
+    // Clicking the selected plan deselects it.
+    await sixMonths.click();
+    await expect(sixMonths).toHaveAttribute('aria-checked', 'false');
+    await expect(main).toHaveText('Select a plan');
+    await expect(main).toBeDisabled();
+    await free.click();
+    await expect(free).toHaveAttribute('aria-checked', 'true');
+    await expect(main).toHaveText('Start Free Subscription');
+    await monthly.click();
+    await expect(free).toHaveAttribute('aria-checked', 'false');
+    await expect(main).toHaveText('Buy Now');
+
+    // Share copies the address and says so for 2 s.
+    await page.getByRole('button', { name: 'Share link' }).click();
+    await expect(page.getByText('Link copied')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+    await expect(page.getByText('Link copied')).toBeHidden({ timeout: 4000 });
+
+    // Logged out, Buy Now goes to the streamlined registration with the plan's price id.
+    await main.click();
+    await expect(page).toHaveURL(/\/register\?priceId=price_local_demo_1_2$/);
+    await expect(page.getByLabel(/^Password/)).toBeVisible();
+  });
+
+  test('Start Free Subscription while logged out goes to /register', async ({ page }) => {
+    await page.goto('/store');
+    await page.getByRole('link', { name: 'USMLE Step 1 Mastery' }).click();
+    await page.getByRole('radio').filter({ hasText: 'Free sample' }).click();
+    await page.getByRole('button', { name: 'Start Free Subscription' }).click();
+    await expect(page).toHaveURL(/\/register$/);
+  });
+
+  test('Back to store returns to the list', async ({ page }) => {
+    await page.goto('/store');
+    await page.getByRole('link', { name: 'NCLEX-RN Review' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'NCLEX-RN Review' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to store' }).click();
+    await expect(page).toHaveURL(/\/store$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'QBank Store' })).toBeVisible();
+  });
+
+  test('a product that does not exist shows "Failed to load product data"', async ({ page }) => {
+    await page.goto('/store/products/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByText('Failed to load product data')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to store' })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto('/store/products/not-a-product');
+    await expect(page.getByText('Failed to load product data')).toBeVisible();
+  });
+
+  test('the product page fits a 375 px phone', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/store');
+    await page.getByRole('link', { name: 'NCLEX-RN Review' }).click();
+    await expect(page.getByRole('radio').first()).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await expectAccessible(page);
+    await page.goto('/store/products/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByText('Failed to load product data')).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+  });
+});
