@@ -153,3 +153,27 @@ test('a declined payment lands on the payment failed page; Cancel returns to the
   const card = page.getByRole('article').filter({ hasText: 'CPA Audit & Attestation' });
   await expect(card.getByRole('link', { name: 'Buy Now' })).toBeVisible();
 });
+
+test('a failed subscribe shows a dismissible alert naming the QBank', async ({ page, request }) => {
+  const user = await registerUser(request);
+  await signIn(page, user.email, user.password);
+  await page.route('**/api/v2/users/*/subscriptions', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({ statusCode: 409, error: 'Conflict', message: 'Not now' }),
+        })
+      : route.continue(),
+  );
+  await openProduct(page, 'USMLE Step 1 Mastery');
+  await page.getByRole('radio').filter({ hasText: 'Free sample' }).click();
+  await page.getByRole('button', { name: 'Start Free Subscription' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
+  await expect(alert).toHaveText('Something went wrong while subscribing to USMLE Step 1 Mastery');
+  await expect(page).toHaveURL(/\/store\/products\//);
+  await expectScreenOk(page);
+  await alert.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(alert).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Start Free Subscription' })).toBeEnabled();
+});
