@@ -77,6 +77,12 @@ test.describe('signed-in shell', () => {
     await expect(nclex.getByText('Admin Access')).toBeVisible(); // PRIVILEGED
     await expect(nclex.getByRole('button', { name: 'Open QBank' })).toBeVisible();
     await expectScreenOk(page);
+    // Open QBank on a product page makes that QBank the active one.
+    await page.getByRole('link', { name: 'USMLE Step 1 Mastery', exact: true }).click();
+    await page.getByRole('button', { name: 'Open QBank' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(header(page).getByText('USMLE Step 1 Mastery', { exact: true })).toBeVisible();
+    await expect(page).toHaveTitle('qbankcloud.com | Dashboard');
 
     await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -130,6 +136,16 @@ test.describe('Account Settings subscriptions', () => {
     await page.getByRole('button', { name: 'Pay $149' }).click();
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
     await expect(page).toHaveTitle('nclex.qbankcloud.com | Dashboard');
+
+    // PREMIUM on the store card: the bought plan with a check mark.
+    await openUserMenu(page);
+    await page.getByRole('menuitem', { name: 'Visit Store' }).click();
+    const card = page.getByRole('article').filter({ hasText: 'NCLEX-RN Review' });
+    await expect(card.getByRole('img', { name: 'Subscribed' })).toBeVisible();
+    await expect(card.getByText('1 year: $149 every year')).toBeVisible();
+    await expect(card.getByText('3 months: $79.99 for 3 months')).toHaveCount(0);
+    await card.getByRole('button', { name: 'Open QBank' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
 
     await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Account Settings' }).click();

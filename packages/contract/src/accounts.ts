@@ -101,6 +101,8 @@ export const subscriptionSummary = z.object({
   }),
   active: z.boolean(),
   type: z.enum(['BASIC', 'PREMIUM', 'PRIVILEGED']),
+  /** The plan it was bought or joined with (the store card marks it); null for staff access. */
+  billingPlanUuid: z.string().nullable().optional(),
   student: z.boolean(),
   questionWriter: z.boolean(),
   questionAuditor: z.boolean(),

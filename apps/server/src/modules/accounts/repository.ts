@@ -33,6 +33,7 @@ export async function listSubscriptions(db: DbOrTx, userId: string): Promise<Sub
     product: { uuid: p.id, name: p.name, domainName: p.domainName, colorMap: p.colorMap },
     active: s.active,
     type: s.type,
+    billingPlanUuid: s.billingPlanId,
     student: s.student,
     questionWriter: s.questionWriter,
     questionAuditor: s.questionAuditor,

@@ -20,7 +20,7 @@ const buyable = (plans: BillingPlan[]) =>
 function Pricing({ plans, sub }: { plans: BillingPlan[]; sub: SubscriptionSummary | null }) {
   if (sub?.type === 'PRIVILEGED') return <Badge variant="light">Admin Access</Badge>;
   if (sub?.type === 'PREMIUM') {
-    const paid = firstPaid(plans);
+    const paid = plans.find((p) => p.uuid === sub.billingPlanUuid) ?? firstPaid(plans);
     return (
       <Group gap={6} wrap="nowrap">
         <ThemeIcon size="sm" color="green" radius="xl" role="img" aria-label="Subscribed">

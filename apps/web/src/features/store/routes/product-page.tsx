@@ -31,7 +31,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../../app/auth';
 import { storedReferralToken } from '../../../lib/referral-token';
 import { createCheckoutSession } from '../../checkout/api/checkout';
-import { subscribeFree } from '../../subscriptions/api/subscriptions';
+import { setLastUsedProduct, subscribeFree } from '../../subscriptions/api/subscriptions';
 import { parseAdditional, useBillingPlans, useLogo, useProductContent } from '../api/store';
 import { PlanNote } from '../components/plan-lines';
 import { categoryText } from '../product-categories';
@@ -151,6 +151,10 @@ export function ProductPage() {
   const onMain = async () => {
     if (busy) return;
     if (owned) {
+      // Opening a QBank makes it the active product, as on the store card.
+      setBusy(true);
+      await setLastUsedProduct(user!.uuid, p.uuid).catch(() => {});
+      await refresh();
       navigate('/dashboard');
       return;
     }
