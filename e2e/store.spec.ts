@@ -222,11 +222,16 @@ test.describe('product page, logged out', () => {
     await expect(page.getByLabel(/^Password/)).toBeVisible();
   });
 
-  test('Start Free Subscription while logged out goes to /register', async ({ page }) => {
+  test('by keyboard: choose the free plan, Start Free Subscription goes to /register', async ({ page }) => {
     await page.goto('/store');
     await page.getByRole('link', { name: 'USMLE Step 1 Mastery' }).click();
-    await page.getByRole('radio').filter({ hasText: 'Free sample' }).click();
-    await page.getByRole('button', { name: 'Start Free Subscription' }).click();
+    const free = page.getByRole('radio').filter({ hasText: 'Free sample' });
+    await free.focus();
+    await page.keyboard.press('Space');
+    await expect(free).toHaveAttribute('aria-checked', 'true');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Start Free Subscription' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/register$/);
   });
 
