@@ -3,8 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-// One fresh data folder per run; workers inherit it through the environment.
-process.env.QBANK_E2E_DATA ??= fs.mkdtempSync(path.join(os.tmpdir(), 'qbank-e2e-'));
+// One fresh data folder per run; workers inherit it through the environment. The process that made it
+// removes it when the run ends (the test server has stopped by then).
+if (!process.env.QBANK_E2E_DATA) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbank-e2e-'));
+  process.env.QBANK_E2E_DATA = dir;
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+}
 const port = Number(process.env.QBANK_E2E_PORT ?? 3217);
 export const baseURL = `http://127.0.0.1:${port}`;
 

@@ -17,7 +17,9 @@ test('send a contact message: rules, Submitting..., thank-you banner, mail to su
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('First name is required')).toBeVisible();
-  await expect(page.getByText('Description is required')).toBeVisible();
+  // The description field is labelled Message, and so is its error.
+  await expect(page.getByText('Message is required')).toBeVisible();
+  await expect(page.getByText('Description is required')).toHaveCount(0);
 
   await page.getByLabel('First name').fill('Casey');
   await page.getByLabel('Last name').fill('Buyer');

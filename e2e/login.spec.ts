@@ -1,4 +1,6 @@
-import { expect, expectAccessible, expectNoHorizontalOverflow, test } from './fixtures';
+import { expect, expectAccessible, expectNoHorizontalOverflow, registerUser, signIn, test } from './fixtures';
+
+const EXPIRED = 'Your session has expired, please login again.';
 
 test('wrong password shows the SPEC message; the right one signs in; logout signs out', async ({ page }) => {
   await page.goto('/login');
@@ -12,9 +14,13 @@ test('wrong password shows the SPEC message; the right one signs in; logout sign
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('alert')).toHaveText('Username or password incorrect, please try again');
 
-  // show/hide toggle
-  await page.getByRole('button', { name: 'Show or hide password' }).click();
+  // show/hide toggle, reachable by Tab from the password field and named for what a press does
+  await page.getByLabel('Password', { exact: true }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Show password' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+  await expect(page.getByRole('button', { name: 'Hide password' })).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('learner-demo-1');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -43,4 +49,75 @@ test('the login screen fits a 375 px phone', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/login');
   await expectNoHorizontalOverflow(page);
+});
+
+test('a reload with an ended session shows the session-expiry message on the login screen', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { email, password } = await registerUser(request);
+  await signIn(page, email, password);
+  // The browser still sends a session cookie, but the server knows no such session any more.
+  const cookies = await context.cookies();
+  const session = cookies.find((c) => c.name === 'qbank_session');
+  expect(session).toBeDefined();
+  await context.addCookies([{ ...session!, value: 'a-session-that-has-ended' }]);
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status').filter({ hasText: EXPIRED })).toHaveText(EXPIRED);
+  await expectAccessible(page);
+  // The server cleared the cookie: a further reload is simply signed out, with no message.
+  expect((await context.cookies()).some((c) => c.name === 'qbank_session')).toBe(false);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByText(EXPIRED)).toHaveCount(0);
+  // Signing in again works and the message is gone.
+  await signIn(page, email, password);
+  await expect(page.getByText(EXPIRED)).toHaveCount(0);
+});
+
+test('a session ended elsewhere: the next signed-in call leads to the login screen with the message', async ({
+  page,
+  request,
+  playwright,
+}) => {
+  const { email, password } = await registerUser(request);
+  await signIn(page, email, password);
+  // Another device signs in and changes the password, which ends every other session of the user.
+  const other = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
+  try {
+    const login = await other.post('/login', { form: { username: email, password } });
+    expect(login.status()).toBe(200);
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const changed = await other.post('/api/v2/initiatePasswordUpdate', {
+      data: { currentPassword: password, newPassword: 'another-good-long-password' },
+      headers: { 'X-CSRF-Token': accessToken },
+    });
+    expect(changed.status()).toBe(200);
+  } finally {
+    await other.dispose();
+  }
+  // No reload: the SPA still believes it is signed in until its next call answers 401.
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Account Settings' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status').filter({ hasText: EXPIRED })).toHaveText(EXPIRED);
+  // Signing in with the new password goes back to where the user was.
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('another-good-long-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+  await expect(page.getByText(EXPIRED)).toHaveCount(0);
+});
+
+test('a deliberate logout shows no session-expiry message', async ({ page, request }) => {
+  const { email, password } = await registerUser(request);
+  await signIn(page, email, password);
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByText(EXPIRED)).toHaveCount(0);
 });

@@ -45,6 +45,31 @@ test('the tokenId query is reported to the server once on load', async ({ page }
   expect(await page.evaluate(() => localStorage.getItem('qbank.referralTokenId'))).toBe('partner-42');
 });
 
+test('a reload or a second visit with the same tokenId reports it no more', async ({ page }) => {
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/referralTokens') && r.method() === 'POST') posts.push(r.postData() ?? '');
+  });
+  const recorded = page.waitForResponse((r) => r.url().includes('/api/v1/referralTokens'));
+  await page.goto('/?tokenId=partner-reload');
+  expect((await recorded).status()).toBe(201);
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('qbank.referralTokensReported')))
+    .toContain('partner-reload');
+  await page.reload();
+  await expect(page.locator('#pricing')).toBeAttached();
+  await page.goto('/about');
+  await page.goto('/?tokenId=partner-reload');
+  await expect(page.locator('#pricing')).toBeAttached();
+  await page.waitForTimeout(300);
+  expect(posts).toHaveLength(1);
+  // Another token is another referral.
+  await page.goto('/?tokenId=partner-other');
+  await expect.poll(() => posts.length).toBe(2);
+  expect(JSON.parse(posts[1]!)).toEqual({ tokenId: 'partner-other' });
+  expect(await page.evaluate(() => localStorage.getItem('qbank.referralTokenId'))).toBe('partner-other');
+});
+
 test('header: Register hidden on /register, Sign In hidden on /login', async ({ page }) => {
   await page.goto('/register');
   const header = page.locator('header');

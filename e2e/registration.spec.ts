@@ -74,6 +74,33 @@ test('an e-mail already registered shows "This email address is in use"', async 
   );
 });
 
+test('a resend after the address was registered meanwhile shows "This email address is in use"', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('resend');
+  await page.goto('/register');
+  await page.getByLabel('First name').fill('Sam');
+  await page.getByLabel('Last name').fill('Resender');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Complete Registration' }).click();
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+  // The registration is completed from the mail (another tab, another device) ...
+  const mail = await waitForMail(request, email, 'Verify');
+  const token = decodeURIComponent(linkFrom(mail, '/userRegistration').split('token=')[1]!);
+  const done = await request.post(`/api/v1/completeRegistration?token=${encodeURIComponent(token)}`, {
+    data: { firstName: 'Sam', lastName: 'Resender', password: 'a-good-long-password' },
+  });
+  expect(done.status()).toBe(200);
+  // ... so the resend answers 409 'user exists', which is the e-mail-in-use page, not Registration Error.
+  const resent = page.waitForResponse((r) => r.url().includes('/api/v1/initiateRegistration'));
+  await page.getByRole('button', { name: 'Resend verification email' }).click();
+  expect((await resent).status()).toBe(409);
+  await expect(page.getByRole('heading', { name: 'This email address is in use' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Registration Error' })).toHaveCount(0);
+});
+
 test('a server failure shows Registration Error and Try Again returns to the filled form', async ({
   page,
 }) => {
@@ -102,10 +129,23 @@ test('a bad or used registration link shows Invalid Link', async ({ page }) => {
   await expectAccessible(page);
 });
 
-test('streamlined registration (with priceId) asks for a password', async ({ page }) => {
+test('streamlined registration (with priceId) says what is being bought and asks for a password', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/register?priceId=price_local_demo_1_2');
+  const plan = page.getByLabel('Your plan');
+  await expect(plan).toContainText('USMLE Step 1 Mastery');
+  await expect(plan).toContainText('1 month: $49 every month');
   await expect(page.getByLabel(/^Password/)).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await expectAccessible(page);
+});
+
+test('a price that is not on sale says so and offers the store instead of a form', async ({ page }) => {
+  await page.goto('/register?priceId=price_withdrawn_long_ago');
+  await expect(page.getByRole('alert')).toContainText('This plan is no longer available');
+  await expect(page.getByLabel(/^Password/)).toHaveCount(0);
+  await page.getByRole('link', { name: 'Choose a plan in the store' }).click();
+  await expect(page).toHaveURL(/\/store$/);
 });

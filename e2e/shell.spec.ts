@@ -1,13 +1,24 @@
 import type { Page } from '@playwright/test';
-import { expect, expectScreenOk, registerUser, signIn, test } from './fixtures';
+import { expect, expectAccessible, expectScreenOk, registerUser, signIn, test } from './fixtures';
 
 const header = (page: Page) => page.getByRole('banner');
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Sidebar' });
 const sidebarLinks = (page: Page) => sidebar(page).getByRole('link');
+// In the shell the footer sits inside <main>, so it is no contentinfo landmark there.
+const footer = (page: Page) => page.locator('footer');
+const burger = (page: Page) => page.getByRole('button', { name: 'Toggle sidebar' });
 
 async function openUserMenu(page: Page) {
   await page.getByRole('button', { name: 'User menu' }).click();
   await expect(page.getByRole('menu')).toBeVisible();
+}
+
+/** Makes `name` the active product through the user menu, unless it already is. */
+async function makeActive(page: Page, name: string) {
+  if (await header(page).getByText(name, { exact: true }).isVisible()) return;
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name }).click();
+  await expect(header(page).getByText(name, { exact: true })).toBeVisible();
 }
 
 test.describe('signed-in shell', () => {
@@ -114,12 +125,219 @@ test.describe('signed-in shell', () => {
     await signIn(page, 'learner@example.com', 'learner-demo-1');
     await expect(page.locator('nav.mantine-AppShell-navbar')).not.toBeInViewport();
     await expect(sidebar(page)).toBeHidden(); // out of the tab order too
+    await expect(burger(page)).toHaveAttribute('aria-expanded', 'false');
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
     await expect(sidebar(page)).toBeVisible();
+    await expect(burger(page)).toHaveAttribute('aria-expanded', 'true');
     await expectScreenOk(page);
     await sidebar(page).getByRole('link', { name: 'Start Test' }).click();
     await expect(page).toHaveURL(/\/tests\/create$/);
     await expect(sidebar(page)).toBeHidden();
+  });
+
+  test('on a wide screen the hamburger hides and shows the sidebar, by keyboard too', async ({ page }) => {
+    await signIn(page, 'learner@example.com', 'learner-demo-1');
+    await expect(sidebar(page)).toBeVisible();
+    await expect(burger(page)).toBeVisible();
+    await expect(burger(page)).toHaveAttribute('aria-expanded', 'true');
+    await expect(burger(page)).toHaveAttribute('aria-controls', 'app-sidebar');
+
+    await burger(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(burger(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(sidebar(page)).toBeHidden(); // out of the tab order too
+    await expect(page.locator('nav.mantine-AppShell-navbar')).not.toBeInViewport();
+    // The page takes the sidebar's room.
+    await expect.poll(() => page.getByRole('main').evaluate((m) => m.getBoundingClientRect().left)).toBe(0);
+    await expectAccessible(page);
+
+    await page.keyboard.press('Space');
+    await expect(burger(page)).toHaveAttribute('aria-expanded', 'true');
+    await expect(sidebar(page)).toBeVisible();
+    // On a wide screen, following a link leaves the sidebar open.
+    await sidebar(page).getByRole('link', { name: 'My Tests' }).click();
+    await expect(page).toHaveURL(/\/tests$/);
+    await expect(sidebar(page)).toBeVisible();
+  });
+
+  test("USE_CUSTOM_QBANK_LOGO_COLOR 'true' draws the header's logo in the product's header text colour", async ({
+    page,
+  }) => {
+    await signIn(page, 'admin@example.com', 'admin-demo-1');
+    await makeActive(page, 'NCLEX-RN Review');
+    // Without the key, the logo keeps its own colours, on a light chip over NCLEX's dark header.
+    const logo = header(page).getByRole('link', { name: 'QBank Cloud home' });
+    await expect(logo.getByText('QBank Cloud')).toHaveCSS('color', 'rgb(15, 76, 134)');
+    await expect(logo.locator('img')).toHaveAttribute('src', '/favicon.svg');
+    await expectAccessible(page);
+
+    // No screen sets a product's colours yet: the signed-in user's data is given the key for NCLEX.
+    await page.route('**/api/v1/session', async (route) => {
+      const res = await route.fetch();
+      const body = await res.json();
+      for (const sub of [...body.user.subscriptions, ...body.user.allSubscriptions])
+        if (sub.product.name === 'NCLEX-RN Review') sub.product.colorMap.USE_CUSTOM_QBANK_LOGO_COLOR = 'true';
+      await route.fulfill({ response: res, json: body });
+    });
+    await page.reload();
+    await expect(header(page).getByText('NCLEX-RN Review', { exact: true })).toBeVisible();
+    await expect(logo.getByText('QBank Cloud')).toHaveCSS('color', 'rgb(255, 255, 255)'); // HEADER_TEXT
+    await expect(logo.locator('svg path')).toHaveAttribute('fill', '#ffffff');
+    await expect(logo.locator('img')).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test('a change of product or Open QBank that fails says why and stays put', async ({ page, request }) => {
+    const user = await registerUser(request);
+    await signIn(page, user.email, user.password);
+    // Two QBanks: the free USMLE sample, then a bought CPA course (which becomes the active one).
+    await page.goto('/store');
+    await page.getByRole('link', { name: 'USMLE Step 1 Mastery', exact: true }).click();
+    await page.getByRole('radio').filter({ hasText: 'Free sample' }).click();
+    await page.getByRole('button', { name: 'Start Free Subscription' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/store');
+    await page.getByRole('link', { name: 'CPA Audit & Attestation', exact: true }).click();
+    await page.getByRole('button', { name: 'Buy Now' }).click();
+    await page.getByRole('button', { name: 'Pay $125' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+    await expect(header(page).getByText('CPA Audit & Attestation', { exact: true })).toBeVisible();
+
+    // Meanwhile the USMLE sample is cancelled elsewhere (another tab): this page still offers it.
+    const session = await (await page.request.get('/api/v1/session')).json();
+    const subsUrl = `/api/v2/users/${session.user.uuid}/subscriptions`;
+    const subs: Array<{ subscriptionUuid: string; product: { name: string } }> = await (
+      await page.request.get(subsUrl)
+    ).json();
+    const usmle = subs.find((s) => s.product.name === 'USMLE Step 1 Mastery')!;
+    const cancel = await page.request.delete(`${subsUrl}/${usmle.subscriptionUuid}/cancel`, {
+      headers: { 'X-CSRF-Token': session.accessToken },
+    });
+    expect(cancel.status()).toBe(200);
+
+    // The user menu: the server refuses, the user is told why, nothing changes.
+    await openUserMenu(page);
+    await page.getByRole('menuitem', { name: 'Account Settings' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await openUserMenu(page);
+    await page.getByRole('menuitem', { name: 'USMLE Step 1 Mastery' }).click();
+    const changeFailed = page
+      .getByRole('alert')
+      .filter({ hasText: 'Could not change the active product to USMLE Step 1 Mastery' });
+    await expect(changeFailed).toContainText('You have no active subscription to this product');
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(header(page).getByText('CPA Audit & Attestation', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+
+    // Open QBank on the store card and on the product page: the same.
+    await openUserMenu(page);
+    await page.getByRole('menuitem', { name: 'Visit Store' }).click();
+    const card = page.getByRole('article').filter({ hasText: 'USMLE Step 1 Mastery' });
+    await card.getByRole('button', { name: 'Open QBank' }).click();
+    const openFailed = page.getByRole('alert').filter({ hasText: 'Could not open USMLE Step 1 Mastery' });
+    await expect(openFailed).toContainText('You have no active subscription to this product');
+    await expect(page).toHaveURL(/\/store$/);
+    await expect(card.getByRole('button', { name: 'Open QBank' })).toBeEnabled();
+    await openFailed.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(openFailed).toHaveCount(0);
+
+    await card.getByRole('link', { name: 'USMLE Step 1 Mastery', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'USMLE Step 1 Mastery' })).toBeVisible();
+    await page.getByRole('button', { name: 'Open QBank' }).click();
+    await expect(openFailed).toContainText('You have no active subscription to this product');
+    await expect(page).toHaveURL(/\/store\/products\//);
+    await expect(page.getByRole('button', { name: 'Open QBank' })).toBeEnabled();
+  });
+});
+
+test.describe('a test in progress (SPEC §2, §6)', () => {
+  const TEST_ID = '3f2b8c1e-7d4a-4e6b-9c0d-1a2b3c4d5e6f';
+  const IN_PROGRESS = '**/api/v2/tests/inprogress';
+  /**
+   * Tests cannot be created yet (no screen or call makes one), so a running test is stood in for: the
+   * in-progress call answers as the server does for a user who has one (its 200 and 404 answers are
+   * covered against the real database by apps/server/src/test/api/tests.test.ts). Records each call.
+   */
+  async function withTestInProgress(page: Page) {
+    const calls: string[] = [];
+    await page.route(IN_PROGRESS, (route) => {
+      calls.push(route.request().url());
+      return route.fulfill({ status: 200, json: { uuid: TEST_ID } });
+    });
+    return calls;
+  }
+  const frameHidden = async (page: Page) => {
+    await expect(header(page)).toHaveCount(0);
+    await expect(sidebar(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'User menu' })).toHaveCount(0);
+    await expect(footer(page)).toHaveCount(0);
+  };
+
+  test('a student without one: the server answers 404 NOT_FOUND and the dashboard stays', async ({
+    page,
+  }) => {
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/v2/tests/inprogress'));
+    await signIn(page, 'learner@example.com', 'learner-demo-1');
+    const res = await answer;
+    expect(res.status()).toBe(404);
+    expect(await res.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      code: 'NOT_FOUND',
+      message: 'No test in progress',
+    });
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(footer(page)).toBeVisible();
+  });
+
+  test('a student with one lands on /tests/{id}/run: no header, sidebar or footer', async ({ page }) => {
+    const calls = await withTestInProgress(page);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('learner@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('learner-demo-1');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(new RegExp(`/tests/${TEST_ID}/run$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Test in progress' })).toBeVisible();
+    await frameHidden(page);
+    expect(calls.length).toBeGreaterThan(0);
+    await expectScreenOk(page);
+
+    // Every other signed-in page sends the student back to the test.
+    await page.goto('/account');
+    await expect(page).toHaveURL(new RegExp(`/tests/${TEST_ID}/run$`));
+    await page.goto('/tests');
+    await expect(page).toHaveURL(new RegExp(`/tests/${TEST_ID}/run$`));
+    await frameHidden(page);
+
+    // With the user menu hidden, the page itself offers to sign out.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+  });
+
+  test('a non-student is not sent to it; run hides header, sidebar and footer, review the footer', async ({
+    page,
+  }) => {
+    const calls = await withTestInProgress(page);
+    await signIn(page, 'writer@example.com', 'writer-demo-1');
+    await sidebar(page).getByRole('link', { name: 'My Questions' }).click();
+    await expect(page).toHaveURL(/\/questions$/);
+    await page.waitForLoadState('networkidle');
+    await expect(page).toHaveURL(/\/questions$/);
+    expect(calls).toEqual([]); // only a student is asked about a test in progress (SPEC §6)
+    await expect(footer(page)).toBeVisible();
+
+    await page.goto(`/tests/${TEST_ID}/run`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Test in progress' })).toBeVisible();
+    await frameHidden(page);
+
+    await page.goto(`/tests/${TEST_ID}/review`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Test Review' })).toBeVisible();
+    await expect(header(page)).toBeVisible();
+    await expect(sidebar(page)).toBeVisible();
+    await expect(footer(page)).toHaveCount(0);
+    await expectScreenOk(page);
+    expect(calls).toEqual([]);
   });
 });
 

@@ -18,7 +18,7 @@ import {
   outboxTransport,
   smtpTransport,
 } from './infra/mail';
-import type { Payments } from './infra/payments';
+import { type Payments, STOP_RENEWAL_JOB, stopRenewalJob } from './infra/payments';
 import { LOCAL_WEBHOOK_JOB, type LocalPayments, localPayments } from './infra/payments-local';
 import { stripePayments } from './infra/payments-stripe';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './infra/rate-limiter';
@@ -31,8 +31,9 @@ import { referralRoutes } from './modules/referrals/routes';
 import { registrationRoutes } from './modules/registration/routes';
 import { siteRoutes } from './modules/site/routes';
 import { storeRoutes } from './modules/store/routes';
+import { expireDue } from './modules/subscriptions/access';
 import { subscriptionsRoutes } from './modules/subscriptions/routes';
-import { expireDue } from './modules/subscriptions/service';
+import { testsRoutes } from './modules/tests/routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerSession } from './plugins/session';
 
@@ -104,6 +105,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     {
       [MAIL_JOB]: mailJobHandler(transport, config.mailFrom),
       ...(local ? { [LOCAL_WEBHOOK_JOB]: local.webhookJob } : {}),
+      [STOP_RENEWAL_JOB]: stopRenewalJob(() => payments),
     },
     app.log,
   );
@@ -148,6 +150,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   storeRoutes(app, deps);
   billingRoutes(app, deps);
   subscriptionsRoutes(app, deps);
+  testsRoutes(app, deps);
   await checkoutRoutes(app, deps);
   siteRoutes(app);
   if (transport.kind === 'outbox' && config.devMailbox) devMailboxRoutes(app, deps);

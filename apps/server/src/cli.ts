@@ -1,11 +1,21 @@
 import { parseArgs } from 'node:util';
-import { ErrorCode, emailField, passwordField } from '@qbank/contract';
+import {
+  categoryValue,
+  ErrorCode,
+  emailField,
+  FREQUENCY_TYPES,
+  PRODUCT_CATEGORY_VALUES,
+  passwordField,
+} from '@qbank/contract';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { type Config, loadConfig } from './config';
+import { type Db, openDatabase } from './db/client';
 import { billingPlans, products, users } from './db/schema';
-import { demoAccounts, seedDemo } from './db/seed';
+import { demoAccounts, existingDemoAccounts, seedDemo } from './db/seed';
+import type { Payments } from './infra/payments';
+import { localPayments } from './infra/payments-local';
+import { stripePayments } from './infra/payments-stripe';
 import { AppError } from './lib/app-error';
 import { hashPassword } from './lib/passwords';
 import { parseInput } from './lib/route';
@@ -16,8 +26,12 @@ const help = `QBank Cloud operator commands: npm run qbank -- <command> [options
   seed-demo                             seed the demo accounts and QBanks into an empty database
   create-user --email E --password P [--first-name F] [--last-name L] [--superuser]
                                         create a verified user (or make an existing one superuser)
-  create-product --name N [--category C] [--price-cents 4900 --frequency MONTHLY]
-                                        create a QBank, optionally with one public billing plan
+  create-product --name N [--category C] [--price-cents 4900 [--frequency MONTHLY] [--auto-renew]]
+                                        create a QBank (category: a store category such as PHYSICIAN,
+                                        NURSING or ACCOUNTING; SPECIAL when left out), optionally with
+                                        one public billing plan (MONTHLY when no --frequency is given); a
+                                        paid plan's price is made at the configured payment provider
+                                        (Stripe with STRIPE_SECRET_KEY, else the built-in test checkout)
   help                                  show this text
 
 The database is the one the server uses: DATABASE_URL, or the embedded one under DATA_DIR.`;
@@ -40,6 +54,7 @@ async function main(argv: string[]) {
       category: { type: 'string' },
       'price-cents': { type: 'string' },
       frequency: { type: 'string' },
+      'auto-renew': { type: 'boolean' },
     },
     strict: true,
   });
@@ -53,14 +68,17 @@ async function main(argv: string[]) {
         console.log('Migrations applied.');
         break;
       case 'seed-demo': {
-        const seeded = await seedDemo(db);
+        const seeded = await seedDemo(
+          db,
+          config.stripeSecretKey ? { createPrice: (s) => checkoutProvider(config, db).createPrice(s) } : {},
+        );
+        const present = seeded ? demoAccounts : await existingDemoAccounts(db);
         console.log(
           seeded
             ? 'Demo data seeded. Demo accounts:'
-            : 'The database is not empty; nothing seeded. Demo accounts, if seeded earlier:',
+            : `The database is not empty; nothing seeded.${present.length ? ' Demo accounts seeded earlier:' : ''}`,
         );
-        for (const a of demoAccounts)
-          console.log(`  ${a.email.padEnd(22)} ${a.password.padEnd(16)} ${a.role}`);
+        for (const a of present) console.log(`  ${a.email.padEnd(22)} ${a.password.padEnd(16)} ${a.role}`);
         break;
       }
       case 'create-user': {
@@ -95,34 +113,57 @@ async function main(argv: string[]) {
         break;
       }
       case 'create-product': {
-        if (!values.name?.trim()) throw new AppError(ErrorCode.VALIDATION, '--name is required', 'name');
-        const [p] = await db
-          .insert(products)
-          .values({ name: values.name.trim(), productCategory: (values.category ?? 'SPECIAL').toUpperCase() })
-          .returning({ id: products.id });
-        if (values['price-cents'] !== undefined) {
-          const plan = parseInput(
-            z.object({
-              priceCents: z.coerce.number({ error: '--price-cents must be a whole number' }).int().min(0),
-              frequency: z.enum(['MONTHLY', 'QUARTERLY', 'HALF_YEARLY', 'YEARLY', 'INDEFINITE'], {
-                error: '--frequency must be MONTHLY, QUARTERLY, HALF_YEARLY, YEARLY or INDEFINITE',
-              }),
-            }),
-            { priceCents: values['price-cents'], frequency: (values.frequency ?? 'MONTHLY').toUpperCase() },
-            'body',
-          );
-          await db.insert(billingPlans).values({
-            productId: p!.id,
-            planName:
-              plan.frequency === 'INDEFINITE'
-                ? 'Lifetime access'
-                : plan.frequency.toLowerCase().replace('_', '-'),
-            priceCents: plan.priceCents,
-            frequencyType: plan.frequency,
-            stripePriceId: plan.priceCents > 0 ? `price_local_${p!.id.slice(0, 8)}` : null,
-          });
-        }
-        console.log(`Created QBank "${values.name.trim()}" (${p!.id}).`);
+        const input = parseInput(
+          z.object({
+            name: z.string({ error: '--name is required' }).trim().min(1, { error: '--name is required' }),
+            category: z
+              .string()
+              .transform(categoryValue)
+              .pipe(
+                z.enum(PRODUCT_CATEGORY_VALUES, {
+                  error: `--category must be one of ${PRODUCT_CATEGORY_VALUES.join(', ')}`,
+                }),
+              ),
+          }),
+          { name: values.name, category: values.category ?? 'SPECIAL' },
+          'body',
+        );
+        const plan = values['price-cents'] === undefined ? null : planInput(values);
+        // A paid plan needs a price at the configured provider (Stripe, or the embedded test checkout), made
+        // before anything is written: a refused price leaves no QBank without its plan behind.
+        const priceId =
+          plan && plan.priceCents > 0
+            ? await checkoutProvider(config, db).createPrice({
+                productName: input.name,
+                planName: plan.planName,
+                amountCents: plan.priceCents,
+                frequencyType: plan.frequency,
+                recurring: plan.autoRenew,
+              })
+            : null;
+        const productId = await db.transaction(async (tx) => {
+          const [p] = await tx
+            .insert(products)
+            .values({ name: input.name, productCategory: input.category })
+            .returning({ id: products.id });
+          if (plan)
+            await tx.insert(billingPlans).values({
+              productId: p!.id,
+              planName: plan.planName,
+              priceCents: plan.priceCents,
+              frequencyType: plan.frequency,
+              autoRenewForSubscription: plan.autoRenew,
+              stripePriceId: priceId,
+            });
+          return p!.id;
+        });
+        console.log(
+          `Created QBank "${input.name}" (${productId}, ${input.category})${
+            plan
+              ? ` with the plan "${plan.planName}"${priceId ? ` (${config.stripeSecretKey ? 'Stripe' : 'test checkout'} price ${priceId})` : ''}`
+              : ''
+          }.`,
+        );
         break;
       }
       default:
@@ -131,6 +172,50 @@ async function main(argv: string[]) {
   } finally {
     await database.close();
   }
+}
+
+/** The one public plan of create-product, checked before anything is made. */
+function planInput(values: { 'price-cents'?: string; frequency?: string; 'auto-renew'?: boolean }) {
+  const plan = parseInput(
+    z.object({
+      priceCents: z.coerce
+        .number({ error: '--price-cents must be a whole number of cents' })
+        .int({ error: '--price-cents must be a whole number of cents' })
+        .min(0, { error: '--price-cents must be a whole number of cents' }),
+      frequency: z.enum(FREQUENCY_TYPES, {
+        error: `--frequency must be one of ${FREQUENCY_TYPES.join(', ')}`,
+      }),
+      autoRenew: z.boolean(),
+    }),
+    {
+      priceCents: values['price-cents'],
+      frequency: (values.frequency ?? 'MONTHLY').toUpperCase(),
+      autoRenew: values['auto-renew'] ?? false,
+    },
+    'body',
+  );
+  if (plan.autoRenew && (plan.priceCents === 0 || plan.frequency === 'INDEFINITE'))
+    throw new AppError(
+      ErrorCode.VALIDATION,
+      '--auto-renew needs a paid plan with a MONTHLY, QUARTERLY, HALF_YEARLY or YEARLY --frequency',
+      'autoRenew',
+    );
+  const planName =
+    plan.frequency === 'INDEFINITE' ? 'Lifetime access' : plan.frequency.toLowerCase().replace('_', '-');
+  return { ...plan, planName };
+}
+
+/**
+ * The payment provider the server is configured with, for making prices: Stripe when STRIPE_SECRET_KEY is set,
+ * else the embedded test checkout (whose prices need neither its job queue nor the server's webhook endpoint).
+ */
+function checkoutProvider(config: Config, db: Db): Payments {
+  if (config.stripeSecretKey)
+    return stripePayments({ secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret! });
+  const serverOnly = (): never => {
+    throw new Error('The command line does not run checkouts; the server does');
+  };
+  return localPayments({ db, publicUrl: config.publicUrl, jobs: serverOnly, deliver: serverOnly });
 }
 
 main(process.argv.slice(2)).catch((e) => {

@@ -28,6 +28,7 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@qbankcloud.com'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  TEST_CHECKOUT: bool.optional(),
   S3_ENDPOINT: url(['http:', 'https:']).optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).optional(),
@@ -48,7 +49,14 @@ const envSchema = z.object({
     })
     .default('info'),
   NODE_ENV: z.string().optional(),
+  WEB_DIST: z.string().min(1).optional(),
 });
+
+/** The host part of a URL for a listen address: IPv6 bracketed, the any-address shown as localhost. */
+export function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '[::]') return 'localhost';
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
 
 export interface Config {
   port: number;
@@ -71,7 +79,7 @@ export interface Config {
   devMailbox: boolean;
   /** Which X-Forwarded-For hops to believe for the client address (rate limits are per address). */
   trustProxy: boolean | number | string;
-  /** Where the built SPA lives; absent in API-only tests. */
+  /** Where the built SPA lives (WEB_DIST); absent in API-only tests, main.ts then serves the repository's build. */
   webDist?: string;
 }
 
@@ -91,13 +99,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(
       'Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set',
     );
+  // Without Stripe the embedded test checkout sells every plan for a click: never by accident in production.
+  if (e.NODE_ENV === 'production' && !e.STRIPE_SECRET_KEY && !e.TEST_CHECKOUT)
+    throw new ConfigError(
+      'Invalid configuration: STRIPE_SECRET_KEY is required when NODE_ENV=production (set TEST_CHECKOUT=on to sell through the built-in test checkout, where nothing is paid)',
+    );
   if (e.S3_ENDPOINT && !e.S3_BUCKET)
     throw new ConfigError('Invalid configuration: S3_BUCKET is required when S3_ENDPOINT is set');
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    // The default is where the server listens, so the URL it prints and the links it mails share one origin
+    // (and so one browser storage and session cookie).
+    publicUrl: (e.PUBLIC_URL ?? `http://${urlHost(e.HOST)}:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
@@ -127,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           : /^\d+$/.test(e.TRUST_PROXY)
             ? Number(e.TRUST_PROXY)
             : e.TRUST_PROXY,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     ...overrides,
   };
 }

@@ -1,20 +1,28 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, urlHost } from './config';
 import { DataDirInUseError, openDatabase } from './db/client';
-import { demoAccounts, seedDemo } from './db/seed';
+import { existingDemoAccounts, seedDemo } from './db/seed';
 
-// WEB_DIST lets a test run serve a client built elsewhere (two builds side by side on one machine).
-const webDist =
-  process.env.WEB_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+/** The client this repository builds; WEB_DIST (config) serves one built elsewhere instead. */
+const repositoryWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 async function main() {
-  const config = loadConfig(process.env, { webDist });
+  const loaded = loadConfig();
+  const config = { ...loaded, webDist: loaded.webDist ?? repositoryWebDist };
   const database = await openDatabase(config);
   await database.migrate();
-  const seeded = config.seedDemo ? await seedDemo(database.db) : false;
-  const { app } = await buildApp({ config, database });
+  const { app, deps } = await buildApp({ config, database });
+  // With Stripe the demo plans get prices made there, so they can be bought; the test checkout takes fixed ids.
+  const seeded = config.seedDemo
+    ? await seedDemo(
+        database.db,
+        deps.payments.kind === 'stripe' ? { createPrice: (s) => deps.payments.createPrice(s) } : {},
+      )
+    : false;
+  // Printed only where demo data is wanted: a production database never shows passwords in its log.
+  const demo = config.seedDemo ? await existingDemoAccounts(database.db) : [];
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -33,17 +41,21 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  // PUBLIC_URL (by default http://HOST:PORT) is the address to open: links in mails point there too, and one
+  // origin keeps one session and one browser storage.
+  const url = config.publicUrl;
+  const listening = `http://${urlHost(config.host)}:${port}`;
   const lines = [
     '',
     `QBank Cloud is running at ${url}`,
+    ...(listening === url ? [] : [`  listening on ${listening}`]),
     `  database: ${database.kind === 'pglite' ? `embedded (${path.join(config.dataDir, 'pglite')})` : 'PostgreSQL'}`,
     `  API document: ${url}/api/docs`,
   ];
   if (config.devMailbox) lines.push(`  mailbox (every e-mail sent): ${url}/dev/mailbox`);
-  if (config.seedDemo) {
+  if (demo.length) {
     lines.push(seeded ? '  demo data seeded. Demo accounts:' : '  demo accounts (seeded earlier):');
-    for (const a of demoAccounts) lines.push(`    ${a.email.padEnd(22)} ${a.password.padEnd(16)} ${a.role}`);
+    for (const a of demo) lines.push(`    ${a.email.padEnd(22)} ${a.password.padEnd(16)} ${a.role}`);
   }
   console.log(lines.join('\n'));
 }

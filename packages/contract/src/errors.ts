@@ -2,6 +2,8 @@
 export const ErrorCode = {
   VALIDATION: 'VALIDATION',
   UNAUTHENTICATED: 'UNAUTHENTICATED',
+  /** A session cookie came but its session has ended (idle or absolute expiry, logout elsewhere, password change). */
+  SESSION_EXPIRED: 'SESSION_EXPIRED',
   BAD_CREDENTIALS: 'BAD_CREDENTIALS',
   CSRF: 'CSRF',
   FORBIDDEN_ORIGIN: 'FORBIDDEN_ORIGIN',
@@ -20,6 +22,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   VALIDATION: 400,
   INVALID_TOKEN: 400,
   UNAUTHENTICATED: 401,
+  SESSION_EXPIRED: 401,
   BAD_CREDENTIALS: 401,
   CSRF: 403,
   FORBIDDEN_ORIGIN: 403,

@@ -7,3 +7,4 @@ export * from './limits';
 export * from './roles';
 export * from './store';
 export * from './subscriptions';
+export * from './tests';

@@ -22,5 +22,7 @@ export const RateLimits = {
   resetPerAccount: [5, 60 * 60 * 1000],
   resetPerAddress: [20, 60 * 60 * 1000],
   contactPerAddress: [10, 60 * 60 * 1000],
+  /** Per sender: the e-mail address typed into the form, and the signed-in user whatever address they type. */
+  contactPerAccount: [5, 60 * 60 * 1000],
   passwordUpdatePerAccount: [10, 15 * 60 * 1000],
 } as const satisfies Record<string, readonly [number, number]>;

@@ -115,6 +115,21 @@ export const productContent = z.object({
 export type ProductContent = z.infer<typeof productContent>;
 
 export const storeProduct = productContent.extend({ billingPlans: z.array(billingPlan) });
+
+/** What a provider price sells while it is on sale: shown to a buyer registering with ?priceId= (SPEC §2). */
+export const priceOnSale = z.object({
+  productUuid: z.string(),
+  productName: z.string(),
+  plan: billingPlan,
+});
+export type PriceOnSale = z.infer<typeof priceOnSale>;
+export const priceIdParams = z.object({
+  priceId: z
+    .string()
+    .trim()
+    .min(1, { error: 'priceId is required' })
+    .max(200, { error: 'priceId must be at most 200 characters' }),
+});
 export type StoreProduct = z.infer<typeof storeProduct>;
 
 export const SORT_ORDERS = ['ASC', 'DESC'] as const;

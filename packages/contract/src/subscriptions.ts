@@ -7,9 +7,14 @@ export const subscriptionDetail = subscriptionSummary.extend({
   price: z.number().nullable(),
   frequencyType: z.enum(FREQUENCY_TYPES).nullable(),
   autoRenew: z.boolean(),
-  /** Whether auto-renew can be turned on (a renewing plan bought through the payment provider). */
+  /**
+   * Whether auto-renew can be turned on: a renewing purchase whose renewal was cancelled, or a running one-time
+   * purchase of a plan with a period (turning it on then goes through checkout, first charge when it ends).
+   */
   canAutoRenew: z.boolean(),
   currentPeriodEnd: z.string().nullable(),
+  /** Set when turning auto-renew on needs the buyer at the provider's checkout first. */
+  redirectUrl: z.string().optional(),
 });
 export type SubscriptionDetail = z.infer<typeof subscriptionDetail>;
 
@@ -52,6 +57,8 @@ export const localCheckout = z.object({
   autoRenew: z.boolean(),
   customerEmail: z.string(),
   status: z.enum(['open', 'paid', 'canceled']),
+  /** ISO time of the first charge when it waits for access already paid for to end; null when it is now. */
+  firstChargeAt: z.string().nullable(),
 });
 export type LocalCheckout = z.infer<typeof localCheckout>;
 export const localPayBody = z.object({

@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { periodEnd } from '@qbank/contract';
+import { inArray, sql } from 'drizzle-orm';
+import type { Payments } from '../infra/payments';
 import { hashPassword } from '../lib/passwords';
 import type { Db } from './client';
 import { billingPlans, categories, products, subcategories, subjects, subscriptions, users } from './schema';
@@ -92,14 +94,56 @@ const demoProducts = [
   },
 ] as const;
 
-/** Seeds demo accounts and QBanks into an empty database; returns whether it seeded. */
-export async function seedDemo(db: Db): Promise<boolean> {
+/** The demo accounts whose users exist in this database (none when it was never seeded). */
+export async function existingDemoAccounts(db: Db): Promise<Array<(typeof demoAccounts)[number]>> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        demoAccounts.map((a) => a.email),
+      ),
+    );
+  const present = new Set(rows.map((r) => r.email));
+  return demoAccounts.filter((a) => present.has(a.email));
+}
+
+/**
+ * Seeds demo accounts and QBanks into an empty database; returns whether it seeded. With a real payment
+ * provider (`createPrice`) the paid plans get prices made there; the built-in test checkout takes the fixed
+ * demo price ids (`price_local_demo_<product>_<plan>`), which links and tests can name.
+ */
+export async function seedDemo(
+  db: Db,
+  opts: { createPrice?: Payments['createPrice'] } = {},
+): Promise<boolean> {
   const res = (await db.execute(sql`SELECT count(*)::int AS count FROM users`)) as unknown as {
     rows: Array<{ count: number }>;
   };
   const count = res.rows[0]?.count ?? 0;
   if (count > 0) return false;
   const hashes = await Promise.all(demoAccounts.map((a) => hashPassword(a.password)));
+  // Prices first, outside the transaction: a provider's answer is not rolled back with it.
+  const prices: Array<Array<string | null>> = [];
+  for (const [pi, p] of demoProducts.entries()) {
+    const row: Array<string | null> = [];
+    for (const [i, pl] of p.plans.entries())
+      row.push(
+        pl.priceCents === 0
+          ? null
+          : opts.createPrice
+            ? await opts.createPrice({
+                productName: p.name,
+                planName: pl.planName,
+                amountCents: pl.priceCents,
+                frequencyType: pl.frequencyType,
+                recurring: pl.autoRenew,
+              })
+            : `price_local_demo_${pi + 1}_${i + 1}`,
+      );
+    prices.push(row);
+  }
   await db.transaction(async (tx) => {
     const now = new Date();
     const inserted = await tx
@@ -158,12 +202,20 @@ export async function seedDemo(db: Db): Promise<boolean> {
             priceCents: pl.priceCents,
             frequencyType: pl.frequencyType,
             autoRenewForSubscription: pl.autoRenew,
-            stripePriceId: pl.priceCents > 0 ? `price_local_demo_${pi + 1}_${i + 1}` : null,
+            stripePriceId: pl.priceCents > 0 ? prices[pi]![i]! : null,
           })),
         )
-        .returning({ id: billingPlans.id, priceCents: billingPlans.priceCents });
+        .returning({
+          id: billingPlans.id,
+          priceCents: billingPlans.priceCents,
+          autoRenew: billingPlans.autoRenewForSubscription,
+          frequencyType: billingPlans.frequencyType,
+        });
       if (pi === 0) {
-        const paid = plans.find((x) => x.priceCents > 0)!;
+        // The demo learner bought the one-time paid plan a month ago: access runs out in about five months, and
+        // Account Settings offers to turn auto-renew on, as it would for a real buyer.
+        const paid = plans.find((x) => x.priceCents > 0 && !x.autoRenew && x.frequencyType !== 'INDEFINITE')!;
+        const boughtAt = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000);
         await tx.insert(subscriptions).values([
           {
             userId: userId('learner@example.com'),
@@ -171,6 +223,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
             billingPlanId: paid.id,
             type: 'PREMIUM',
             student: true,
+            currentPeriodEnd: periodEnd(boughtAt, paid.frequencyType),
           },
           {
             userId: userId('writer@example.com'),

@@ -2,6 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client';
 import { jobs } from '../db/schema';
+import { purgeSpent } from './retention';
+
+/** How often each instance purges finished jobs and spent one-time tokens. */
+export const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
@@ -36,7 +40,11 @@ interface ClaimedJob {
   max_attempts: number;
 }
 
-/** A job table polled by every instance; claims use FOR UPDATE SKIP LOCKED so two workers never take one job. */
+/**
+ * A job table polled by every instance; claims use FOR UPDATE SKIP LOCKED so two workers never take one job.
+ * A job that is done keeps no payload (a mail's payload is the whole message with its one-time link), and
+ * finished jobs are purged a day later, with the spent one-time tokens (retention.ts).
+ */
 export function createJobRunner(
   db: Db,
   handlers: Record<string, JobHandler>,
@@ -79,9 +87,9 @@ export function createJobRunner(
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
       await handler(job.payload);
-      await db.execute(
-        sql`UPDATE jobs SET done_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${job.id}`,
-      );
+      await db.execute(sql`
+        UPDATE jobs SET done_at = now(), locked_until = NULL, last_error = NULL, payload = '{}'::jsonb
+        WHERE id = ${job.id}`);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       const final = job.attempts >= job.max_attempts;
@@ -152,5 +160,8 @@ export function createJobRunner(
       await running?.catch(() => {});
     },
   };
+  runner.every('retention: purge finished jobs and spent one-time tokens', PURGE_EVERY_MS, () =>
+    purgeSpent(db),
+  );
   return runner;
 }

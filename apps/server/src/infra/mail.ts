@@ -63,7 +63,7 @@ export const MAIL_JOB = 'mail.send';
 
 /** Sending is a job: a mail server that is down delays mail but loses none. */
 export interface Mailer {
-  /** Queues a message inside the caller's transaction. */
+  /** Queues a message inside the caller's transaction. The job holds it (links included) only until it is sent. */
   queue(tx: DbOrTx, msg: MailMessage): Promise<void>;
   transport: MailTransport;
 }

@@ -6,7 +6,12 @@ import type { Db, DbOrTx } from '../db/client';
 import { localPaymentSessions, localPaymentSubscriptions, settings } from '../db/schema';
 import { randomToken } from '../lib/crypto';
 import type { JobHandler, JobRunner } from './jobs';
-import { type Payments, type ProviderEvent, WebhookSignatureError } from './payments';
+import {
+  NoSuchProviderSubscription,
+  type Payments,
+  type ProviderEvent,
+  WebhookSignatureError,
+} from './payments';
 
 export const LOCAL_WEBHOOK_JOB = 'payments.local.webhook';
 const SECRET_KEY = 'local_payments_webhook_secret';
@@ -78,6 +83,29 @@ export function localPayments(opts: {
     metadata: s.metadata,
   });
 
+  async function cancelSession(id: string) {
+    const result = await db.transaction(async (tx) => {
+      const [s] = await tx
+        .update(localPaymentSessions)
+        .set({ status: 'canceled' })
+        .where(and(eq(localPaymentSessions.id, id), eq(localPaymentSessions.status, 'open')))
+        .returning();
+      if (!s) return null;
+      await emit(tx, 'checkout.session.expired', {
+        id: s.id,
+        object: 'checkout.session',
+        status: 'expired',
+        payment_status: 'unpaid',
+        customer: s.customerId,
+        metadata: s.metadata,
+      });
+      return { redirectUrl: s.cancelUrl };
+    });
+    if (!result) throw new Error('This checkout is not open');
+    opts.jobs().kick();
+    return result;
+  }
+
   return {
     kind: 'local',
     webhookSecret,
@@ -102,8 +130,12 @@ export function localPayments(opts: {
         successUrl: req.successUrl,
         cancelUrl: req.cancelUrl,
         metadata: req.metadata,
+        trialEnd: req.price.recurring ? (req.trialEnd ?? null) : null,
       });
       return { id, url: `${opts.publicUrl}/checkout/local/${id}` };
+    },
+    async expireCheckoutSession(id) {
+      await cancelSession(id).catch(() => {}); // not open any more: nothing to close
     },
     async setAutoRenew(id, on) {
       await db.transaction(async (tx) => {
@@ -112,7 +144,7 @@ export function localPayments(opts: {
           .set({ cancelAtPeriodEnd: !on })
           .where(and(eq(localPaymentSubscriptions.id, id), eq(localPaymentSubscriptions.status, 'active')))
           .returning();
-        if (!s) throw new Error(`No active provider subscription ${id}`);
+        if (!s) throw new NoSuchProviderSubscription(`No active provider subscription ${id}`);
         await emit(tx, 'customer.subscription.updated', subscriptionObject(s));
       });
       opts.jobs().kick();
@@ -138,7 +170,7 @@ export function localPayments(opts: {
           .from(localPaymentSessions)
           .where(eq(localPaymentSessions.id, id))
           .for('update');
-        if (!s || s.status !== 'open') return null;
+        if (s?.status !== 'open') return null;
         if (outcome === 'decline') return { redirectUrl: `${opts.publicUrl}/error?msgId=paymentFailed` };
         const now = new Date();
         let subscriptionId: string | null = null;
@@ -152,7 +184,8 @@ export function localPayments(opts: {
             amountCents: s.amountCents,
             metadata: s.metadata,
             currentPeriodStart: now,
-            currentPeriodEnd: periodEnd(now, s.frequencyType as FrequencyType)!,
+            // With a trial the first charge (the sweep's first renewal) is at its end.
+            currentPeriodEnd: s.trialEnd ?? periodEnd(now, s.frequencyType as FrequencyType)!,
           });
         }
         await tx
@@ -164,10 +197,10 @@ export function localPayments(opts: {
           object: 'checkout.session',
           mode: s.recurring ? 'subscription' : 'payment',
           status: 'complete',
-          payment_status: 'paid',
+          payment_status: s.trialEnd ? 'no_payment_required' : 'paid',
           customer: s.customerId,
           subscription: subscriptionId,
-          amount_total: s.amountCents,
+          amount_total: s.trialEnd ? 0 : s.amountCents,
           currency: 'usd',
           client_reference_id: s.metadata.userId ?? null,
           metadata: s.metadata,
@@ -178,28 +211,7 @@ export function localPayments(opts: {
       opts.jobs().kick();
       return result;
     },
-    async cancel(id) {
-      const result = await db.transaction(async (tx) => {
-        const [s] = await tx
-          .update(localPaymentSessions)
-          .set({ status: 'canceled' })
-          .where(and(eq(localPaymentSessions.id, id), eq(localPaymentSessions.status, 'open')))
-          .returning();
-        if (!s) return null;
-        await emit(tx, 'checkout.session.expired', {
-          id: s.id,
-          object: 'checkout.session',
-          status: 'expired',
-          payment_status: 'unpaid',
-          customer: s.customerId,
-          metadata: s.metadata,
-        });
-        return { redirectUrl: s.cancelUrl };
-      });
-      if (!result) throw new Error('This checkout is not open');
-      opts.jobs().kick();
-      return result;
-    },
+    cancel: cancelSession,
     async sweep(now = new Date()) {
       let n = 0;
       for (;;) {

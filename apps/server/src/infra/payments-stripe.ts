@@ -81,11 +81,26 @@ export function stripePayments(opts: StripeOptions): Payments {
           cancel_url: req.cancelUrl,
           client_reference_id: req.metadata.userId,
           metadata: req.metadata,
-          ...(req.price.recurring ? { subscription_data: { metadata: req.metadata } } : {}),
+          ...(req.price.recurring
+            ? {
+                subscription_data: {
+                  metadata: req.metadata,
+                  ...(req.trialEnd ? { trial_end: Math.floor(req.trialEnd.getTime() / 1000) } : {}),
+                },
+              }
+            : {}),
         }),
       );
       if (!s.url) throw new PaymentProviderError('Stripe answered a checkout session without a URL');
       return { id: s.id, url: s.url };
+    },
+    async expireCheckoutSession(id) {
+      await call('close the checkout', () => stripe.checkout.sessions.expire(id)).catch((err) => {
+        // Already complete or expired (400), or unknown (404): nothing is left to close.
+        const status = err instanceof PaymentProviderError ? err.details.providerStatus : undefined;
+        if (status === 400 || status === 404) return;
+        throw err;
+      });
     },
     async setAutoRenew(id, on) {
       await call(`turn auto-renew ${on ? 'on' : 'off'}`, () =>

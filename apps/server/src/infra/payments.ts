@@ -19,6 +19,11 @@ export interface CheckoutRequest {
   cancelUrl: string;
   /** Copied onto the session (and the provider subscription) and returned in its events. */
   metadata: Record<string, string>;
+  /**
+   * A renewing purchase whose first charge waits until access already paid for ends (Stripe: a trial to
+   * this time; it must be at least two days away). Nothing is charged at checkout then.
+   */
+  trialEnd?: Date;
 }
 
 /** A provider event in Stripe's shape (the local provider sends the same shape). */
@@ -39,6 +44,8 @@ export interface Payments {
   createCustomer(input: { email: string; name: string }): Promise<string>;
   createPrice(spec: PriceSpec): Promise<string>;
   createCheckoutSession(req: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /** Closes an open checkout so it can no longer be paid; one already paid, expired or unknown is left as it is. */
+  expireCheckoutSession(id: string): Promise<void>;
   /** Auto-renew on or off for a provider subscription (Stripe: cancel_at_period_end). */
   setAutoRenew(providerSubscriptionId: string, on: boolean): Promise<void>;
   /** Checks the signature over the raw body; throws WebhookSignatureError when it does not hold. */
@@ -46,6 +53,30 @@ export interface Payments {
 }
 
 export class WebhookSignatureError extends Error {}
+
+/**
+ * The job that turns auto-renew off for a provider subscription that another purchase of the same access
+ * replaced, so that one buyer is never billed twice. Run after the grant commits, with the runner's retries;
+ * a subscription the provider has already ended counts as done.
+ */
+export const STOP_RENEWAL_JOB = 'payments.stop-renewal';
+export const stopRenewalJob =
+  (payments: () => Payments) =>
+  async (payload: Record<string, unknown>): Promise<void> => {
+    const id = String(payload.providerSubscriptionId);
+    try {
+      await payments().setAutoRenew(id, false);
+    } catch (err) {
+      const ended =
+        err instanceof NoSuchProviderSubscription ||
+        (err instanceof PaymentProviderError &&
+          (err.details.providerStatus === 404 || err.details.providerStatus === 400));
+      if (!ended) throw err;
+    }
+  };
+
+/** The provider has no live subscription with this id (ended, or never existed). */
+export class NoSuchProviderSubscription extends Error {}
 
 /**
  * The provider refused or failed a request (its 4xx or 5xx after retries, or no answer). It deliberately has

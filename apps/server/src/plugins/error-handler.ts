@@ -14,6 +14,17 @@ const body = (statusCode: number, code: ErrorCode, message: string, field?: stri
 // GET /login is a page; only POST /login is the API (GET /logout is a registered route).
 const API_PREFIXES = ['/api/', '/dev/'];
 
+/** PostgreSQL's unique_violation, as the driver throws it or as Drizzle wraps it. */
+function isUniqueViolation(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 3;
+    e = e.cause as typeof e, i++
+  )
+    if (e.code === '23505') return true;
+  return false;
+}
+
 /** Every failure becomes the DESIGN.md §4 error body. With `spaHtml`, every other GET page path answers the SPA (history fallback). */
 export function registerErrorHandler(app: FastifyInstance, spaHtml?: string) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
@@ -35,6 +46,19 @@ export function registerErrorHandler(app: FastifyInstance, spaHtml?: string) {
               ? 'The request body is not valid JSON'
               : err.message;
       return reply.code(status).send(body(status, ErrorCode.VALIDATION, message));
+    }
+    if (isUniqueViolation(err)) {
+      // A race the service's own checks could not see (two requests at once): the loser learns it lost.
+      req.log.warn({ err }, 'unique violation');
+      return reply
+        .code(409)
+        .send(
+          body(
+            409,
+            ErrorCode.CONFLICT,
+            'This was changed at the same moment by another request. Please try again.',
+          ),
+        );
     }
     req.log.error({ err }, 'request failed');
     return reply

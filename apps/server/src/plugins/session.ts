@@ -34,7 +34,11 @@ export interface SessionOptions {
   publicOrigin: string;
 }
 
-/** Creates a session for the user and sets its cookie; returns the access token (DESIGN.md §4). */
+/**
+ * Creates a session for the user and sets its cookie; returns the access token (DESIGN.md §4). The session
+ * is rotated: one whose cookie came with this request ends, so a session id known before sign-in (planted
+ * by someone else, or left on a shared computer) is worth nothing after it.
+ */
 export async function startSession(
   db: Db,
   req: FastifyRequest,
@@ -45,13 +49,17 @@ export async function startSession(
   const id = randomToken();
   const accessToken = randomToken();
   const now = Date.now();
-  await db.insert(sessions).values({
-    idHash: sha256Hex(id),
-    userId,
-    accessToken,
-    expiresAt: new Date(now + Limits.sessionAbsoluteMs),
-    userAgent: req.headers['user-agent']?.slice(0, 500) ?? null,
-    ipAddress: req.ip,
+  const previous = req.cookies[SESSION_COOKIE];
+  await db.transaction(async (tx) => {
+    if (previous) await tx.delete(sessions).where(eq(sessions.idHash, sha256Hex(previous)));
+    await tx.insert(sessions).values({
+      idHash: sha256Hex(id),
+      userId,
+      accessToken,
+      expiresAt: new Date(now + Limits.sessionAbsoluteMs),
+      userAgent: req.headers['user-agent']?.slice(0, 500) ?? null,
+      ipAddress: req.ip,
+    });
   });
   reply.setCookie(SESSION_COOKIE, id, {
     path: '/',
@@ -77,6 +85,8 @@ export function registerSession(app: FastifyInstance, opts: SessionOptions) {
     const access = req.routeOptions.config?.access;
     if (!access || access === 'webhook') return; // static files, SPA, dev pages; webhooks prove themselves
     const cookie = req.cookies[SESSION_COOKIE];
+    // A cookie whose session is gone means the session expired under the user (SPEC §4), unlike no cookie at all.
+    let expired = false;
     if (cookie) {
       const idHash = sha256Hex(cookie);
       const now = new Date();
@@ -103,6 +113,7 @@ export function registerSession(app: FastifyInstance, opts: SessionOptions) {
       } else {
         if (row) await db.delete(sessions).where(eq(sessions.idHash, idHash));
         clearSessionCookie(reply, opts.secureCookies);
+        expired = true;
       }
     }
 
@@ -119,7 +130,9 @@ export function registerSession(app: FastifyInstance, opts: SessionOptions) {
       return;
     }
     if (access === 'user' && !req.auth)
-      throw new AppError(ErrorCode.UNAUTHENTICATED, Messages.needReauthorize);
+      throw expired
+        ? new AppError(ErrorCode.SESSION_EXPIRED, Messages.sessionExpired)
+        : new AppError(ErrorCode.UNAUTHENTICATED, Messages.needReauthorize);
     if (writes && req.auth) {
       const sent = req.headers['x-csrf-token'];
       if (typeof sent !== 'string' || !safeEqual(sent, req.auth.accessToken))

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/client';
-import { billingPlans, mailOutbox, products, subscriptions, users } from '../db/schema';
+import { billingPlans, mailOutbox, products, subscriptions, tests, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import type { TestApp } from './test-app';
 
@@ -75,6 +75,30 @@ export async function buildSubscription(
   return s!;
 }
 
+/** A practice test of a user in a product; IN_PROGRESS (started and running) unless told otherwise. */
+export async function buildTest(
+  db: Db,
+  userId: string,
+  productId: string,
+  over: Partial<typeof tests.$inferInsert> = {},
+) {
+  const status = over.status ?? 'IN_PROGRESS';
+  const [t] = await db
+    .insert(tests)
+    .values({
+      userId,
+      productId,
+      name: 'Practice test',
+      mode: 'TUTOR',
+      numQuestions: 10,
+      status,
+      runningSince: status === 'IN_PROGRESS' ? new Date() : null,
+      ...over,
+    })
+    .returning();
+  return t!;
+}
+
 export async function findUser(db: Db, email: string) {
   const [u] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   return u ?? null;
@@ -94,6 +118,28 @@ export async function latestMail(t: TestApp, to: string, subjectIncludes?: strin
 export async function mailsTo(t: TestApp, to: string) {
   await t.runJobs();
   return t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+}
+
+/** The session id in a redirect to the embedded provider's checkout page. */
+export const localSessionIdOf = (redirectUrl: string) => redirectUrl.split('/checkout/local/')[1]!;
+
+/** Opens a checkout for a provider price as the signed-in client; answers the embedded provider's session id. */
+export async function openCheckout(c: TestClient, priceId: string): Promise<string> {
+  const res = await c.req({ method: 'POST', url: '/api/v2/createCheckoutSession', json: { priceId } });
+  if (res.statusCode !== 200)
+    throw new Error(`createCheckoutSession answered ${res.statusCode}: ${res.body}`);
+  return localSessionIdOf(res.json().redirectUrl);
+}
+
+/** Pays an embedded-provider checkout with the test card and delivers the provider's events. */
+export async function payCheckout(t: TestApp, c: TestClient, sessionId: string) {
+  const res = await c.req({
+    method: 'POST',
+    url: `/api/v2/localCheckout/${sessionId}/pay`,
+    json: { outcome: 'success' },
+  });
+  await t.runJobs();
+  return res;
 }
 
 /** The token query parameter of the first link to `path` in a mail's text. */

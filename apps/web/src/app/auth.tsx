@@ -1,7 +1,17 @@
-import { Messages, type UserMe } from '@qbank/contract';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { ErrorCode, Messages, type UserMe } from '@qbank/contract';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { fetchSession } from '../features/accounts/api/session';
-import { api, HttpError, send, setAccessToken, setUnauthorizedHandler } from '../lib/http';
+import { api, HttpError, send, setAccessToken } from '../lib/http';
+import { wireSessionExpiry } from './session-expiry';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -21,9 +31,21 @@ interface AuthContextValue {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [status, setStatus] = useState<AuthStatus>('loading');
+  const [status, setStatusState] = useState<AuthStatus>('loading');
   const [user, setUser] = useState<UserMe | null>(null);
   const [expiredMessage, setExpiredMessage] = useState<string | null>(null);
+  // The API client's callbacks run outside React; they read the status from here.
+  const statusRef = useRef<AuthStatus>('loading');
+  const setStatus = useCallback((next: AuthStatus) => {
+    statusRef.current = next;
+    setStatusState(next);
+  }, []);
+
+  const expire = useCallback(() => {
+    setStatus('unauthenticated');
+    setUser(null);
+    setExpiredMessage(Messages.sessionExpired);
+  }, [setStatus]);
 
   const loadSession = useCallback(async () => {
     try {
@@ -33,27 +55,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setStatus('authenticated');
       setExpiredMessage(null);
     } catch (e) {
-      if (!(e instanceof HttpError && e.statusCode === 401)) console.warn('Could not load the session', e);
-      setUser(null);
-      setStatus('unauthenticated');
+      const unauthorized = e instanceof HttpError && e.statusCode === 401;
+      if (!unauthorized) console.warn('Could not load the session', e);
+      // A cookie whose session ended (SESSION_EXPIRED), or a refresh that finds the session gone, is an expiry;
+      // no cookie at all is simply signed out.
+      const expired =
+        unauthorized && (e.code === ErrorCode.SESSION_EXPIRED || statusRef.current === 'authenticated');
+      if (expired) {
+        expire();
+        setAccessToken(null);
+      } else {
+        setUser(null);
+        setStatus('unauthenticated');
+      }
     }
-  }, []);
+  }, [expire, setStatus]);
 
   useEffect(() => {
     void loadSession();
   }, [loadSession]);
 
-  useEffect(() => {
-    setUnauthorizedHandler(() => {
-      setStatus((prev) => {
-        if (prev === 'authenticated') setExpiredMessage(Messages.sessionExpired);
-        return 'unauthenticated';
-      });
-      setUser(null);
-      setAccessToken(null);
-    });
-    return () => setUnauthorizedHandler(null);
-  }, []);
+  useEffect(
+    () => wireSessionExpiry({ isSignedIn: () => statusRef.current === 'authenticated', onExpired: expire }),
+    [expire],
+  );
 
   const login = useCallback(
     async (username: string, password: string) => {
@@ -79,11 +104,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       // Signed out locally whatever the server answered.
     }
-    setAccessToken(null);
+    // Signed out first, so dropping the token below is not taken for an expiry.
+    setStatus('unauthenticated');
     setUser(null);
     setExpiredMessage(null);
-    setStatus('unauthenticated');
-  }, []);
+    setAccessToken(null);
+  }, [setStatus]);
 
   const value = useMemo(
     () => ({ status, user, expiredMessage, login, adoptSession, logout, refresh: loadSession }),

@@ -9,7 +9,7 @@ export function RequireAuth() {
   if (status === 'loading')
     return (
       <Center mih="50vh">
-        <Loader aria-label="Loading" />
+        <Loader role="status" aria-label="Loading" />
       </Center>
     );
   if (status === 'unauthenticated')

@@ -13,14 +13,25 @@ import { LandingPage } from '../features/marketing/routes/landing-page';
 import { RegisterPage } from '../features/registration/routes/register-page';
 import { UserRegistrationPage } from '../features/registration/routes/user-registration-page';
 import { AppShellLayout } from '../features/shell/components/app-shell-layout';
+import { RequireSidebarLink } from '../features/shell/components/require-sidebar-link';
 import { ComingSoonPage } from '../features/shell/routes/coming-soon-page';
 import { ProductPage } from '../features/store/routes/product-page';
 import { StorePage } from '../features/store/routes/store-page';
+import { TestRunPage } from '../features/tests/routes/test-run-page';
 import { PublicLayout } from './public-layout';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 
 const soon = (title: string, what: string) => <ComingSoonPage title={title} what={what} />;
+/** A staff page's route, open only to roles whose sidebar shows its link (SPEC §6); the path is that link's. */
+const staff = (path: string, title: string, what: string) => ({
+  path,
+  element: (
+    <RequireSidebarLink to={path} label={title}>
+      {soon(title, what)}
+    </RequireSidebarLink>
+  ),
+});
 
 export const router = createBrowserRouter([
   {
@@ -65,27 +76,29 @@ export const router = createBrowserRouter([
             path: '/tests',
             element: soon('My Tests', 'Your tests, their scores and a review of every answer.'),
           },
+          // SPEC §2: the shell hides its header and sidebar on run, its footer on run and review.
+          { path: '/tests/:id/run', element: <TestRunPage /> },
           {
-            path: '/questions',
-            element: soon('My Questions', 'Write, review and publish questions with full version history.'),
+            path: '/tests/:id/review',
+            element: soon(
+              'Test Review',
+              'Every question of this test with your answer, the correct one, the explanation and how other learners answered.',
+            ),
           },
-          {
-            path: '/roster',
-            element: soon('Students', 'Enrol students one by one or in bulk and follow their progress.'),
-          },
-          {
-            path: '/test-templates',
-            element: soon('Test Bank', 'Ready-made tests to assign to your students.'),
-          },
-          {
-            path: '/test-builder/new',
-            element: soon('Test Builder', 'Pick questions by hand to build a test for your students.'),
-          },
-          {
-            path: '/admin',
-            element: soon('Admin', "Manage your QBank's content, plans, logos and colours."),
-          },
-          { path: '/superuser', element: soon('Super', 'Platform administration for superusers.') },
+          staff(
+            '/questions',
+            'My Questions',
+            'Write, review and publish questions with full version history.',
+          ),
+          staff('/roster', 'Students', 'Enrol students one by one or in bulk and follow their progress.'),
+          staff('/test-templates', 'Test Bank', 'Ready-made tests to assign to your students.'),
+          staff(
+            '/test-builder/new',
+            'Test Builder',
+            'Pick questions by hand to build a test for your students.',
+          ),
+          staff('/admin', 'Admin', "Manage your QBank's content, plans, logos and colours."),
+          staff('/superuser', 'Super', 'Platform administration for superusers.'),
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

@@ -1,4 +1,5 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { Alert, createTheme, Input, type MantineColorsTuple } from '@mantine/core';
+import inputFocus from './input-focus.module.css';
 
 const brand: MantineColorsTuple = [
   '#e8f2fc',
@@ -20,4 +21,16 @@ export const theme = createTheme({
   fontFamily: 'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
+  components: {
+    // A visible focus ring on every text input, select and textarea (they all draw Input's box).
+    Input: Input.extend({ classNames: { input: inputFocus.input } }),
+    // Mantine tints a light alert's title with the alert's colour (yellow 2:1, green 2.5:1 on its own background),
+    // below WCAG AA's 4.5:1; the body text colour keeps every title readable while the icon and tint stay.
+    Alert: Alert.extend({
+      styles: (_theme, props) =>
+        props.variant === 'filled' || props.variant === 'white'
+          ? {}
+          : { title: { color: 'var(--mantine-color-text)' } },
+    }),
+  },
 });

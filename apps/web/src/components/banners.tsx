@@ -3,6 +3,9 @@ import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useAuth } from '../app/auth';
 
+// Mantine's light green title is 2.5:1 on its own background, below WCAG AA's 4.5:1; this green is 7:1.
+const SUCCESS_TITLE = { title: { color: '#1b5e20' } };
+
 interface BannerState {
   msgId?: string;
   productName?: string;
@@ -30,6 +33,7 @@ export function Banners() {
         closeButtonLabel="Dismiss"
         role="status"
         title={`Your ${name} QBank subscription is now active!`}
+        styles={SUCCESS_TITLE}
       >
         {status === 'authenticated' ? (
           <Group gap="md">

@@ -1,7 +1,8 @@
-import { Box, PasswordInput, type PasswordInputProps, Progress, Text } from '@mantine/core';
+import { Box, type PasswordInputProps, Progress, Text } from '@mantine/core';
 import { Limits } from '@qbank/contract';
 import { useEffect, useId, useState } from 'react';
 import { loadStrengthChecker } from '../lib/password-strength';
+import { RevealablePasswordInput } from './revealable-password-input';
 
 const labels = ['Very weak', 'Weak', 'Fair', 'Good', 'Strong'] as const;
 const colors = ['red', 'red', 'orange', 'teal', 'green'] as const;
@@ -46,13 +47,12 @@ export function PasswordField({ value, onChange, userInputs, ...rest }: Props) {
 
   return (
     <Box>
-      <PasswordInput
+      <RevealablePasswordInput
         {...rest}
         value={value}
         onChange={(e) => onChange(e.currentTarget.value)}
         aria-describedby={hintId}
         maxLength={Limits.passwordMax + 1}
-        visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
       />
       <Box id={hintId} mt={6} aria-live="polite">
         {score !== null && (

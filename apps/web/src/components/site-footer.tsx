@@ -1,6 +1,7 @@
-import { Anchor, Box, Container, Group, Text } from '@mantine/core';
+import { Anchor, Box, Container, Flex, Text } from '@mantine/core';
 import { Brand } from '@qbank/contract';
 import { Link } from 'react-router';
+import classes from './site-footer.module.css';
 
 /** Footer with the copyright (this year) and policy links; policies are PDFs that open in a new tab. */
 export function SiteFooter() {
@@ -8,11 +9,18 @@ export function SiteFooter() {
   return (
     <Box component="footer" py="lg" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
       <Container size="lg">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm" c="dimmed">
+        {/* Phones: centred lines, the links in two even rows; wider: copyright left, links right. */}
+        <Flex
+          direction={{ base: 'column', sm: 'row' }}
+          justify={{ base: 'center', sm: 'space-between' }}
+          align="center"
+          wrap="wrap"
+          gap="sm"
+        >
+          <Text size="sm" c="dimmed" ta="center">
             © {year} {Brand.name}. All rights reserved.
           </Text>
-          <Group gap="md" component="nav" aria-label="Footer">
+          <nav aria-label="Footer" className={classes.links}>
             <Anchor href="/terms" target="_blank" rel="noopener" size="sm">
               Terms of Use
             </Anchor>
@@ -25,8 +33,8 @@ export function SiteFooter() {
             <Anchor component={Link} to="/contact" size="sm">
               Contact
             </Anchor>
-          </Group>
-        </Group>
+          </nav>
+        </Flex>
       </Container>
     </Box>
   );

@@ -1,8 +1,9 @@
-import { Box, Burger, Button, Container, Drawer, Group, Menu, Stack, UnstyledButton } from '@mantine/core';
+import { Box, Burger, Button, Container, Drawer, Group, Stack, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../app/auth';
 import { Logo } from './logo';
+import { UserMenu } from './user-menu';
 
 const navLinks = [
   { to: '/store', label: 'Store' },
@@ -12,7 +13,11 @@ const navLinks = [
   { to: '/contact', label: 'Contact' },
 ];
 
-/** Sticky site header. Logged out it offers Register and Sign In, each hidden on its own page and on store product pages (SPEC §2). */
+/**
+ * Sticky site header. Logged out it offers Register and Sign In, each hidden on its own page and on store
+ * product pages (SPEC §2); signed in, the shell's user menu. Three columns (two equal sides) keep the centre
+ * navigation at the same place on every page, whatever the width of the buttons on the right.
+ */
 export function SiteHeader() {
   const { status, user, logout } = useAuth();
   const { pathname } = useLocation();
@@ -22,6 +27,7 @@ export function SiteHeader() {
   const onProductPage = path.startsWith('/store/products/');
   const showRegister = status === 'unauthenticated' && path !== '/register' && !onProductPage;
   const showSignIn = status === 'unauthenticated' && path !== '/login' && !onProductPage;
+  const onStore = path === '/store' || path.startsWith('/store/');
 
   const onLogout = async () => {
     close();
@@ -56,43 +62,35 @@ export function SiteHeader() {
       }}
     >
       <Container size="lg" h={64}>
-        <Group h="100%" justify="space-between" wrap="nowrap">
-          <Logo />
-          <Group component="nav" aria-label="Main" gap="lg" visibleFrom="md">
+        <Box
+          h="100%"
+          style={{
+            display: 'grid',
+            gridTemplateColumns: 'minmax(0, 1fr) auto minmax(0, 1fr)',
+            alignItems: 'center',
+            columnGap: 16,
+          }}
+        >
+          <Box style={{ justifySelf: 'start' }}>
+            <Logo />
+          </Box>
+          <Group component="nav" aria-label="Main" gap="lg" wrap="nowrap" visibleFrom="md">
             {navLinks.map((l) => (
               <UnstyledButton key={l.to} component={Link} to={l.to} fw={500}>
                 {l.label}
               </UnstyledButton>
             ))}
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" style={{ gridColumn: 3, justifySelf: 'end', minWidth: 0 }}>
             {authButtons}
             {status === 'authenticated' && user && (
-              <Box visibleFrom="sm">
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <Button variant="default" aria-label="User menu">
-                      {user.username}
-                    </Button>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item component={Link} to="/dashboard">
-                      Dashboard
-                    </Menu.Item>
-                    <Menu.Item component={Link} to="/store">
-                      Visit Store
-                    </Menu.Item>
-                    <Menu.Item component={Link} to="/account">
-                      Account Settings
-                    </Menu.Item>
-                    <Menu.Item onClick={onLogout}>Logout</Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
+              <Box visibleFrom="sm" style={{ minWidth: 0 }}>
+                <UserMenu onLogout={() => void onLogout()} withDashboard hideStore={onStore} />
               </Box>
             )}
             <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label="Open navigation" size="sm" />
           </Group>
-        </Group>
+        </Box>
       </Container>
       <Drawer opened={opened} onClose={close} title="Menu" hiddenFrom="md" position="right" size="xs">
         <Stack component="nav" aria-label="Mobile">

@@ -85,8 +85,33 @@ describe('the API client', () => {
     fetchMock.mockResolvedValue(json(401, { message: 'nope' }, 'Unauthorized'));
     const e = await failure(api.get('/api/v2/users/me'));
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(e).toBeInstanceOf(HttpError);
+    expect(e.message).toBe('Need to reauthorize');
+    expect(e.message).toBe(Messages.needReauthorize);
     expect(e.serverMessage).toBe(Messages.needReauthorize);
     expect(e.statusCode).toBe(401);
+  });
+
+  it("on 401 keeps the server's code, so an expired session can be told from none", async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(401, { message: Messages.sessionExpired, code: 'SESSION_EXPIRED' }, 'Unauthorized'),
+    );
+    const expired = await failure(api.get('/api/v1/session', { quiet401: true }));
+    expect(expired.message).toBe('Need to reauthorize');
+    expect(expired.code).toBe('SESSION_EXPIRED');
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 401 }));
+    const bare = await failure(api.get('/api/v1/session', { quiet401: true }));
+    expect(bare.message).toBe('Need to reauthorize');
+    expect(bare.code).toBeUndefined();
+  });
+
+  it('on 401 of the quiet session probe does not run the logout callback', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    fetchMock.mockResolvedValue(json(401, { code: 'UNAUTHENTICATED' }, 'Unauthorized'));
+    const e = await failure(api.get('/api/v1/session', { quiet401: true }));
+    expect(e.statusCode).toBe(401);
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('on 401 of a password-bearing form post returns the response to the caller instead', async () => {
@@ -96,6 +121,7 @@ describe('the API client', () => {
     const e = await failure(api.post('/login', new URLSearchParams({ username: 'a', password: 'b' })));
     expect(onUnauthorized).not.toHaveBeenCalled();
     expect(e.serverMessage).toBe(Messages.loginFailed);
+    expect(e.message).toBe(`Unauthorized: ${Messages.loginFailed}`);
     const e2 = await failure(
       api.post('/api/v2/initiatePasswordUpdate', { currentPassword: 'x', newPassword: 'y' }),
     );

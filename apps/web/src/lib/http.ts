@@ -9,9 +9,11 @@ export class HttpError extends Error {
     /** What the server said: a string body, its message field, else 'Unknown'. */
     readonly serverMessage: string,
     readonly field?: string,
+    /** The server's error code (DESIGN.md §4), e.g. SESSION_EXPIRED. */
     readonly code?: string,
+    message = `${statusText}: ${serverMessage}`,
   ) {
-    super(`${statusText}: ${serverMessage}`);
+    super(message);
     this.name = 'HttpError';
   }
 }
@@ -37,10 +39,11 @@ export function setAccessToken(token: string | null): void {
 export function getAccessToken(): string | null {
   return state.accessToken;
 }
-/** Runs when a call answers 401: the app logs out. */
+/** The logout callback: runs when a call answers 401 (not the quiet session probe, not a password-bearing post). */
 export function setUnauthorizedHandler(cb: Callback | null): void {
   state.onUnauthorized = cb;
 }
+/** Runs whenever the access token is set falsy (SPEC §4): the app decides whether that means the session expired. */
 export function setReauthorizeHandler(cb: Callback | null): void {
   state.onReauthorize = cb;
 }
@@ -117,8 +120,18 @@ export async function send(path: string, opts: RequestOptions = {}): Promise<Res
       }
     }
     if (res.status === 401 && !carriesPassword(opts.body)) {
+      // The error is exactly 'Need to reauthorize' (SPEC §8); the server's code still tells an expired
+      // session (a cookie whose session ended) from none at all.
+      const { field, code } = await readError(res);
       if (!opts.quiet401) state.onUnauthorized?.();
-      throw new HttpError(401, res.statusText || 'Unauthorized', Messages.needReauthorize);
+      throw new HttpError(
+        401,
+        res.statusText || 'Unauthorized',
+        Messages.needReauthorize,
+        field,
+        code,
+        Messages.needReauthorize,
+      );
     }
     return res;
   }

@@ -106,11 +106,17 @@ export const billingPlans = pgTable(
       .default('PUBLIC'),
     active: boolean('active').notNull().default(true),
     stripePriceId: text('stripe_price_id'),
+    /**
+     * A renewing price with this plan's amount and frequency, made the first time a buyer of this one-time plan
+     * turns auto-renew on in Account Settings. Never sold in the store, so it is not a stripePriceId.
+     */
+    renewalPriceId: text('renewal_price_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('billing_plans_product_idx').on(t.productId),
-    index('billing_plans_price_idx').on(t.stripePriceId),
+    // One plan per provider price: a price id names exactly one plan, so checkout cannot sell another product.
+    uniqueIndex('billing_plans_price_uniq').on(t.stripePriceId).where(sql`stripe_price_id IS NOT NULL`),
   ],
 );
 

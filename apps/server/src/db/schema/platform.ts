@@ -57,14 +57,23 @@ export const jobs = pgTable(
 );
 
 /** Payment-provider webhook events, each processed once by its id. */
-export const webhookEvents = pgTable('webhook_events', {
-  id: text('id').primaryKey(),
-  provider: text('provider').notNull(),
-  type: text('type').notNull(),
-  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-  receivedAt: ts('received_at').notNull().defaultNow(),
-  processedAt: ts('processed_at'),
-});
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+    processedAt: ts('processed_at'),
+  },
+  (t) => [
+    // A purchase event checks whether the provider already deleted its subscription (events can overtake each other).
+    index('webhook_events_deleted_subscription_idx')
+      .on(sql`(${t.payload} -> 'data' -> 'object' ->> 'id')`)
+      .where(sql`type = 'customer.subscription.deleted'`),
+  ],
+);
 
 /** The embedded mail transport: every message kept here and shown at the dev mailbox. */
 export const mailOutbox = pgTable('mail_outbox', {
@@ -104,6 +113,8 @@ export const localPaymentSessions = pgTable('local_payment_sessions', {
     .notNull()
     .default('open'),
   subscriptionId: text('subscription_id'),
+  /** A renewing purchase made while access still runs: nothing is charged until then (Stripe: trial_end). */
+  trialEnd: ts('trial_end'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

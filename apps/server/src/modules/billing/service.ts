@@ -1,11 +1,11 @@
 import { type BillingPlanInput, ErrorCode, listPlans } from '@qbank/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { billingPlans } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import type { Auth } from '../../plugins/session';
 import { findProduct, type PlanRow, plansOf, toBillingPlan } from '../store/repository';
-import { isProductAdmin } from '../subscriptions/repository';
+import { isMember, isProductAdmin } from '../subscriptions/repository';
 
 const cents = (price: number) => Math.round(price * 100);
 
@@ -42,37 +42,52 @@ export function billingService(deps: Deps) {
     return p;
   }
 
-  /** A paid plan needs a price at the provider: made now when asked, else the given one. */
+  /**
+   * A paid plan needs a price at the provider. A price id the plan does not already have is taken as given
+   * (if no other plan uses it); otherwise one is made when asked. An update that changes the price, frequency
+   * or renewal must bring a new price or ask for one: its body is the plan as it was read, old price id
+   * included, and a provider price can never change its amount.
+   */
   async function providerPrice(
     productName: string,
     input: BillingPlanInput,
     current: string | null,
     changed: boolean,
+    planId: string | null,
   ): Promise<string | null> {
     const priceCents = cents(input.price);
-    if (priceCents === 0) return input.stripePriceId ?? null;
-    if (input.stripePriceId && input.stripePriceId !== current) return input.stripePriceId;
-    if (input.autoCreateStripePrice && (changed || !current))
-      return payments.createPrice({
-        productName,
-        planName: input.planName,
-        amountCents: priceCents,
-        frequencyType: input.frequencyType,
-        recurring: input.autoRenewForSubscription,
-      });
-    if (!current && !input.stripePriceId)
+    if (priceCents === 0) return null; // free plans are joined directly, never through checkout
+    const given = input.stripePriceId && input.stripePriceId !== current ? input.stripePriceId : null;
+    if (given) {
+      const [other] = await db
+        .select({ id: billingPlans.id })
+        .from(billingPlans)
+        .where(and(eq(billingPlans.stripePriceId, given), planId ? ne(billingPlans.id, planId) : undefined))
+        .limit(1);
+      if (other)
+        throw new AppError(
+          ErrorCode.CONFLICT,
+          'Another billing plan already uses this price',
+          'stripePriceId',
+        );
+      return given;
+    }
+    if (current && !changed) return current;
+    if (!input.autoCreateStripePrice)
       throw new AppError(
         ErrorCode.VALIDATION,
-        'A paid plan needs a provider price: give stripePriceId or set autoCreateStripePrice',
+        current
+          ? 'The price changed: set autoCreateStripePrice to make a new provider price, or give a new stripePriceId'
+          : 'A paid plan needs a provider price: give stripePriceId or set autoCreateStripePrice',
         'stripePriceId',
       );
-    if (changed && current && !input.stripePriceId)
-      throw new AppError(
-        ErrorCode.VALIDATION,
-        'The price changed: set autoCreateStripePrice to make a new provider price, or give stripePriceId',
-        'stripePriceId',
-      );
-    return input.stripePriceId ?? current;
+    return payments.createPrice({
+      productName,
+      planName: input.planName,
+      amountCents: priceCents,
+      frequencyType: input.frequencyType,
+      recurring: input.autoRenewForSubscription,
+    });
   }
 
   return {
@@ -81,6 +96,9 @@ export function billingService(deps: Deps) {
       const product = await findProduct(db, productId);
       if (!product) throw new AppError(ErrorCode.NOT_FOUND, 'No such product', 'id');
       const admin = !!auth && (await isProductAdmin(db, auth, productId));
+      // An unpublished product is not for sale: its plans are for its members and admins only.
+      if (!product.published && !admin && !(auth && (await isMember(db, auth.userId, productId))))
+        throw new AppError(ErrorCode.NOT_FOUND, 'No such product', 'id');
       if (includeInactive && !admin)
         throw new AppError(
           ErrorCode.FORBIDDEN,
@@ -99,7 +117,7 @@ export function billingService(deps: Deps) {
         frequencyType: input.frequencyType,
         autoRenew: input.autoRenewForSubscription,
       });
-      const stripePriceId = await providerPrice(product.name, input, null, true);
+      const stripePriceId = await providerPrice(product.name, input, null, true, null);
       const [row] = await db
         .insert(billingPlans)
         .values({
@@ -129,7 +147,7 @@ export function billingService(deps: Deps) {
         priceCents !== plan.priceCents ||
         input.frequencyType !== plan.frequencyType ||
         input.autoRenewForSubscription !== plan.autoRenewForSubscription;
-      const stripePriceId = await providerPrice(product.name, input, plan.stripePriceId, changed);
+      const stripePriceId = await providerPrice(product.name, input, plan.stripePriceId, changed, plan.id);
       const [row] = await db
         .update(billingPlans)
         .set({
@@ -140,6 +158,8 @@ export function billingService(deps: Deps) {
           billingPlanType: input.billingPlanType,
           active: input.active,
           stripePriceId,
+          // The renewing price made for this plan's buyers no longer charges what the plan says.
+          ...(changed ? { renewalPriceId: null } : {}),
         })
         .where(eq(billingPlans.id, plan.id))
         .returning();
@@ -149,9 +169,10 @@ export function billingService(deps: Deps) {
     async toggleActive(auth: Auth, productId: string, id: string) {
       await requireAdmin(auth, productId);
       const plan = await findPlan(productId, id);
+      // Flipped in the statement, so two toggles at once make two flips rather than one lost update.
       const [row] = await db
         .update(billingPlans)
-        .set({ active: !plan.active })
+        .set({ active: sql`NOT ${billingPlans.active}` })
         .where(eq(billingPlans.id, plan.id))
         .returning();
       return toBillingPlan(row!);

@@ -103,6 +103,7 @@ export async function checkoutRoutes(app: FastifyInstance, deps: Deps) {
         autoRenew: s.recurring,
         customerEmail: s.customerEmail,
         status: s.status,
+        firstChargeAt: s.trialEnd?.toISOString() ?? null,
       };
     },
   });

@@ -1,70 +1,179 @@
 import { ErrorCode, type FrequencyType } from '@qbank/contract';
-import { and, eq } from 'drizzle-orm';
-import { billingPlans, checkoutSessions, products, subscriptions, users } from '../../db/schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import { checkoutSessions, products, subscriptions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import type { Auth } from '../../plugins/session';
+import { type PlanRow, planOnSale } from '../store/repository';
+import type { SubscriptionRow } from '../subscriptions/repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Stripe refuses a trial that ends sooner than this; with less access left, the renewing purchase starts now. */
+const MIN_TRIAL_MS = 2 * DAY_MS + 60 * 60 * 1000;
+/** Stripe refuses a trial that ends later than 730 days from now. */
+const MAX_TRIAL_MS = 729 * DAY_MS;
+
+type UserRow = typeof users.$inferSelect;
+
+export interface CheckoutStart {
+  user: UserRow;
+  product: { id: string; name: string };
+  plan: PlanRow;
+  /** The provider price charged: the plan's own, or its renewal price when auto-renew is turned on later. */
+  priceId: string;
+  recurring: boolean;
+  /** The first charge waits until then (access already paid for runs until then). */
+  trialEnd?: Date;
+  tokenId?: string;
+  cancelUrl: string;
+}
 
 export function checkoutService(deps: Deps) {
   const { db, payments, config } = deps;
 
+  /** The buyer's customer at the provider, made once: of two checkouts at the same moment, the first saved wins. */
+  async function customerOf(user: UserRow): Promise<string> {
+    if (user.stripeCustomerId) return user.stripeCustomerId;
+    const made = await payments.createCustomer({
+      email: user.email,
+      name: `${user.firstName} ${user.lastName}`,
+    });
+    const [saved] = await db
+      .update(users)
+      .set({ stripeCustomerId: made })
+      .where(and(eq(users.id, user.id), isNull(users.stripeCustomerId)))
+      .returning({ id: users.stripeCustomerId });
+    if (saved) return made;
+    const [first] = await db.select({ id: users.stripeCustomerId }).from(users).where(eq(users.id, user.id));
+    return first!.id!;
+  }
+
+  /**
+   * Opens the provider's checkout; access is granted later, only by the provider's verified event. A buyer has
+   * one open checkout per product: older ones are closed first, so two tabs cannot both be paid.
+   */
+  async function start(c: CheckoutStart) {
+    const customerId = await customerOf(c.user);
+    const open = await db
+      .select({ id: checkoutSessions.id })
+      .from(checkoutSessions)
+      .where(
+        and(
+          eq(checkoutSessions.userId, c.user.id),
+          eq(checkoutSessions.productId, c.product.id),
+          eq(checkoutSessions.provider, payments.kind),
+          eq(checkoutSessions.status, 'open'),
+        ),
+      );
+    for (const o of open) {
+      await payments.expireCheckoutSession(o.id);
+      await db
+        .update(checkoutSessions)
+        .set({ status: 'expired' })
+        .where(and(eq(checkoutSessions.id, o.id), eq(checkoutSessions.status, 'open')));
+    }
+    const metadata: Record<string, string> = {
+      userId: c.user.id,
+      productId: c.product.id,
+      billingPlanId: c.plan.id,
+      ...(c.tokenId ? { tokenId: c.tokenId } : {}),
+      ...(c.trialEnd ? { firstChargeAt: String(Math.floor(c.trialEnd.getTime() / 1000)) } : {}),
+    };
+    const session = await payments.createCheckoutSession({
+      customerId,
+      customerEmail: c.user.email,
+      priceId: c.priceId,
+      price: {
+        productName: c.product.name,
+        planName: c.plan.planName,
+        amountCents: c.plan.priceCents,
+        frequencyType: c.plan.frequencyType as FrequencyType,
+        recurring: c.recurring,
+      },
+      successUrl: `${config.publicUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: c.cancelUrl,
+      metadata,
+      ...(c.trialEnd ? { trialEnd: c.trialEnd } : {}),
+    });
+    await db.insert(checkoutSessions).values({
+      id: session.id,
+      provider: payments.kind,
+      userId: c.user.id,
+      productId: c.product.id,
+      billingPlanId: c.plan.id,
+      tokenId: c.tokenId ?? null,
+    });
+    return { redirectUrl: session.url };
+  }
+
+  /**
+   * When a renewing purchase over running paid access should first charge: when that access ends. Access paid
+   * for more than two years ahead is too far for the provider to wait; the buyer is told when to come back.
+   */
+  function trialEndFor(s: SubscriptionRow | undefined, field: string): Date | undefined {
+    const end = s?.active && s.type === 'PREMIUM' ? s.currentPeriodEnd : null;
+    if (!end || end.getTime() <= Date.now() + MIN_TRIAL_MS) return undefined;
+    if (end.getTime() > Date.now() + MAX_TRIAL_MS) {
+      const from = new Date(end.getTime() - MAX_TRIAL_MS).toLocaleDateString('en-US', {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        timeZone: 'UTC',
+      });
+      throw new AppError(
+        ErrorCode.CONFLICT,
+        `Your access is paid for more than two years ahead. Automatic renewal can be set up from ${from}.`,
+        field,
+      );
+    }
+    return end;
+  }
+
   return {
+    start,
+    trialEndFor,
+
     /**
      * SPEC §7 createCheckoutSession: hands the signed-in buyer to the provider's checkout for a paid public
-     * plan. Access is granted later, only by the provider's verified event.
+     * plan. A buyer whose access already renews, or who is staff, is not charged again; a renewing plan bought
+     * over running one-time access first charges when that access ends.
      */
     async create(auth: Auth, input: { priceId: string; customerId?: string; tokenId?: string }) {
-      const [row] = await db
-        .select({ plan: billingPlans, product: { id: products.id, name: products.name } })
-        .from(billingPlans)
-        .innerJoin(products, eq(products.id, billingPlans.productId))
-        .where(eq(billingPlans.stripePriceId, input.priceId))
-        .limit(1);
-      const plan = row?.plan;
-      if (!row || !plan || !plan.active || plan.billingPlanType !== 'PUBLIC' || plan.priceCents === 0)
-        throw new AppError(ErrorCode.VALIDATION, 'This plan is not available', 'priceId');
+      const row = await planOnSale(db, input.priceId);
+      if (!row) throw new AppError(ErrorCode.VALIDATION, 'This plan is not available', 'priceId');
+      const plan = row.plan;
       const [user] = await db.select().from(users).where(eq(users.id, auth.userId)).limit(1);
       if (!user) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Need to reauthorize');
       if (input.customerId && user.stripeCustomerId && input.customerId !== user.stripeCustomerId)
         throw new AppError(ErrorCode.FORBIDDEN, 'This customer is not yours', 'customerId');
-      let customerId = user.stripeCustomerId;
-      if (!customerId) {
-        customerId = await payments.createCustomer({
-          email: user.email,
-          name: `${user.firstName} ${user.lastName}`,
-        });
-        await db.update(users).set({ stripeCustomerId: customerId }).where(eq(users.id, user.id));
-      }
-      const metadata: Record<string, string> = {
-        userId: user.id,
-        productId: row.product.id,
-        billingPlanId: plan.id,
-        ...(input.tokenId ? { tokenId: input.tokenId } : {}),
-      };
-      const session = await payments.createCheckoutSession({
-        customerId,
-        customerEmail: user.email,
+      const [current] = await db
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.productId, row.product.id)))
+        .limit(1);
+      if (current?.active && current.type === 'PRIVILEGED')
+        throw new AppError(
+          ErrorCode.CONFLICT,
+          `You already have staff access to ${row.product.name}`,
+          'priceId',
+        );
+      if (current?.active && current.providerSubscriptionId && current.autoRenew)
+        throw new AppError(
+          ErrorCode.CONFLICT,
+          `Your ${row.product.name} subscription already renews automatically. Manage it in Account Settings.`,
+          'priceId',
+        );
+      const recurring = plan.autoRenewForSubscription;
+      return start({
+        user,
+        product: row.product,
+        plan,
         priceId: input.priceId,
-        price: {
-          productName: row.product.name,
-          planName: plan.planName,
-          amountCents: plan.priceCents,
-          frequencyType: plan.frequencyType as FrequencyType,
-          recurring: plan.autoRenewForSubscription,
-        },
-        successUrl: `${config.publicUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+        recurring,
+        trialEnd: recurring ? trialEndFor(current, 'priceId') : undefined,
+        tokenId: input.tokenId,
         cancelUrl: `${config.publicUrl}/store/products/${row.product.id}`,
-        metadata,
       });
-      await db.insert(checkoutSessions).values({
-        id: session.id,
-        provider: payments.kind,
-        userId: user.id,
-        productId: row.product.id,
-        billingPlanId: plan.id,
-        tokenId: input.tokenId ?? null,
-      });
-      return { redirectUrl: session.url };
     },
 
     /** What the success page waits for: whether the verified event has granted the subscription yet. */

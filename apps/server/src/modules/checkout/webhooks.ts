@@ -5,8 +5,8 @@ import { billingPlans, checkoutSessions, subscriptions, users, webhookEvents } f
 import type { Deps } from '../../deps';
 import { type ProviderEvent, WebhookSignatureError } from '../../infra/payments';
 import { AppError } from '../../lib/app-error';
+import { grantPaid } from '../subscriptions/access';
 import { findByProviderId, recountLearners } from '../subscriptions/repository';
-import { grantPaid } from '../subscriptions/service';
 
 type Obj = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
@@ -63,15 +63,20 @@ export function webhookService(deps: Deps) {
           SELECT 1 FROM webhook_events WHERE type = 'customer.subscription.deleted'
           AND payload -> 'data' -> 'object' ->> 'id' = ${providerSubscriptionId} LIMIT 1`)
       : null;
-    await grantPaid(tx, {
-      userId,
-      productId: plan.productId,
-      billingPlanId: plan.id,
-      frequencyType: plan.frequencyType as FrequencyType,
-      providerSubscriptionId,
-      eventAt: new Date(e.created * 1000),
-      alreadyEnded: !!ended && (ended as unknown as { rows: unknown[] }).rows.length > 0,
-    });
+    await grantPaid(
+      tx,
+      {
+        userId,
+        productId: plan.productId,
+        billingPlanId: plan.id,
+        frequencyType: plan.frequencyType as FrequencyType,
+        providerSubscriptionId,
+        eventAt: new Date(e.created * 1000),
+        alreadyEnded: !!ended && (ended as unknown as { rows: unknown[] }).rows.length > 0,
+        firstChargeAt: fromUnix(Number(meta.firstChargeAt) || null),
+      },
+      deps.jobs,
+    );
     const customer = str(o.customer);
     if (customer)
       await tx
@@ -188,6 +193,7 @@ export function webhookService(deps: Deps) {
         await apply(tx, event);
         return true;
       });
+      if (applied) deps.jobs.kick(); // work the event queued (stopping a replaced renewal) starts now
       return { received: true as const, duplicate: !applied };
     },
   };

@@ -32,7 +32,14 @@ export function contactService(deps: Deps) {
         throw new AppError(ErrorCode.VALIDATION, 'The Body-Hash header is required', 'Body-Hash');
       if (typeof rawDescription !== 'string' || !safeEqual(bodyHash.toLowerCase(), sha256Hex(rawDescription)))
         throw new AppError(ErrorCode.VALIDATION, Messages.bodyHashMismatch, 'Body-Hash');
-      await enforceRateLimits(limiter, [[`contact:addr:${req.ip}`, RateLimits.contactPerAddress]]);
+      // Per network address, and per signed-in account so that one account cannot flood support from many
+      // addresses. Not per typed e-mail address: anyone can type anyone's, which would let a stranger lock a
+      // person out of the form (the acknowledgements to one inbox are limited below instead).
+      const limits: Array<[string, readonly [number, number]]> = [
+        [`contact:addr:${req.ip}`, RateLimits.contactPerAddress],
+      ];
+      if (req.auth) limits.push([`contact:user:${req.auth.userId}`, RateLimits.contactPerAccount]);
+      await enforceRateLimits(limiter, limits);
       const [maxAcks, ackWindowMs] = ACKNOWLEDGEMENTS_PER_RECIPIENT;
       const acknowledge = (await limiter.hit(`contact:ack:${input.emailAddress}`, maxAcks, ackWindowMs))
         .allowed;

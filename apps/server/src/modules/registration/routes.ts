@@ -50,9 +50,9 @@ export function registrationRoutes(app: FastifyInstance, deps: Deps) {
     body: streamlinedBody,
     response: okResponse,
     status: 201,
-    handler: async ({ req, body }) => {
+    handler: async ({ req, reply, body }) => {
       const { password, stripePriceId, ...person } = body;
-      await svc.initiate(req, person, { password, stripePriceId });
+      await svc.initiate(req, person, { password, stripePriceId }, reply);
       return { ok: true as const };
     },
   });
@@ -64,7 +64,7 @@ export function registrationRoutes(app: FastifyInstance, deps: Deps) {
     access: 'public',
     query: tokenQuery,
     response: registrationData,
-    handler: ({ query }) => svc.fetchRegistration(query.token),
+    handler: ({ req, query }) => svc.fetchRegistration(req, query.token),
   });
   defineRoute(app, {
     method: 'POST',

@@ -1,15 +1,17 @@
 import { Brand, ErrorCode, Messages, RateLimits, type RegistrationData } from '@qbank/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { billingPlans, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
+import { randomToken, safeEqual, sha256Hex } from '../../lib/crypto';
 import { composeMail } from '../../lib/mail-layout';
 import { hashPassword } from '../../lib/passwords';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { startSession } from '../../plugins/session';
 import { findUserByEmail, findUserById } from '../accounts/repository';
 import { consumeToken, findLiveToken, issueToken } from '../accounts/tokens';
+import { planOnSale } from '../store/repository';
 
 interface Initiate {
   firstName: string;
@@ -21,6 +23,20 @@ interface Streamlined {
   stripePriceId: string;
 }
 
+/**
+ * A streamlined registration is bound to the browser that started it: anyone can start one for any address,
+ * choosing the password, so the link may skip the password form only in that browser. Opened anywhere else
+ * (the mail read on a phone, or a registration someone else started for this address), the link asks the
+ * person holding it for a password, so nobody can plant a password on another person's new account.
+ */
+const BROWSER_COOKIE = 'qbank_registration';
+const REGISTRATION_TTL_S = 60 * 60;
+
+function sameBrowser(req: FastifyRequest, data: Record<string, unknown>): boolean {
+  const nonce = req.cookies[BROWSER_COOKIE];
+  return typeof data.browser === 'string' && !!nonce && safeEqual(sha256Hex(nonce), data.browser);
+}
+
 export function registrationService(deps: Deps) {
   const { db, config, mailer, limiter, payments } = deps;
   const secure = config.publicUrl.startsWith('https:');
@@ -29,7 +45,12 @@ export function registrationService(deps: Deps) {
    * Starts (or restarts) a registration and mails the verification link. Sending it again for a
    * registration not yet completed is how "Resend verification email" works: the old link stops working.
    */
-  async function initiate(req: FastifyRequest, input: Initiate, streamlined?: Streamlined) {
+  async function initiate(
+    req: FastifyRequest,
+    input: Initiate,
+    streamlined?: Streamlined,
+    reply?: FastifyReply,
+  ) {
     await enforceRateLimits(limiter, [
       [`register:addr:${req.ip}`, RateLimits.registrationPerAddress],
       [`register:acct:${input.username}`, RateLimits.registrationPerAccount],
@@ -42,13 +63,10 @@ export function registrationService(deps: Deps) {
 
     let data: Record<string, unknown> = {};
     let passwordHash: string | null | undefined;
+    let browserNonce: string | null = null;
     if (streamlined) {
-      const [plan] = await db
-        .select({ id: billingPlans.id, priceCents: billingPlans.priceCents })
-        .from(billingPlans)
-        .where(and(eq(billingPlans.stripePriceId, streamlined.stripePriceId), eq(billingPlans.active, true)))
-        .limit(1);
-      if (!plan) throw new AppError(ErrorCode.VALIDATION, 'This plan is not available', 'stripePriceId');
+      const onSale = await planOnSale(db, streamlined.stripePriceId);
+      if (!onSale) throw new AppError(ErrorCode.VALIDATION, 'This plan is not available', 'stripePriceId');
       passwordHash = await hashPassword(streamlined.password!);
       const customerId =
         existing?.stripeCustomerId ??
@@ -56,7 +74,8 @@ export function registrationService(deps: Deps) {
           email: input.username,
           name: `${input.firstName} ${input.lastName}`,
         }));
-      data = { customerId, stripePriceId: streamlined.stripePriceId };
+      browserNonce = randomToken(24);
+      data = { customerId, stripePriceId: streamlined.stripePriceId, browser: sha256Hex(browserNonce) };
     }
 
     await db.transaction(async (tx) => {
@@ -101,16 +120,33 @@ export function registrationService(deps: Deps) {
         ),
       );
     });
+    if (browserNonce)
+      reply?.setCookie(BROWSER_COOKIE, browserNonce, {
+        path: '/api/v1/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        maxAge: REGISTRATION_TTL_S,
+      });
     deps.jobs.kick();
   }
 
   return {
     initiate,
 
-    async fetchRegistration(token: string): Promise<RegistrationData> {
+    /** What a link carries; a streamlined link opened outside the browser that started it asks for a password. */
+    async fetchRegistration(req: FastifyRequest, token: string): Promise<RegistrationData> {
       const row = await findLiveToken(db, token, 'REGISTRATION');
       const user = await findUserById(db, row.userId);
       if (!user) throw new AppError(ErrorCode.INVALID_TOKEN, Messages.invalidLink, 'token');
+      if (row.data.stripePriceId && !sameBrowser(req, row.data))
+        return {
+          firstName: user.firstName,
+          lastName: user.lastName,
+          username: user.email,
+          customerId: null,
+          stripePriceId: null,
+        };
       return {
         firstName: user.firstName,
         lastName: user.lastName,
@@ -130,7 +166,7 @@ export function registrationService(deps: Deps) {
       const hash = await hashPassword(input.password);
       const userId = await db.transaction(async (tx) => {
         const row = await consumeToken(tx, token, 'REGISTRATION');
-        if (row.data.stripePriceId)
+        if (row.data.stripePriceId && sameBrowser(req, row.data))
           throw new AppError(
             ErrorCode.INVALID_TOKEN,
             'This link continues to checkout; open it again',
@@ -160,6 +196,12 @@ export function registrationService(deps: Deps) {
           throw new AppError(
             ErrorCode.INVALID_TOKEN,
             'This link is not for a streamlined registration',
+            'token',
+          );
+        if (!sameBrowser(req, row.data))
+          throw new AppError(
+            ErrorCode.INVALID_TOKEN,
+            'Open this link in the browser you registered in, or choose a password to finish',
             'token',
           );
         const user = await findUserById(tx, row.userId);

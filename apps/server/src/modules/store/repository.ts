@@ -6,7 +6,7 @@ import {
   type SortOrder,
   searchWords,
 } from '@qbank/contract';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { billingPlans, productLogos, products } from '../../db/schema';
 
@@ -47,7 +47,7 @@ export function toProductContent(p: ProductRow): ProductContent {
 }
 
 export type PlanRow = typeof billingPlans.$inferSelect;
-export const toBillingPlan = (p: PlanRow): BillingPlan => ({
+export const toBillingPlan = (p: Omit<PlanRow, 'renewalPriceId'>): BillingPlan => ({
   uuid: p.id,
   productUuid: p.productId,
   planName: p.planName,
@@ -58,6 +58,28 @@ export const toBillingPlan = (p: PlanRow): BillingPlan => ({
   active: p.active,
   stripePriceId: p.stripePriceId,
 });
+
+/**
+ * The paid plan a provider price sells, while it is on sale: active, public, of a published product. Checkout
+ * and the streamlined registration that leads to it share this one rule.
+ */
+export async function planOnSale(db: DbOrTx, priceId: string) {
+  const [row] = await db
+    .select({ plan: billingPlans, product: { id: products.id, name: products.name } })
+    .from(billingPlans)
+    .innerJoin(products, eq(products.id, billingPlans.productId))
+    .where(
+      and(
+        eq(billingPlans.stripePriceId, priceId),
+        eq(billingPlans.active, true),
+        eq(billingPlans.billingPlanType, 'PUBLIC'),
+        gt(billingPlans.priceCents, 0),
+        eq(products.published, true),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
 
 export async function findProduct(db: DbOrTx, id: string): Promise<ProductRow | null> {
   const [p] = await db.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
@@ -88,7 +110,13 @@ interface PlanJson {
  * query: each product comes with its active public plans, gathered by the database.
  */
 export async function searchProducts(db: DbOrTx, term: string, order: SortOrder) {
-  const q = toTsQuery(term);
+  let q = toTsQuery(term);
+  if (q) {
+    // Words the text search ignores ("the", "of") leave no query at all, which would match nothing: a term
+    // made only of them is treated as no term, like a blank one.
+    const r = await db.execute(sql`SELECT numnode(to_tsquery('english', ${q}))::int AS n`);
+    if ((r as unknown as { rows: Array<{ n: number }> }).rows[0]?.n === 0) q = '';
+  }
   const res = await db.execute(sql`
     SELECT p.id, p.name, p.domain_name, p.target_audience, p.content, p.authors, p.question_format,
       p.product_category, p.color_map, p.additional_content, p.question_count, p.learners_count, p.published,

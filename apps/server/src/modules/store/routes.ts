@@ -1,6 +1,8 @@
 import {
   logoItem,
   logoQuery,
+  priceIdParams,
+  priceOnSale,
   productContent,
   productIdParams,
   productSearchBody,
@@ -28,6 +30,17 @@ export function storeRoutes(app: FastifyInstance, deps: Deps) {
     body: productSearchBody,
     response: z.array(storeProduct),
     handler: ({ query, body }) => svc.search(body.searchTerm, query.sortOrder),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/v2/prices/:priceId',
+    summary:
+      'What a provider price sells while it is on sale (the registration screen for a purchase shows it)',
+    tags,
+    access: 'public',
+    params: priceIdParams,
+    response: priceOnSale,
+    handler: ({ params }) => svc.priceOnSale(params.priceId),
   });
   defineRoute(app, {
     method: 'GET',

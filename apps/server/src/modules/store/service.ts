@@ -5,7 +5,15 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import type { Auth } from '../../plugins/session';
 import { isMember } from '../subscriptions/repository';
-import { findProduct, logosOf, productColumns, searchProducts, toProductContent } from './repository';
+import {
+  findProduct,
+  logosOf,
+  planOnSale,
+  productColumns,
+  searchProducts,
+  toBillingPlan,
+  toProductContent,
+} from './repository';
 
 export function storeService(deps: Deps) {
   const { db } = deps;
@@ -19,6 +27,12 @@ export function storeService(deps: Deps) {
 
   return {
     visibleProduct,
+    /** The plan a price sells, while it is on sale (the rule checkout applies). */
+    async priceOnSale(priceId: string) {
+      const row = await planOnSale(db, priceId);
+      if (!row) throw new AppError(ErrorCode.NOT_FOUND, 'This plan is not available', 'priceId');
+      return { productUuid: row.product.id, productName: row.product.name, plan: toBillingPlan(row.plan) };
+    },
     search: (term: string, order: SortOrder) => searchProducts(db, term, order),
     async content(auth: Auth | null, id: string) {
       return toProductContent(await visibleProduct(auth, id));

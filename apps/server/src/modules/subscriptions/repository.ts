@@ -46,12 +46,14 @@ export async function listDetails(db: DbOrTx, userId: string, only?: string): Pr
         name: products.name,
         domainName: products.domainName,
         colorMap: products.colorMap,
+        published: products.published,
       },
       plan: {
         planName: billingPlans.planName,
         priceCents: billingPlans.priceCents,
         frequencyType: billingPlans.frequencyType,
         autoRenew: billingPlans.autoRenewForSubscription,
+        active: billingPlans.active,
       },
     })
     .from(subscriptions)
@@ -73,7 +75,11 @@ export async function listDetails(db: DbOrTx, userId: string, only?: string): Pr
     price: plan ? plan.priceCents / 100 : null,
     frequencyType: plan?.frequencyType ?? null,
     autoRenew: s.autoRenew,
-    canAutoRenew: s.active && !!s.providerSubscriptionId && !!plan?.autoRenew,
+    canAutoRenew:
+      s.active &&
+      s.type === 'PREMIUM' &&
+      (!!s.providerSubscriptionId ||
+        (!!plan && plan.active && p.published && plan.priceCents > 0 && plan.frequencyType !== 'INDEFINITE')),
     currentPeriodEnd: s.currentPeriodEnd?.toISOString() ?? null,
   }));
 }

@@ -1,95 +1,12 @@
 import { ErrorCode, type FrequencyType, periodEnd, type SubscriptionDetail } from '@qbank/contract';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { billingPlans, subscriptions, users } from '../../db/schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import { billingPlans, products, subscriptions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import type { Auth } from '../../plugins/session';
+import { checkoutService } from '../checkout/service';
+import { expireDue, LEARNER_ROLES } from './access';
 import { findById, findForUpdate, listDetails, recountLearners, type SubscriptionRow } from './repository';
-
-/** Paid access whose provider subscription should have renewed is kept this long before it lapses. */
-const RENEWAL_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
-
-export interface PaidGrant {
-  userId: string;
-  productId: string;
-  billingPlanId: string;
-  frequencyType: FrequencyType;
-  providerSubscriptionId: string | null;
-  eventAt: Date;
-  /** The provider says this purchase has already ended (its subscription was deleted before we heard of the payment). */
-  alreadyEnded?: boolean;
-}
-
-/**
- * Grants (or extends) paid access from a verified provider event: one subscription per user and product, so a
- * new purchase reactivates or extends the existing one instead of adding a second. A one-time purchase made
- * while access is still running starts when the current period ends.
- */
-export async function grantPaid(tx: DbOrTx, g: PaidGrant): Promise<SubscriptionRow> {
-  const now = g.eventAt > new Date() ? g.eventAt : new Date();
-  const recurring = !!g.providerSubscriptionId;
-  const existing = await findForUpdate(tx, g.userId, g.productId);
-  const running =
-    existing?.active &&
-    existing.type === 'PREMIUM' &&
-    existing.currentPeriodEnd &&
-    existing.currentPeriodEnd > now;
-  const from = running && !recurring ? existing.currentPeriodEnd! : now;
-  const fields = {
-    active: !g.alreadyEnded,
-    type: 'PREMIUM' as const,
-    billingPlanId: g.billingPlanId,
-    autoRenew: recurring && !g.alreadyEnded,
-    currentPeriodEnd: periodEnd(from, g.frequencyType),
-    providerSubscriptionId: g.providerSubscriptionId,
-    providerEventAt: g.eventAt,
-    updatedAt: new Date(),
-  };
-  let row: SubscriptionRow;
-  if (existing?.type === 'PRIVILEGED') {
-    row = existing; // staff already have every question; a purchase changes nothing for them
-  } else if (existing) {
-    [row] = (await tx
-      .update(subscriptions)
-      .set(fields)
-      .where(eq(subscriptions.id, existing.id))
-      .returning()) as [SubscriptionRow];
-  } else {
-    [row] = (await tx
-      .insert(subscriptions)
-      .values({ userId: g.userId, productId: g.productId, student: true, ...fields })
-      .returning()) as [SubscriptionRow];
-  }
-  if (row.active)
-    await tx
-      .update(users)
-      .set({ lastUsedProductId: g.productId, updatedAt: new Date() })
-      .where(eq(users.id, g.userId));
-  await recountLearners(tx, g.productId);
-  return row;
-}
-
-/** Ends access whose period is over (one-time plans after their period; renewing ones after a grace period). */
-export async function expireDue(db: DbOrTx, now = new Date()): Promise<number> {
-  const ended = await db
-    .update(subscriptions)
-    .set({ active: false, autoRenew: false, updatedAt: now })
-    .where(
-      and(
-        eq(subscriptions.active, true),
-        lt(subscriptions.currentPeriodEnd, now),
-        or(
-          isNull(subscriptions.providerSubscriptionId),
-          eq(subscriptions.autoRenew, false),
-          lt(subscriptions.currentPeriodEnd, new Date(now.getTime() - RENEWAL_GRACE_MS)),
-        ),
-      ),
-    )
-    .returning({ productId: subscriptions.productId });
-  for (const productId of new Set(ended.map((e) => e.productId))) await recountLearners(db, productId);
-  return ended.length;
-}
 
 export function subscriptionsService(deps: Deps) {
   const { db, payments } = deps;
@@ -108,6 +25,70 @@ export function subscriptionsService(deps: Deps) {
     return s;
   };
 
+  /**
+   * SPEC §5 "One-time purchase. Option to enable auto-renew in Account Settings.": the buyer goes through the
+   * provider's checkout for a renewing price of the same plan, and the first charge waits until the access
+   * already paid for ends. The subscription renews only once the provider's verified event says so.
+   */
+  async function renewLater(s: SubscriptionRow): Promise<SubscriptionDetail> {
+    const [row] = s.billingPlanId
+      ? await db
+          .select({
+            plan: billingPlans,
+            product: { id: products.id, name: products.name, published: products.published },
+          })
+          .from(billingPlans)
+          .innerJoin(products, eq(products.id, billingPlans.productId))
+          .where(eq(billingPlans.id, s.billingPlanId))
+          .limit(1)
+      : [];
+    if (!row || row.plan.priceCents === 0 || row.plan.frequencyType === 'INDEFINITE')
+      throw new AppError(ErrorCode.VALIDATION, 'This subscription cannot renew automatically', 'subId');
+    // A plan no longer sold does not start new renewals (the access already bought runs to its end).
+    if (!row.plan.active || !row.product.published)
+      throw new AppError(
+        ErrorCode.VALIDATION,
+        'This plan is no longer offered: choose a plan in the store when your access ends',
+        'subId',
+      );
+    const [user] = await db.select().from(users).where(eq(users.id, s.userId)).limit(1);
+    const checkout = checkoutService(deps);
+    const { redirectUrl } = await checkout.start({
+      user: user!,
+      product: row.product,
+      plan: row.plan,
+      priceId: await renewalPrice(row.plan, row.product.name),
+      recurring: true,
+      trialEnd: checkout.trialEndFor(s, 'subId'),
+      cancelUrl: `${deps.config.publicUrl}/account`,
+    });
+    return { ...(await detail(s.userId, s.id)), redirectUrl };
+  }
+
+  /** A renewing provider price for a plan: its own when it renews, else one made once and kept on the plan. */
+  async function renewalPrice(plan: typeof billingPlans.$inferSelect, productName: string): Promise<string> {
+    if (plan.autoRenewForSubscription && plan.stripePriceId) return plan.stripePriceId;
+    if (plan.renewalPriceId) return plan.renewalPriceId;
+    const made = await payments.createPrice({
+      productName,
+      planName: plan.planName,
+      amountCents: plan.priceCents,
+      frequencyType: plan.frequencyType as FrequencyType,
+      recurring: true,
+    });
+    const [saved] = await db
+      .update(billingPlans)
+      .set({ renewalPriceId: made })
+      .where(and(eq(billingPlans.id, plan.id), isNull(billingPlans.renewalPriceId)))
+      .returning({ id: billingPlans.renewalPriceId });
+    if (saved) return made;
+    const [first] = await db
+      .select({ id: billingPlans.renewalPriceId })
+      .from(billingPlans)
+      .where(eq(billingPlans.id, plan.id));
+    return first!.id!;
+  }
+
   return {
     async list(auth: Auth, userId: string) {
       ownOnly(auth, userId);
@@ -120,12 +101,14 @@ export function subscriptionsService(deps: Deps) {
      */
     async subscribe(auth: Auth, userId: string, productUuid: string, billingPlanUuid: string) {
       ownOnly(auth, userId);
-      const [plan] = await db
-        .select()
+      const [found] = await db
+        .select({ plan: billingPlans, published: products.published })
         .from(billingPlans)
+        .innerJoin(products, eq(products.id, billingPlans.productId))
         .where(and(eq(billingPlans.id, billingPlanUuid), eq(billingPlans.productId, productUuid)))
         .limit(1);
-      if (!plan || !plan.active || plan.billingPlanType !== 'PUBLIC')
+      const plan = found?.plan;
+      if (!plan || !found.published || !plan.active || plan.billingPlanType !== 'PUBLIC')
         throw new AppError(ErrorCode.VALIDATION, 'This plan is not available', 'billingPlanUuid');
       if (plan.priceCents > 0)
         throw new AppError(
@@ -134,33 +117,35 @@ export function subscriptionsService(deps: Deps) {
           'billingPlanUuid',
         );
       const id = await db.transaction(async (tx) => {
-        const existing = await findForUpdate(tx, userId, productUuid);
-        if (existing?.active) return existing.id;
-        const fields = {
-          active: true,
-          type: 'BASIC' as const,
-          billingPlanId: plan.id,
-          autoRenew: false,
-          currentPeriodEnd: periodEnd(new Date(), plan.frequencyType),
-          updatedAt: new Date(),
-        };
-        let subId: string;
-        if (existing) {
-          await tx.update(subscriptions).set(fields).where(eq(subscriptions.id, existing.id));
-          subId = existing.id;
-        } else {
-          const [row] = await tx
-            .insert(subscriptions)
-            .values({ userId, productId: productUuid, student: true, ...fields })
-            .returning({ id: subscriptions.id });
-          subId = row!.id;
-        }
+        // The row is made first if missing (a second request at the same moment waits on it rather than
+        // inserting a duplicate), then locked and decided on.
+        await tx
+          .insert(subscriptions)
+          .values({ userId, productId: productUuid, type: 'BASIC', active: false, ...LEARNER_ROLES })
+          .onConflictDoNothing({ target: [subscriptions.userId, subscriptions.productId] });
+        const existing = (await findForUpdate(tx, userId, productUuid))!;
+        if (existing.active) return existing.id;
+        await tx
+          .update(subscriptions)
+          .set({
+            ...LEARNER_ROLES,
+            active: true,
+            type: 'BASIC',
+            billingPlanId: plan.id,
+            autoRenew: false,
+            currentPeriodEnd: periodEnd(new Date(), plan.frequencyType),
+            // A purchase this row once held at the provider is over; its late events must not touch the new access.
+            providerSubscriptionId: null,
+            providerEventAt: null,
+            updatedAt: new Date(),
+          })
+          .where(eq(subscriptions.id, existing.id));
         await tx
           .update(users)
           .set({ lastUsedProductId: productUuid, updatedAt: new Date() })
           .where(eq(users.id, userId));
         await recountLearners(tx, productUuid);
-        return subId;
+        return existing.id;
       });
       return detail(userId, id);
     },
@@ -199,15 +184,33 @@ export function subscriptionsService(deps: Deps) {
       const s = await mine(userId, subId);
       if (s.type === 'BASIC') {
         if (s.active) return detail(userId, s.id);
+        const [plan] = s.billingPlanId
+          ? await db.select().from(billingPlans).where(eq(billingPlans.id, s.billingPlanId)).limit(1)
+          : [];
+        if (!plan?.active || plan.billingPlanType !== 'PUBLIC' || plan.priceCents > 0)
+          throw new AppError(
+            ErrorCode.VALIDATION,
+            'This free plan is no longer offered: choose a plan in the store',
+            'subId',
+          );
+        const now = new Date();
         await db.transaction(async (tx) => {
           await tx
             .update(subscriptions)
-            .set({ active: true, updatedAt: new Date() })
-            .where(eq(subscriptions.id, s.id));
+            .set({
+              active: true,
+              // Access cancelled early resumes until its old end; access that ran out gets a new period.
+              ...(s.currentPeriodEnd && s.currentPeriodEnd <= now
+                ? { currentPeriodEnd: periodEnd(now, plan.frequencyType) }
+                : {}),
+              updatedAt: now,
+            })
+            .where(and(eq(subscriptions.id, s.id), eq(subscriptions.active, false)));
           await recountLearners(tx, s.productId);
         });
         return detail(userId, s.id);
       }
+      if (s.type === 'PREMIUM' && s.active && !s.providerSubscriptionId) return renewLater(s);
       if (s.type === 'PREMIUM' && s.active && s.providerSubscriptionId) {
         if (!s.autoRenew) {
           await payments.setAutoRenew(s.providerSubscriptionId, true);

@@ -127,6 +127,17 @@ describe('billing plans', () => {
       json: { ...created, price: 89, stripePriceId: null },
     });
     expect(noPrice.json().field).toBe('stripePriceId');
+    // The plan as read, with only the price changed: its old provider price cannot charge the new amount.
+    const read: Record<string, unknown> = repriced.json();
+    const stale = await admin.req({ method: 'PATCH', url, json: { ...read, price: 79 } });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().field).toBe('stripePriceId');
+    const renewOff = await admin.req({
+      method: 'PATCH',
+      url,
+      json: { ...read, autoRenewForSubscription: false, autoCreateStripePrice: true },
+    });
+    expect(renewOff.json().stripePriceId).not.toBe(read.stripePriceId);
     const off = await admin.req({ method: 'PATCH', url: `${url}/active` });
     expect(off.json().active).toBe(false);
     expect((await admin.req({ method: 'PATCH', url: `${url}/active` })).json().active).toBe(true);
@@ -142,5 +153,42 @@ describe('billing plans', () => {
       (await admin.req({ method: 'PATCH', url: `/api/v2/products/${p.id}/billingPlans/nope/active` })).json()
         .field,
     ).toBe('uuid');
+  });
+
+  it('refuses a provider price that another plan already uses, so checkout cannot sell the wrong product', async () => {
+    const a = await buildProduct(t.deps.db);
+    const b = await buildProduct(t.deps.db);
+    const bPlan = await buildPlan(t.deps.db, b.id);
+    const admin = await as('admin', a.id);
+    const url = `/api/v2/products/${a.id}/billingPlans`;
+    const res = await admin.req({
+      method: 'POST',
+      url,
+      json: plan({ autoCreateStripePrice: false, stripePriceId: bPlan.stripePriceId }),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().field).toBe('stripePriceId');
+    const mine = (await admin.req({ method: 'POST', url, json: plan() })).json();
+    const update = await admin.req({
+      method: 'PATCH',
+      url: `${url}/${mine.uuid}`,
+      json: { ...mine, stripePriceId: bPlan.stripePriceId },
+    });
+    expect(update.statusCode).toBe(409);
+    expect((await admin.req({ url })).json().map((p: { stripePriceId: string }) => p.stripePriceId)).toEqual([
+      mine.stripePriceId,
+    ]);
+  });
+
+  it('two toggles at the same moment are two flips, not one lost update', async () => {
+    const p = await buildProduct(t.deps.db);
+    const pl = await buildPlan(t.deps.db, p.id);
+    const admin = await as('admin', p.id);
+    const url = `/api/v2/products/${p.id}/billingPlans/${pl.id}/active`;
+    await Promise.all([admin.req({ method: 'PATCH', url }), admin.req({ method: 'PATCH', url })]);
+    const [after] = (
+      await admin.req({ url: `/api/v2/products/${p.id}/billingPlans?includeInactive=true` })
+    ).json();
+    expect(after.active).toBe(true);
   });
 });

@@ -3,8 +3,8 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, jobs, subscriptions, users, webhookEvents } from '../../db/schema';
 import type { LocalPayments } from '../../infra/payments-local';
-import { expireDue } from '../../modules/subscriptions/service';
-import { buildPlan, buildProduct, buildUser, TestClient } from '../factories';
+import { expireDue } from '../../modules/subscriptions/access';
+import { buildPlan, buildProduct, buildUser, openCheckout, payCheckout, TestClient } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 
 let t: TestApp;
@@ -311,17 +311,7 @@ describe('renewal, cancel, reactivate and expiry', () => {
   async function boughtRenewing() {
     const { u, c } = await signedIn();
     const { product, plan } = await paidProduct({ autoRenewForSubscription: true });
-    const id = sessionIdOf(
-      (
-        await c.req({
-          method: 'POST',
-          url: '/api/v2/createCheckoutSession',
-          json: { priceId: plan.stripePriceId },
-        })
-      ).json().redirectUrl,
-    );
-    await c.req({ method: 'POST', url: `/api/v2/localCheckout/${id}/pay`, json: { outcome: 'success' } });
-    await t.runJobs();
+    await payCheckout(t, c, await openCheckout(c, plan.stripePriceId!));
     const [sub] = await mySubscription(u.id, product.id);
     return { u, c, product, sub: sub! };
   }

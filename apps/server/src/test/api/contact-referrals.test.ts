@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Messages } from '@qbank/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages, referralVisits } from '../../db/schema';
 import { buildUser, mailsTo, uniqueEmail } from '../factories';
@@ -171,12 +171,13 @@ describe('contact', () => {
   });
 
   it('limits one address to 10 messages an hour: then 429 with Retry-After, and nothing more stored', async () => {
-    const emailAddress = uniqueEmail('flood');
+    // A new sender each time, so only the per-address limit is in play.
+    const senders = Array.from({ length: 11 }, () => uniqueEmail('flood'));
     const statuses: number[] = [];
-    let last = await sendContact(message({ emailAddress }));
+    let last = await sendContact(message({ emailAddress: senders[0] }));
     statuses.push(last.status);
-    for (let i = 0; i < 10; i++) {
-      last = await sendContact(message({ emailAddress, description: `message ${i}` }));
+    for (let i = 1; i < senders.length; i++) {
+      last = await sendContact(message({ emailAddress: senders[i], description: `message ${i}` }));
       statuses.push(last.status);
     }
     expect(statuses).toEqual([...Array(10).fill(201), 429]);
@@ -184,7 +185,43 @@ describe('contact', () => {
     const retryAfter = Number(last.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(3600);
-    expect(await storedFrom(emailAddress)).toHaveLength(10);
+    const stored = await h.deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(contactMessages)
+      .where(inArray(contactMessages.emailAddress, senders));
+    expect(stored[0]!.n).toBe(10);
+    expect(await storedFrom(senders[10]!)).toHaveLength(0);
+  });
+
+  it('a typed e-mail address is not a limit (a stranger could lock its owner out); its inbox gets 3 acknowledgements an hour', async () => {
+    const emailAddress = uniqueEmail('sender');
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const typed = i % 2 ? emailAddress.toUpperCase() : emailAddress;
+      statuses.push((await sendContact(message({ emailAddress: typed, description: `note ${i}` }))).status);
+    }
+    expect(statuses).toEqual(Array(7).fill(201));
+    expect(await storedFrom(emailAddress)).toHaveLength(7);
+    const acks = (await mailsTo(h, emailAddress)).filter((m) => m.subject === 'We received your message');
+    expect(acks).toHaveLength(3);
+  });
+
+  it('limits a signed-in user to 5 messages an hour, whatever address they type', async () => {
+    const u = await buildUser(h.deps.db);
+    const c = h.client();
+    expect((await c.login(u.email, u.password)).status).toBe(200);
+    const typed = Array.from({ length: 6 }, () => uniqueEmail('typed'));
+    const statuses: number[] = [];
+    for (const emailAddress of typed) statuses.push((await sendContact(message({ emailAddress }), c)).status);
+    expect(statuses).toEqual([...Array(5).fill(201), 429]);
+    const stored = await h.deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(contactMessages)
+      .where(eq(contactMessages.userId, u.id));
+    expect(stored[0]!.n).toBe(5);
+    expect(await storedFrom(typed[5]!)).toHaveLength(0);
+    // Signed out, the same browser's next message with a new address is not this user's.
+    expect((await sendContact(message())).status).toBe(201);
   });
 });
 
@@ -232,10 +269,41 @@ describe('referral tokens', () => {
 
   it('limits one address: 429 with Retry-After after 120 an hour', async () => {
     const c = h.client();
-    let last = await c.post('/api/v1/referralTokens', { tokenId: 'flood-0' });
-    for (let i = 1; i <= 120; i++) last = await c.post('/api/v1/referralTokens', { tokenId: 'flood' });
+    const prefix = `flood-${Date.now()}`;
+    let last = await c.post('/api/v1/referralTokens', { tokenId: `${prefix}-0` });
+    for (let i = 1; i <= 120; i++)
+      last = await c.post('/api/v1/referralTokens', { tokenId: `${prefix}-${i}` });
     expect(last.status).toBe(429);
     expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await visits('flood')).toHaveLength(119);
+    const [stored] = await h.deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(referralVisits)
+      .where(sql`${referralVisits.tokenId} like ${`${prefix}-%`}`);
+    expect(stored!.n).toBe(120);
+    expect(await visits(`${prefix}-120`)).toHaveLength(0);
+  });
+
+  it('records a token once per visitor: a reload with the same token stores nothing more', async () => {
+    const tokenId = `reload-${Date.now()}`;
+    const c = h.client();
+    const ua = { headers: { 'user-agent': 'Mozilla/5.0 first browser' } };
+    for (let i = 0; i < 3; i++) {
+      const res = await c.post('/api/v1/referralTokens', { tokenId }, ua);
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({ ok: true });
+    }
+    expect(await visits(tokenId)).toHaveLength(1);
+    // Another browser is another visitor; another token from the first browser is another referral.
+    const other = await h
+      .client()
+      .post(
+        '/api/v1/referralTokens',
+        { tokenId },
+        { headers: { 'user-agent': 'Mozilla/5.0 other browser' } },
+      );
+    expect(other.status).toBe(201);
+    expect(await visits(tokenId)).toHaveLength(2);
+    expect((await c.post('/api/v1/referralTokens', { tokenId: `${tokenId}-b` }, ua)).status).toBe(201);
+    expect(await visits(`${tokenId}-b`)).toHaveLength(1);
   });
 });

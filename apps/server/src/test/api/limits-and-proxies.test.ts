@@ -67,12 +67,12 @@ describe('the dev mailbox', () => {
   });
 
   it('is not served in production, where it would show everyone their links', async () => {
-    h = await startHttpApp({ env: { NODE_ENV: 'production' } });
+    h = await startHttpApp({ env: { NODE_ENV: 'production', TEST_CHECKOUT: 'on' } });
     expect((await h.client().get('/dev/mailbox/messages')).status).toBe(404);
   });
 
   it('can be turned on explicitly for a staging server', async () => {
-    h = await startHttpApp({ env: { NODE_ENV: 'production', DEV_MAILBOX: 'true' } });
+    h = await startHttpApp({ env: { NODE_ENV: 'production', TEST_CHECKOUT: 'on', DEV_MAILBOX: 'true' } });
     expect((await h.client().get('/dev/mailbox/messages')).status).toBe(200);
   });
 });

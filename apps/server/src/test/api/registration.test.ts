@@ -350,12 +350,18 @@ describe('streamlined registration', () => {
   it('a short password, a missing price or an unknown price is refused by field, nothing saved', async () => {
     const plan = await streamlinedPlan();
     const inactive = await buildPlan(h.deps.db, plan.productId, { active: false });
+    const privatePlan = await buildPlan(h.deps.db, plan.productId, { billingPlanType: 'PRIVATE' });
+    const hidden = await buildProduct(h.deps.db, { published: false });
+    const hiddenPlan = await buildPlan(h.deps.db, hidden.id);
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ password: 'short', stripePriceId: plan.stripePriceId }, 'password'],
       [{ password: 'long-enough-pass' }, 'stripePriceId'],
       [{ password: 'long-enough-pass', stripePriceId: 42 }, 'stripePriceId'],
       [{ password: 'long-enough-pass', stripePriceId: 'price_nope' }, 'stripePriceId'],
       [{ password: 'long-enough-pass', stripePriceId: inactive.stripePriceId }, 'stripePriceId'],
+      // Checkout's own rule: a private plan, or any plan of an unpublished product, is not on sale.
+      [{ password: 'long-enough-pass', stripePriceId: privatePlan.stripePriceId }, 'stripePriceId'],
+      [{ password: 'long-enough-pass', stripePriceId: hiddenPlan.stripePriceId }, 'stripePriceId'],
     ];
     for (const [over, field] of cases) {
       const body = person();
@@ -419,6 +425,67 @@ describe('streamlined registration', () => {
     const reuse = await h.client().post(`/api/v1/completeStreamlinedRegistration${q(token)}`);
     expect(reuse.status).toBe(400);
     expect(reuse.body.code).toBe('INVALID_TOKEN');
+  });
+
+  it('opened in another browser the link asks for a password; the password set there is the one that counts', async () => {
+    const plan = await streamlinedPlan();
+    const body = person();
+    const started = h.client();
+    await started.post('/api/v1/initiateStreamlinedRegistration', {
+      ...body,
+      password: 'first-browser-pass',
+      stripePriceId: plan.stripePriceId,
+    });
+    const token = tokenFrom((await latestMail(h, body.username))!.text, '/userRegistration');
+    const phone = h.client();
+    const fetched = await phone.get(`/api/v1/fetchRegistration${q(token)}`);
+    expect(fetched.body).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      username: body.username,
+      customerId: null,
+      stripePriceId: null,
+    });
+    const skip = await phone.post(`/api/v1/completeStreamlinedRegistration${q(token)}`);
+    expect(skip.status).toBe(400);
+    expect(skip.body.field).toBe('token');
+    expect((await findUser(h.deps.db, body.username))!.emailVerifiedAt).toBeNull();
+    const done = await phone.post(`/api/v1/completeRegistration${q(token)}`, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      password: 'phone-chosen-pass',
+    });
+    expect(done.status).toBe(200);
+    expect((await h.client().login(body.username, 'phone-chosen-pass')).status).toBe(200);
+    expect((await h.client().login(body.username, 'first-browser-pass')).status).toBe(401);
+  });
+
+  it("someone who restarts another person's registration with a password of theirs cannot sign in to it", async () => {
+    const plan = await streamlinedPlan();
+    const body = person();
+    const owner = h.client();
+    await owner.post('/api/v1/initiateStreamlinedRegistration', {
+      ...body,
+      password: 'owner-chosen-pass',
+      stripePriceId: plan.stripePriceId,
+    });
+    const attacker = h.client();
+    await attacker.post('/api/v1/initiateStreamlinedRegistration', {
+      ...body,
+      password: 'attacker-pass-123',
+      stripePriceId: plan.stripePriceId,
+    });
+    // The newest link reaches the owner's mailbox; in the owner's browser it is not the attacker's link.
+    const token = tokenFrom((await latestMail(h, body.username))!.text, '/userRegistration');
+    expect((await owner.get(`/api/v1/fetchRegistration${q(token)}`)).body.stripePriceId).toBeNull();
+    expect((await owner.post(`/api/v1/completeStreamlinedRegistration${q(token)}`)).status).toBe(400);
+    await owner.post(`/api/v1/completeRegistration${q(token)}`, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      password: 'owner-new-pass-1',
+    });
+    expect((await h.client().login(body.username, 'attacker-pass-123')).status).toBe(401);
+    expect((await h.client().login(body.username, 'owner-new-pass-1')).status).toBe(200);
   });
 
   it('completeStreamlinedRegistration refuses a link of the plain flow', async () => {

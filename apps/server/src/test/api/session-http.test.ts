@@ -119,7 +119,8 @@ describe('session expiry', () => {
       .where(eq(sessions.userId, u.id));
     const res = await c.get('/api/v2/users/me');
     expect(res.status).toBe(401);
-    expect(res.body.message).toBe('Need to reauthorize');
+    expect(res.body.code).toBe('SESSION_EXPIRED');
+    expect(res.body.message).toBe('Your session has expired, please login again.');
     expect(c.cookies.has('qbank_session')).toBe(false);
     const [row] = await h.deps.db
       .select({ n: sql<number>`count(*)::int` })
@@ -137,6 +138,48 @@ describe('session expiry', () => {
     expect((await c.get('/api/v1/session')).status).toBe(401);
   });
 
+  it('after a reload with an expired session the probe says SESSION_EXPIRED once, then plain UNAUTHENTICATED', async () => {
+    const { u, c } = await signedIn();
+    await h.deps.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.userId, u.id));
+    const reloaded = new HttpClient(h.baseUrl, c.origin);
+    reloaded.cookies.set('qbank_session', sessionOf(c));
+    const expired = await reloaded.get('/api/v1/session');
+    expect(expired.status).toBe(401);
+    expect(expired.body).toMatchObject({
+      statusCode: 401,
+      code: 'SESSION_EXPIRED',
+      message: 'Your session has expired, please login again.',
+    });
+    expect(expired.headers.getSetCookie().find((s) => s.startsWith('qbank_session='))).toMatch(
+      /Max-Age=0|Expires=Thu, 01 Jan 1970/i,
+    );
+    expect(reloaded.cookies.has('qbank_session')).toBe(false);
+    // The cookie is gone, so the next reload is simply signed out.
+    const after = await reloaded.get('/api/v1/session');
+    expect(after.status).toBe(401);
+    expect(after.body.code).toBe('UNAUTHENTICATED');
+    expect(after.body.message).toBe('Need to reauthorize');
+  });
+
+  it('a cookie naming no session (ended elsewhere, or made up) is an expired session too', async () => {
+    const c = h.client();
+    c.cookies.set('qbank_session', 'no-such-session-id');
+    const res = await c.get('/api/v2/users/me');
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('SESSION_EXPIRED');
+    expect(c.cookies.has('qbank_session')).toBe(false);
+  });
+
+  it('no cookie at all is plain UNAUTHENTICATED, and sets no cookie', async () => {
+    const res = await h.client().get('/api/v1/session');
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('UNAUTHENTICATED');
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
   it('use keeps a session alive: a session seen 6 days ago still works and is touched', async () => {
     const { u, c } = await signedIn();
     await h.deps.db
@@ -146,6 +189,56 @@ describe('session expiry', () => {
     expect((await c.get('/api/v2/users/me')).status).toBe(200);
     const [row] = await h.deps.db.select().from(sessions).where(eq(sessions.userId, u.id));
     expect(Date.now() - row!.lastSeenAt.getTime()).toBeLessThan(60_000);
+  });
+});
+
+describe('session rotation at login', () => {
+  const sessionRows = (userId: string) =>
+    h.deps.db.select({ idHash: sessions.idHash }).from(sessions).where(eq(sessions.userId, userId));
+
+  it('signing in again ends the session whose cookie came with the login', async () => {
+    const { u, c } = await signedIn();
+    const before = sessionOf(c);
+    const again = await c.login(u.email, u.password);
+    expect(again.status).toBe(200);
+    const after = sessionOf(c);
+    expect(after).not.toBe(before);
+    expect(await sessionRows(u.id)).toEqual([{ idHash: sha256Hex(after) }]);
+    const replay = h.client();
+    replay.cookies.set('qbank_session', before);
+    expect((await replay.get('/api/v1/session')).status).toBe(401);
+    expect((await c.get('/api/v1/session')).status).toBe(200);
+  });
+
+  it('a session id planted before sign-in is worth nothing after it', async () => {
+    const victim = await buildUser(h.deps.db);
+    const attacker = await signedIn();
+    const planted = sessionOf(attacker.c);
+    // The victim's browser carries the attacker's cookie when the victim signs in.
+    const browser = h.client();
+    browser.cookies.set('qbank_session', planted);
+    expect((await browser.login(victim.email, victim.password)).status).toBe(200);
+    expect(sessionOf(browser)).not.toBe(planted);
+    expect((await attacker.c.get('/api/v1/session')).status).toBe(401);
+    const me = await browser.get('/api/v2/users/me');
+    expect(me.status).toBe(200);
+    expect(me.body.uuid).toBe(victim.id);
+  });
+
+  it('a failed sign-in leaves the current session alone', async () => {
+    const { u, c } = await signedIn();
+    const before = sessionOf(c);
+    expect((await c.login(u.email, 'wrong-password')).status).toBe(401);
+    expect(sessionOf(c)).toBe(before);
+    expect((await c.get('/api/v1/session')).status).toBe(200);
+  });
+
+  it('another device keeps its session when the user signs in here', async () => {
+    const { u, c: other } = await signedIn();
+    const here = h.client();
+    expect((await here.login(u.email, u.password)).status).toBe(200);
+    expect((await other.get('/api/v1/session')).status).toBe(200);
+    expect(await sessionRows(u.id)).toHaveLength(2);
   });
 });
 

@@ -75,6 +75,15 @@ describe('store search', () => {
     expect(all.some((p) => p.name.includes('hidden') || p.name.includes('private'))).toBe(false);
   });
 
+  it('a term of only ignored words ("the of") finds every product; with a real word it still narrows', async () => {
+    const c = new TestClient(t.app);
+    const names = async (term: string) => (await search(c, term)).json().map((p: { name: string }) => p.name);
+    const all = await names(' ');
+    expect(all.length).toBeGreaterThan(1);
+    expect(await names('the of')).toEqual(all);
+    expect(await names(`the ${tag} of nursing`)).toEqual([`beta ${tag} Nursing`]);
+  });
+
   it('punctuation alone is no query; bad input names the field', async () => {
     const c = new TestClient(t.app);
     expect((await search(c, "'&|!:*()")).statusCode).toBe(200);
@@ -88,6 +97,47 @@ describe('store search', () => {
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().field).toBe('searchTerm');
+  });
+});
+
+describe('what a price sells', () => {
+  it('answers the product and plan of a price on sale, and 404 naming priceId for any other', async () => {
+    const c = new TestClient(t.app);
+    const product = await buildProduct(t.deps.db, { name: 'Priced QBank' });
+    const plan = await buildPlan(t.deps.db, product.id, {
+      planName: '1 year',
+      priceCents: 14900,
+      frequencyType: 'YEARLY',
+      autoRenewForSubscription: true,
+    });
+    const res = await c.req({ url: `/api/v2/prices/${plan.stripePriceId}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      productUuid: product.id,
+      productName: 'Priced QBank',
+      plan: {
+        uuid: plan.id,
+        planName: '1 year',
+        price: 149,
+        frequencyType: 'YEARLY',
+        autoRenewForSubscription: true,
+      },
+    });
+    const inactive = await buildPlan(t.deps.db, product.id, { active: false });
+    const privatePlan = await buildPlan(t.deps.db, product.id, { billingPlanType: 'PRIVATE' });
+    const hidden = await buildPlan(t.deps.db, (await buildProduct(t.deps.db, { published: false })).id);
+    for (const priceId of [
+      'price_nope',
+      inactive.stripePriceId,
+      privatePlan.stripePriceId,
+      hidden.stripePriceId,
+    ]) {
+      const r = await c.req({ url: `/api/v2/prices/${priceId}` });
+      expect(r.statusCode, String(priceId)).toBe(404);
+      expect(r.json().field).toBe('priceId');
+    }
+    // Longer than any price id: Fastify's path parameters stop at 100 characters (414 URI Too Long).
+    expect((await c.req({ url: `/api/v2/prices/${'x'.repeat(201)}` })).statusCode).toBe(414);
   });
 });
 

@@ -54,6 +54,7 @@ class FakeStripe {
   prices = new Map<string, { type: 'recurring' | 'one_time' }>();
   customers = new Set<string>();
   subscriptions = new Map<string, { status: string; cancel_at_period_end: boolean; customer: string }>();
+  sessions = new Map<string, 'open' | 'complete' | 'expired'>();
   private seq = 0;
   private server = http.createServer((req, res) => this.handle(req, res));
   port = 0;
@@ -209,6 +210,7 @@ class FakeStripe {
           },
         );
       const id = `cs_test_${this.id('a')}`;
+      this.sessions.set(id, 'open');
       const metadata = Object.fromEntries(
         Object.entries(p)
           .filter(([k]) => k.startsWith('metadata['))
@@ -232,6 +234,24 @@ class FakeStripe {
           expires_at: unix() + 24 * 3600,
         },
       };
+    }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(r.path);
+    if (r.method === 'POST' && expire) {
+      const id = decodeURIComponent(expire[1]!);
+      const status = this.sessions.get(id);
+      if (!status)
+        return stripeError(404, 'invalid_request_error', `No such checkout.session: '${id}'`, {
+          code: 'resource_missing',
+          param: 'session',
+        });
+      if (status !== 'open')
+        return stripeError(
+          400,
+          'invalid_request_error',
+          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${status}".`,
+        );
+      this.sessions.set(id, 'expired');
+      return { status: 200, body: { id, object: 'checkout.session', status: 'expired' } };
     }
     const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(r.path);
     if (r.method === 'POST' && sub) {
@@ -397,6 +417,45 @@ describe('Stripe adapter: requests and answers', () => {
       'subscription_data[metadata][billingPlanId]': 'bp-1',
       'subscription_data[metadata][tokenId]': 'partner-7',
     });
+  });
+
+  it('a renewing purchase over access already paid for starts with a trial that ends with that access', async () => {
+    const p = payments();
+    const customerId = await p.createCustomer({ email: 'bo@example.com', name: 'Bo' });
+    const price = spec({ recurring: true });
+    const priceId = await p.createPrice(price);
+    fake.reset();
+    const trialEnd = new Date('2031-05-06T07:08:09.500Z');
+    await p.createCheckoutSession({
+      customerId,
+      customerEmail: 'bo@example.com',
+      priceId,
+      price,
+      successUrl: 'http://localhost:3000/checkout/success?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://localhost:3000/account',
+      metadata: { userId: 'u-1', productId: 'p-1', billingPlanId: 'bp-1' },
+      trialEnd,
+    });
+    expect(only().params).toMatchObject({
+      mode: 'subscription',
+      'subscription_data[trial_end]': String(Math.floor(trialEnd.getTime() / 1000)),
+      cancel_url: 'http://localhost:3000/account',
+    });
+  });
+
+  it('expireCheckoutSession closes an open session; one already closed or unknown is left alone', async () => {
+    const { session } = await checkoutFor(true);
+    fake.reset();
+    const p = payments();
+    await p.expireCheckoutSession(session.id);
+    expect(fake.sessions.get(session.id)).toBe('expired');
+    await p.expireCheckoutSession(session.id); // 400: not open any more
+    await p.expireCheckoutSession('cs_test_unknown'); // 404
+    expect(fake.requests.map((r) => [r.method, r.path])).toEqual([
+      ['POST', `/v1/checkout/sessions/${session.id}/expire`],
+      ['POST', `/v1/checkout/sessions/${session.id}/expire`],
+      ['POST', '/v1/checkout/sessions/cs_test_unknown/expire'],
+    ]);
   });
 
   it('createCheckoutSession for a one-time plan: payment mode, no subscription_data', async () => {

@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Button,
-  Container,
-  Paper,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Container, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../../app/auth';
 import { isValidPassword, PasswordField } from '../../../components/password-field';
+import { RevealablePasswordInput } from '../../../components/revealable-password-input';
 import { HttpError } from '../../../lib/http';
 import { SubscriptionsPanel } from '../../subscriptions/components/subscriptions-panel';
 import { updatePassword } from '../api/passwords';
@@ -52,13 +42,13 @@ function ChangePassword() {
             {error.message}
           </Alert>
         )}
-        <PasswordInput
+        <RevealablePasswordInput
           label="Current password"
+          what="current password"
           autoComplete="current-password"
           value={current}
           onChange={(e) => setCurrent(e.currentTarget.value)}
           error={error?.field === 'currentPassword' ? error.message : undefined}
-          visibilityToggleButtonProps={{ 'aria-label': 'Show or hide current password' }}
         />
         <PasswordField
           label="New password"

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { Messages } from '@qbank/contract';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../../app/auth';
 import { PageCard } from '../../../components/page-card';
+import { RevealablePasswordInput } from '../../../components/revealable-password-input';
 import { HttpError } from '../../../lib/http';
 
 /** /login: e-mail and password, show/hide, Forgot password (SPEC §2); messages from SPEC §8. */
@@ -56,12 +57,11 @@ export function LoginPage() {
             value={username}
             onChange={(e) => setUsername(e.currentTarget.value)}
           />
-          <PasswordInput
+          <RevealablePasswordInput
             label="Password"
             autoComplete="current-password"
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
           />
           <Group justify="flex-end">
             <Anchor component={Link} to="/resetPassword" size="sm">

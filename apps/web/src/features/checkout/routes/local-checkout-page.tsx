@@ -8,6 +8,7 @@ import {
   Group,
   Loader,
   Paper,
+  SimpleGrid,
   Stack,
   Text,
   Title,
@@ -19,6 +20,9 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { HttpError } from '../../../lib/http';
 import { cancelLocalCheckout, fetchLocalCheckout, payLocalCheckout } from '../api/checkout';
+
+const dateText = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
 /**
  * /checkout/local/:sessionId — the embedded payment provider's checkout page (DESIGN.md §2). It stands in
@@ -93,6 +97,12 @@ export function LocalCheckoutPage() {
                 {note}
               </Text>
             )}
+            {s.firstChargeAt && (
+              <Text size="sm" mt="xs">
+                Nothing is charged today: your access is paid until {dateText(s.firstChargeAt)}. The first
+                payment of {priceText(s.price)} is on that day.
+              </Text>
+            )}
             <Text size="sm" mt="xs">
               Billed to {s.customerEmail}
             </Text>
@@ -114,16 +124,17 @@ export function LocalCheckoutPage() {
                 loading={busy === 'success'}
                 onClick={() => void go('success')}
               >
-                Pay {priceText(s.price)}
+                {s.firstChargeAt ? 'Start subscription' : `Pay ${priceText(s.price)}`}
               </Button>
-              <Group grow>
+              {/* Side by side from 576 px; stacked on phones, where two halves cut "Decline payment" short. */}
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
                 <Button variant="default" loading={busy === 'decline'} onClick={() => void go('decline')}>
                   Decline payment
                 </Button>
                 <Button variant="subtle" loading={busy === 'cancel'} onClick={() => void go('cancel')}>
                   Cancel
                 </Button>
-              </Group>
+              </SimpleGrid>
             </>
           )}
         </Stack>

@@ -67,6 +67,8 @@ export function ContactPage() {
       description: description.trim(),
     };
     const errs = fieldErrors(contactMessageBody, message);
+    // The form calls the description field "Message"; its error uses the same word.
+    if (errs.description) errs.description = errs.description.replace(/^Description\b/, 'Message');
     setErrors(errs);
     if (Object.keys(errs).length) {
       const first = ['firstName', 'lastName', 'emailAddress', 'description'].find((k) => errs[k]);

@@ -5,6 +5,7 @@ import {
   Button,
   Card,
   Container,
+  Flex,
   Group,
   List,
   SimpleGrid,
@@ -95,6 +96,16 @@ const faq: { q: string; a: string }[] = [
   },
 ];
 
+// Mantine keeps badge and button labels on one line and cuts them with an ellipsis; on a phone these wrap.
+const wrappingBadge = {
+  root: { height: 'auto', minHeight: 'var(--badge-height)', paddingBlock: 4 },
+  label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3 },
+} as const;
+const wrappingButton = {
+  root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 6 },
+  label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.3, textAlign: 'center' },
+} as const;
+
 /** Scrolls to the top of the page without adding a history entry. */
 function backToTop(e: MouseEvent<HTMLAnchorElement>) {
   e.preventDefault();
@@ -153,7 +164,7 @@ export function LandingPage() {
       <Box py={{ base: 48, sm: 88 }}>
         <Container size="lg">
           <Stack gap="lg" maw={760}>
-            <Badge variant="light" size="lg" w="fit-content">
+            <Badge variant="light" size="lg" w="fit-content" maw="100%" styles={wrappingBadge}>
               Question banks for educators and learners
             </Badge>
             <Title order={1} fz={{ base: 34, sm: 52 }} lh={1.1}>
@@ -187,13 +198,14 @@ export function LandingPage() {
         }}
       >
         <Container size="lg">
-          <Group gap="lg" py="xs" wrap="nowrap" style={{ overflowX: 'auto' }}>
+          {/* Wraps rather than scrolls: a phone sees every section, FAQ included, with no hidden overflow. */}
+          <Flex columnGap={{ base: 'sm', sm: 'lg' }} rowGap={4} py="xs" wrap="wrap">
             {sections.map((s) => (
               <Anchor key={s.id} href={`#${s.id}`} fw={500} c="dark" style={{ whiteSpace: 'nowrap' }}>
                 {s.label}
               </Anchor>
             ))}
-          </Group>
+          </Flex>
         </Container>
       </Box>
 
@@ -250,6 +262,7 @@ export function LandingPage() {
                   to="/contact?subject=SALES"
                   mt="sm"
                   variant={p.primary ? 'filled' : 'default'}
+                  styles={wrappingButton}
                 >
                   Talk to us about {p.name}
                 </Button>

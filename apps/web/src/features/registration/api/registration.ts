@@ -1,5 +1,22 @@
-import type { RegistrationData } from '@qbank/contract';
-import { api } from '../../../lib/http';
+import type { PriceOnSale, RegistrationData } from '@qbank/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api, HttpError } from '../../../lib/http';
+
+/** What a provider price sells while it is on sale; 404 when it is not. */
+export const fetchPriceOnSale = (priceId: string) =>
+  api.get<PriceOnSale>(`/api/v2/prices/${encodeURIComponent(priceId)}`);
+
+export function usePriceOnSale(priceId: string | undefined) {
+  return useQuery({
+    queryKey: ['price', priceId],
+    queryFn: () => fetchPriceOnSale(priceId!),
+    enabled: !!priceId,
+    retry: false,
+  });
+}
+
+/** Whether the price is known not to be on sale (as opposed to not loaded, or a failure to load it). */
+export const isNotOnSale = (e: unknown) => e instanceof HttpError && e.statusCode === 404;
 
 export interface RegistrationPayload {
   firstName: string;

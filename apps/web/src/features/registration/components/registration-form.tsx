@@ -1,6 +1,6 @@
 import { Anchor, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { EMAIL_PATTERN, Limits } from '@qbank/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { isValidPassword, PasswordField } from '../../../components/password-field';
 
@@ -21,6 +21,12 @@ interface Props {
   onSubmit(values: RegistrationValues): void;
 }
 
+/** `a, b and c`; with `serial`, `a, b, and c` (for items that hold an "and" themselves). */
+const listed = (items: string[], serial = false) =>
+  items.length < 2
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')}${serial ? ',' : ''} and ${items.at(-1)}`;
+
 /** The registration form of all three modes (SPEC §2): initiate, streamlined (with password), complete (e-mail read-only). */
 export function RegistrationForm({ mode, initial, submitting, onSubmit }: Props) {
   const [v, setV] = useState<RegistrationValues>({
@@ -30,23 +36,51 @@ export function RegistrationForm({ mode, initial, submitting, onSubmit }: Props)
     password: initial?.password ?? '',
     consent: initial?.consent ?? false,
   });
-  const [touched, setTouched] = useState(false);
+  // A field shows its error once it has lost focus (or on a submit), not while it is first typed in.
+  const [blurred, setBlurred] = useState<Partial<Record<'firstName' | 'lastName' | 'email', boolean>>>({});
+  const emailRef = useRef<HTMLInputElement>(null);
+  const hintId = useId();
   const needsPassword = mode !== 'initiate';
   const emailLooksValid = EMAIL_PATTERN.test(v.email.trim());
-  const canSubmit =
-    v.consent &&
-    v.firstName.trim() !== '' &&
-    v.lastName.trim() !== '' &&
-    v.email.trim() !== '' &&
-    (!needsPassword || isValidPassword(v.password)) &&
-    !submitting;
+  const missingFields = [
+    v.firstName.trim() === '' && 'first name',
+    v.lastName.trim() === '' && 'last name',
+    v.email.trim() === '' && 'e-mail',
+  ].filter((x): x is string => !!x);
+  // What still keeps Complete Registration disabled, said under it.
+  const missing = [
+    missingFields.length > 0 && `fill in your ${listed(missingFields)}`,
+    needsPassword &&
+      !isValidPassword(v.password) &&
+      `enter a password of ${Limits.passwordMin} or more characters`,
+    !v.consent && 'tick the box to agree to the policies',
+  ].filter((x): x is string => !!x);
+  // SPEC §5: enabled only when consent is ticked, names and e-mail are filled and (streamlined, complete)
+  // the password is valid. An e-mail that is filled but malformed is refused on submit, with its error.
+  const canSubmit = missing.length === 0 && !submitting;
+  const errors = {
+    firstName: blurred.firstName && v.firstName.trim() === '' ? 'First name is required' : undefined,
+    lastName: blurred.lastName && v.lastName.trim() === '' ? 'Last name is required' : undefined,
+    email: !blurred.email
+      ? undefined
+      : v.email.trim() === ''
+        ? 'Email is required'
+        : emailLooksValid
+          ? undefined
+          : 'Enter a valid e-mail address',
+  };
 
   const set = <K extends keyof RegistrationValues>(k: K, value: RegistrationValues[K]) =>
     setV((s) => ({ ...s, [k]: value }));
+  const blur = (k: keyof typeof blurred) => () => setBlurred((b) => ({ ...b, [k]: true }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setTouched(true);
-    if (!canSubmit || !emailLooksValid) return;
+    setBlurred({ firstName: true, lastName: true, email: true });
+    if (!canSubmit) return;
+    if (!emailLooksValid) {
+      emailRef.current?.focus();
+      return;
+    }
     onSubmit({ ...v, firstName: v.firstName.trim(), lastName: v.lastName.trim(), email: v.email.trim() });
   };
 
@@ -61,6 +95,8 @@ export function RegistrationForm({ mode, initial, submitting, onSubmit }: Props)
             maxLength={Limits.nameMax}
             value={v.firstName}
             onChange={(e) => set('firstName', e.currentTarget.value)}
+            onBlur={blur('firstName')}
+            error={errors.firstName}
           />
           <TextInput
             label="Last name"
@@ -69,6 +105,8 @@ export function RegistrationForm({ mode, initial, submitting, onSubmit }: Props)
             maxLength={Limits.nameMax}
             value={v.lastName}
             onChange={(e) => set('lastName', e.currentTarget.value)}
+            onBlur={blur('lastName')}
+            error={errors.lastName}
           />
         </SimpleGrid>
         <TextInput
@@ -80,8 +118,10 @@ export function RegistrationForm({ mode, initial, submitting, onSubmit }: Props)
           value={v.email}
           readOnly={mode === 'complete'}
           variant={mode === 'complete' ? 'filled' : 'default'}
+          ref={emailRef}
           onChange={(e) => set('email', e.currentTarget.value)}
-          error={touched && v.email && !emailLooksValid ? 'Enter a valid e-mail address' : undefined}
+          onBlur={mode === 'complete' ? undefined : blur('email')}
+          error={errors.email}
         />
         {needsPassword && (
           <PasswordField
@@ -115,9 +155,21 @@ export function RegistrationForm({ mode, initial, submitting, onSubmit }: Props)
             </Text>
           }
         />
-        <Button type="submit" disabled={!canSubmit} loading={submitting} fullWidth mt="sm">
+        <Button
+          type="submit"
+          disabled={!canSubmit}
+          loading={submitting}
+          fullWidth
+          mt="sm"
+          aria-describedby={missing.length && !submitting ? hintId : undefined}
+        >
           Complete Registration
         </Button>
+        {missing.length > 0 && !submitting && (
+          <Text id={hintId} size="xs" c="dimmed" ta="center" mt={-4}>
+            To continue, {listed(missing, true)}.
+          </Text>
+        )}
         <Group justify="space-between">
           <Text size="sm">
             Already have an account?{' '}

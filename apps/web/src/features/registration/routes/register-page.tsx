@@ -6,7 +6,13 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../../app/auth';
 import { PageCard } from '../../../components/page-card';
 import { HttpError } from '../../../lib/http';
-import { initiateRegistration, type RegistrationPayload } from '../api/registration';
+import {
+  initiateRegistration,
+  isNotOnSale,
+  type RegistrationPayload,
+  usePriceOnSale,
+} from '../api/registration';
+import { PlanSummary } from '../components/plan-summary';
 import {
   RegistrationForm,
   type RegistrationValues,
@@ -26,6 +32,12 @@ export function registrationErrorMessage(e: unknown): string {
   return Messages.registrationFallback;
 }
 
+/** Where a failed submit or resend goes (SPEC §4): 'user exists' (any case) is the e-mail-in-use page, anything else Registration Error. */
+export function stageAfterFailure(e: unknown): Stage {
+  if (e instanceof HttpError && /user exists/i.test(e.message)) return { kind: 'in-use' };
+  return { kind: 'error', message: registrationErrorMessage(e) };
+}
+
 /** /register: initiate mode, or streamlined when ?priceId= is present (SPEC §2). */
 export function RegisterPage() {
   const [params] = useSearchParams();
@@ -36,6 +48,7 @@ export function RegisterPage() {
   const [values, setValues] = useState<RegistrationValues | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [resending, setResending] = useState(false);
+  const unavailable = isNotOnSale(usePriceOnSale(priceId).error);
   const inFlight = useRef(false);
 
   if (status === 'authenticated' && stage.kind === 'form')
@@ -57,8 +70,7 @@ export function RegisterPage() {
       await initiateRegistration(payload(v));
       setStage({ kind: 'sent', resent: false });
     } catch (e) {
-      if (e instanceof HttpError && /user exists/i.test(e.message)) setStage({ kind: 'in-use' });
-      else setStage({ kind: 'error', message: registrationErrorMessage(e) });
+      setStage(stageAfterFailure(e));
     } finally {
       inFlight.current = false;
       setSubmitting(false);
@@ -72,7 +84,7 @@ export function RegisterPage() {
       await initiateRegistration(payload(values));
       setStage({ kind: 'sent', resent: true });
     } catch (e) {
-      setStage({ kind: 'error', message: registrationErrorMessage(e) });
+      setStage(stageAfterFailure(e));
     } finally {
       setResending(false);
     }
@@ -137,7 +149,15 @@ export function RegisterPage() {
   const heading = registrationHeading(mode);
   return (
     <PageCard title={heading.title} lead={heading.lead}>
-      <RegistrationForm mode={mode} initial={values ?? undefined} submitting={submitting} onSubmit={submit} />
+      {priceId && <PlanSummary priceId={priceId} />}
+      {!unavailable && (
+        <RegistrationForm
+          mode={mode}
+          initial={values ?? undefined}
+          submitting={submitting}
+          onSubmit={submit}
+        />
+      )}
     </PageCard>
   );
 }

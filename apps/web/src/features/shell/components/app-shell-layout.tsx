@@ -1,39 +1,19 @@
-import {
-  AppShell,
-  Box,
-  Burger,
-  Center,
-  em,
-  Group,
-  Loader,
-  Menu,
-  NavLink,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { AppShell, Box, Burger, Center, em, Group, Loader, NavLink, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { activeSubscription, Brand, sidebarLinks } from '@qbank/contract';
-import { IconChevronDown } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
 import { useAuth } from '../../../app/auth';
 import { Logo } from '../../../components/logo';
 import { SiteFooter } from '../../../components/site-footer';
+import { UserMenu } from '../../../components/user-menu';
 import { HttpError } from '../../../lib/http';
 import { useLogo } from '../../store/api/store';
-import { setLastUsedProduct } from '../../subscriptions/api/subscriptions';
 import { fetchTestInProgress } from '../api/tests';
 
 const RUN_PAGE = /^\/tests\/[^/]+\/run\/?$/i;
 const REVIEW_PAGE = /^\/tests\/[^/]+\/review\/?$/i;
-
-/** Handles a user-menu choice; an unexpected key is logged as a warning (SPEC §8). */
-export function menuAction(key: string, actions: Record<string, () => void>): void {
-  const action = actions[key];
-  if (action) action();
-  else console.warn(`Unexpected menu key: ${key}`);
-}
 
 /** A page title with its domain prefix swapped: `qbankcloud.com | Dashboard` -> `nclex.example.com | Dashboard`. */
 export function titleWithDomain(title: string, domain: string): string {
@@ -41,12 +21,25 @@ export function titleWithDomain(title: string, domain: string): string {
   return i < 0 ? domain : `${domain}${title.slice(i)}`;
 }
 
+/** What the shell offers the pages inside it. */
+export interface ShellContext {
+  /** Signs out on purpose: the visitor lands on / (not on /login, as after an expiry). */
+  signOut(): void;
+}
+
+/** The shell's sign-out, for a page that must offer it itself (the run page hides the user menu). */
+export function useShellSignOut(): () => void {
+  return useOutletContext<ShellContext>().signOut;
+}
+
 /** The signed-in frame (SPEC §2): header with logo, active product and user menu, a sidebar by role, footer. */
 export function AppShellLayout() {
-  const { status, user, logout, refresh } = useAuth();
+  const { status, user, logout } = useAuth();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const [opened, { toggle, close }] = useDisclosure(false);
+  // The sidebar starts open on wider screens and closed on phones; each width keeps its own state.
+  const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
+  const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
   const [loggingOut, setLoggingOut] = useState(false);
   const phone = useMediaQuery(`(max-width: ${em(767.98)})`); // below the navbar's 'sm' breakpoint
   const active = user ? activeSubscription(user) : null;
@@ -84,8 +77,8 @@ export function AppShellLayout() {
     };
   }, [pathname, domain]);
   useEffect(() => {
-    if (pathname) close(); // a navigation closes the mobile sidebar
-  }, [pathname, close]);
+    if (pathname) closeMobile(); // a navigation closes the phone's sidebar, which covers the page
+  }, [pathname, closeMobile]);
 
   if (status === 'loading')
     return (
@@ -103,149 +96,118 @@ export function AppShellLayout() {
   const colors = active?.product.colorMap ?? {};
   const headerBg = colors.HEADER_BACKGROUND;
   const headerText = colors.HEADER_TEXT;
-  const others = user.subscriptions.filter(
-    (s) => s.active && s.subscriptionUuid !== active?.subscriptionUuid,
-  );
   const links = sidebarLinks(active, user.superuser);
   const bare = RUN_PAGE.test(pathname);
-  const sidebarHidden = bare || (phone && !opened);
+  const sidebarHidden = phone ? !mobileOpened : !desktopOpened;
   const showFooter = !bare && !REVIEW_PAGE.test(pathname);
 
-  const choose = (key: string) =>
-    menuAction(key, {
-      store: () => navigate('/store'),
-      settings: () => navigate('/account'),
-      // Signed out on purpose, the shell sends the visitor to / rather than to /login.
-      logout: () => {
-        setLoggingOut(true);
-        void logout();
-      },
-    });
-  const changeProduct = async (productUuid: string) => {
-    await setLastUsedProduct(user.uuid, productUuid);
-    await refresh();
-    navigate('/dashboard');
+  // Signed out on purpose, the shell sends the visitor to / rather than to /login.
+  const signOut = () => {
+    setLoggingOut(true);
+    void logout();
   };
+  // SPEC §3: USE_CUSTOM_QBANK_LOGO_COLOR 'true' draws the platform logo in the product's header text colour.
+  const logoColor = colors.USE_CUSTOM_QBANK_LOGO_COLOR === 'true' ? headerText : undefined;
+  const burger = (opened: boolean, toggle: () => void) => ({
+    opened,
+    onClick: toggle,
+    size: 'sm' as const,
+    'aria-label': 'Toggle sidebar',
+    'aria-expanded': opened,
+    'aria-controls': 'app-sidebar',
+    color: headerText,
+  });
 
   return (
     <AppShell
       header={{ height: 60, collapsed: bare }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened || bare, desktop: bare } }}
+      navbar={{
+        width: 240,
+        breakpoint: 'sm',
+        collapsed: { mobile: !mobileOpened || bare, desktop: !desktopOpened || bare },
+      }}
       padding={0}
     >
-      <AppShell.Header style={{ background: headerBg, color: headerText }}>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label="Toggle sidebar"
-              color={headerText}
-            />
-            {headerLogo.data ? (
-              <Link to="/dashboard" aria-label="Dashboard">
-                <img
-                  src={headerLogo.data}
-                  alt={`${active?.product.name ?? ''} logo`}
-                  style={{ maxHeight: 36, maxWidth: 140 }}
-                />
-              </Link>
-            ) : headerText ? (
-              // The platform's logo in the product's header text colour, legible on its header background.
-              <Link to="/dashboard" aria-label="Dashboard" style={{ textDecoration: 'none' }}>
-                <Group gap={8} wrap="nowrap">
-                  <img src="/favicon.svg" alt="" width={28} height={28} />
-                  <Text fw={800} size="lg" c={headerText} visibleFrom="xs" span>
-                    {Brand.name}
+      {/* Not rendered at all on the run page: collapsed alone, they would stay in the tab order. */}
+      {!bare && (
+        <>
+          <AppShell.Header style={{ background: headerBg, color: headerText }}>
+            <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+                {/* SPEC §2: a hamburger for the sidebar at every width (a phone's and a wider screen's state). */}
+                <Burger {...burger(mobileOpened, toggleMobile)} hiddenFrom="sm" />
+                <Burger {...burger(desktopOpened, toggleDesktop)} visibleFrom="sm" />
+                {headerLogo.data ? (
+                  <Link to="/dashboard" aria-label="Dashboard">
+                    <img
+                      src={headerLogo.data}
+                      alt={`${active?.product.name ?? ''} logo`}
+                      style={{ maxHeight: 36, maxWidth: phone ? 88 : 140, display: 'block' }}
+                    />
+                  </Link>
+                ) : logoColor || !headerBg ? (
+                  <Logo to="/dashboard" color={logoColor} />
+                ) : (
+                  // The logo in its own colours on a product's header background: on a light chip, so it
+                  // stays legible whatever that background is.
+                  <Box bg="white" px={6} py={2} style={{ borderRadius: 8 }}>
+                    <Logo to="/dashboard" />
+                  </Box>
+                )}
+                {/* SPEC §2: the header shows the active product at every width, cut short with an ellipsis. */}
+                {active && (
+                  <Text
+                    fw={600}
+                    truncate="end"
+                    c={headerText}
+                    title={active.product.name}
+                    style={{ minWidth: 0 }}
+                  >
+                    {active.product.name}
                   </Text>
-                </Group>
-              </Link>
-            ) : (
-              <Logo to="/dashboard" />
-            )}
-            {active && (
-              <Text fw={600} truncate="end" visibleFrom="xs" c={headerText}>
-                {active.product.name}
+                )}
+              </Group>
+              <UserMenu
+                onLogout={signOut}
+                buttonBackground={colors.DROPDOWN_BUTTON}
+                buttonColor={colors.DROPDOWN_BUTTON_TEXT}
+              />
+            </Group>
+          </AppShell.Header>
+          <AppShell.Navbar
+            id="app-sidebar"
+            p="sm"
+            aria-label="Sidebar"
+            // Collapsed, it only slides out of view: hidden too, so its links leave the tab order.
+            style={sidebarHidden ? { visibility: 'hidden' } : undefined}
+          >
+            {links.length === 0 ? (
+              <Text size="sm" c="dimmed" p="sm">
+                Join a QBank in the{' '}
+                <Link to="/store" onClick={closeMobile}>
+                  store
+                </Link>{' '}
+                to start.
               </Text>
+            ) : (
+              links.map((l) => (
+                <NavLink
+                  key={l.to}
+                  component={Link}
+                  to={l.to}
+                  label={l.label}
+                  active={pathname === l.to}
+                  onClick={closeMobile}
+                />
+              ))
             )}
-          </Group>
-          {/* In the header's landmark, and without Mantine's focus placeholder (not a menu item). */}
-          <Menu position="bottom-end" withinPortal={false} withInitialFocusPlaceholder={false}>
-            <Menu.Target>
-              <UnstyledButton
-                aria-label="User menu"
-                px="sm"
-                py={6}
-                style={{
-                  borderRadius: 6,
-                  background: colors.DROPDOWN_BUTTON ?? 'var(--mantine-color-gray-1)',
-                  color: colors.DROPDOWN_BUTTON_TEXT ?? 'inherit',
-                }}
-              >
-                <Group gap={6} wrap="nowrap">
-                  <Text size="sm" fw={600} truncate="end" maw={180}>
-                    {user.username}
-                  </Text>
-                  <IconChevronDown size={14} aria-hidden />
-                </Group>
-              </UnstyledButton>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label>
-                {user.username}
-                {active ? ` · ${active.product.name}` : ''}
-              </Menu.Label>
-              {user.subscriptions.filter((s) => s.active).length > 1 && (
-                <>
-                  <Menu.Label>Change active product</Menu.Label>
-                  {others.map((s) => (
-                    <Menu.Item key={s.subscriptionUuid} onClick={() => void changeProduct(s.product.uuid)}>
-                      {s.product.name}
-                    </Menu.Item>
-                  ))}
-                  <Menu.Divider />
-                </>
-              )}
-              <Menu.Item onClick={() => choose('store')}>Visit Store</Menu.Item>
-              <Menu.Item onClick={() => choose('settings')}>Account Settings</Menu.Item>
-              <Menu.Item onClick={() => choose('logout')}>Logout</Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar
-        p="sm"
-        aria-label="Sidebar"
-        // Collapsed, it only slides out of view: hidden too, so its links leave the tab order.
-        style={sidebarHidden ? { visibility: 'hidden' } : undefined}
-      >
-        {links.length === 0 ? (
-          <Text size="sm" c="dimmed" p="sm">
-            Join a QBank in the{' '}
-            <Link to="/store" onClick={close}>
-              store
-            </Link>{' '}
-            to start.
-          </Text>
-        ) : (
-          links.map((l) => (
-            <NavLink
-              key={l.to}
-              component={Link}
-              to={l.to}
-              label={l.label}
-              active={pathname === l.to}
-              onClick={close}
-            />
-          ))
-        )}
-      </AppShell.Navbar>
+          </AppShell.Navbar>
+        </>
+      )}
       <AppShell.Main id="main" tabIndex={-1} style={{ outline: 'none' }}>
         <Box mih={bare ? '100vh' : 'calc(100vh - 60px)'} style={{ display: 'flex', flexDirection: 'column' }}>
           <Box style={{ flex: 1 }}>
-            <Outlet />
+            <Outlet context={{ signOut } satisfies ShellContext} />
           </Box>
           {showFooter && <SiteFooter />}
         </Box>

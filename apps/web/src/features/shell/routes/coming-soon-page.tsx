@@ -1,18 +1,26 @@
-import { Button, Container, Paper, Text, Title } from '@mantine/core';
+import { Button, Card, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { ShellPage } from '../components/shell-page';
 
-/** An honest placeholder for a sidebar destination whose screen a later release builds. */
+/** An honest placeholder for a sidebar destination whose screen a later release builds; styled as the dashboard's. */
 export function ComingSoonPage({ title, what }: { title: string; what: string }) {
   return (
-    <Container size="md" py="xl">
-      <Title order={1}>{title}</Title>
-      <Paper withBorder p="lg" mt="md">
-        <Text fw={600}>Coming soon</Text>
+    <ShellPage title={title}>
+      <Card withBorder p="lg" bg="gray.0">
+        <Title order={2} size="h3">
+          Coming soon
+        </Title>
         <Text mt="xs">{what}</Text>
-        <Button component={Link} to="/dashboard" variant="default" mt="md">
+        <Button
+          component={Link}
+          to="/dashboard"
+          variant="default"
+          mt="md"
+          style={{ alignSelf: 'flex-start' }}
+        >
           Back to Dashboard
         </Button>
-      </Paper>
-    </Container>
+      </Card>
+    </ShellPage>
   );
 }

@@ -1,9 +1,10 @@
 import { Badge, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { BillingPlan, SubscriptionSummary } from '@qbank/contract';
 import { IconCheck } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../../app/auth';
+import { notifyError } from '../../../components/notify-error';
 import { setLastUsedProduct } from '../../subscriptions/api/subscriptions';
 import { parseAdditional } from '../api/store';
 import type { StoreProduct } from '../api/types';
@@ -11,6 +12,8 @@ import { PlanLine } from './plan-lines';
 
 /** Learners are shown only above 100 on cards (SPEC §9). */
 export const showLearnersOnCard = (n: number) => n > 100;
+/** A QBank whose questions are not counted yet would read "0 questions", as if empty: no badge then. */
+export const showQuestionsOnCard = (n: number) => n > 0;
 
 const firstPaid = (plans: BillingPlan[]) => plans.find((p) => p.price > 0) ?? null;
 const buyable = (plans: BillingPlan[]) =>
@@ -67,18 +70,27 @@ export function ProductCard({ product }: { product: StoreProduct }) {
   const summary = extra.shortDescription || product.content;
   const detail = `/store/products/${product.uuid}`;
   const paid = buyable(product.billingPlans);
+  const [opening, setOpening] = useState(false);
 
   let action: ReactNode;
   // SPEC §2: an active or non-student (staff) subscription opens the product.
   if (status === 'authenticated' && sub && (sub.active || !sub.student)) {
+    // It becomes the active product first. If that fails (say a staff subscription that has ended), the
+    // dashboard would show another product: the user is told instead.
+    const open = async () => {
+      setOpening(true);
+      try {
+        await setLastUsedProduct(user!.uuid, product.uuid);
+      } catch (e) {
+        notifyError(`Could not open ${product.name}`, e);
+        setOpening(false);
+        return;
+      }
+      await refresh();
+      navigate('/dashboard');
+    };
     action = (
-      <Button
-        onClick={async () => {
-          await setLastUsedProduct(user!.uuid, product.uuid).catch(() => {});
-          await refresh();
-          navigate('/dashboard');
-        }}
-      >
+      <Button loading={opening} onClick={open}>
         Open QBank
       </Button>
     );
@@ -114,14 +126,18 @@ export function ProductCard({ product }: { product: StoreProduct }) {
             {product.name}
           </Link>
         </Title>
-        <Group gap="xs">
-          <Badge variant="light">{product.questionCount.toLocaleString('en-US')} questions</Badge>
-          {showLearnersOnCard(product.learnersCount) && (
-            <Badge variant="light" color="teal">
-              {product.learnersCount.toLocaleString('en-US')} learners
-            </Badge>
-          )}
-        </Group>
+        {(showQuestionsOnCard(product.questionCount) || showLearnersOnCard(product.learnersCount)) && (
+          <Group gap="xs">
+            {showQuestionsOnCard(product.questionCount) && (
+              <Badge variant="light">{product.questionCount.toLocaleString('en-US')} questions</Badge>
+            )}
+            {showLearnersOnCard(product.learnersCount) && (
+              <Badge variant="light" color="teal">
+                {product.learnersCount.toLocaleString('en-US')} learners
+              </Badge>
+            )}
+          </Group>
+        )}
         {product.targetAudience && (
           <Text size="sm" c="dimmed">
             For: {product.targetAudience}

@@ -2,9 +2,9 @@ import {
   Accordion,
   Alert,
   Button,
-  Card,
   Center,
   Container,
+  Grid,
   Group,
   Loader,
   Paper,
@@ -16,24 +16,19 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { type BillingPlan, frequencyText, priceText } from '@qbank/contract';
-import {
-  IconArrowLeft,
-  IconBolt,
-  IconChartBar,
-  IconCheck,
-  IconDeviceMobile,
-  IconShare,
-  IconStethoscope,
-} from '@tabler/icons-react';
+import { IconArrowLeft, IconCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAuth } from '../../../app/auth';
+import { notifyError } from '../../../components/notify-error';
 import { storedReferralToken } from '../../../lib/referral-token';
 import { createCheckoutSession } from '../../checkout/api/checkout';
 import { setLastUsedProduct, subscribeFree } from '../../subscriptions/api/subscriptions';
 import { parseAdditional, useBillingPlans, useLogo, useProductContent } from '../api/store';
+import { FeatureStrip } from '../components/feature-strip';
 import { PlanNote } from '../components/plan-lines';
+import { ShareLink } from '../components/share-link';
 import { categoryText } from '../product-categories';
 
 /** Learners are shown at 100 or more on the detail page (SPEC §9). */
@@ -43,52 +38,6 @@ export const initialPlan = (plans: BillingPlan[]) =>
   plans
     .filter((p) => p.billingPlanType === 'PUBLIC')
     .reduce<BillingPlan | null>((best, p) => (!best || p.price > best.price ? p : best), null);
-export const LINK_COPIED_MS = 2000;
-
-const features = [
-  {
-    icon: IconStethoscope,
-    title: 'Exam-style questions',
-    text: 'Written and reviewed by specialists in the field.',
-  },
-  {
-    icon: IconBolt,
-    title: 'Tutor and timed modes',
-    text: 'Learn with instant explanations or simulate the real exam.',
-  },
-  {
-    icon: IconChartBar,
-    title: 'Performance tracking',
-    text: 'See your scores and how you compare with other learners.',
-  },
-  { icon: IconDeviceMobile, title: 'Study anywhere', text: 'Works on your phone, tablet and computer.' },
-];
-
-function ShareLink() {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(window.location.href);
-    } catch {
-      // Clipboard refused (insecure context): the address bar still has the link.
-    }
-    setCopied(true);
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), LINK_COPIED_MS);
-  };
-  return (
-    <Group gap="xs">
-      <Button variant="default" leftSection={<IconShare size={16} aria-hidden />} onClick={copy}>
-        Share link
-      </Button>
-      <Text size="sm" role="status" aria-live="polite" c="green.9">
-        {copied ? 'Link copied' : ''}
-      </Text>
-    </Group>
-  );
-}
 
 /** /store/products/:id — the QBank's page in the store (SPEC §2). */
 export function ProductPage() {
@@ -103,6 +52,7 @@ export function ProductPage() {
   const [chosen, setChosen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [subscribeError, setSubscribeError] = useState(false);
+  const [logoBroken, setLogoBroken] = useState(false);
 
   const publicPlans = (plans.data ?? []).filter((p) => p.billingPlanType === 'PUBLIC');
   useEffect(() => {
@@ -112,7 +62,8 @@ export function ProductPage() {
     }
   }, [plans.data, chosen]);
 
-  if (content.isPending || plans.isPending)
+  // The logo is waited for too, so the header does not jump from the title to the logo.
+  if (content.isPending || plans.isPending || logo.isPending)
     return (
       <Center mih="50vh">
         <Loader role="status" aria-label="Loading the QBank" />
@@ -151,9 +102,16 @@ export function ProductPage() {
   const onMain = async () => {
     if (busy) return;
     if (owned) {
-      // Opening a QBank makes it the active product, as on the store card.
+      // Opening a QBank makes it the active product, as on the store card. If that fails, the dashboard
+      // would show another product: the user is told instead.
       setBusy(true);
-      await setLastUsedProduct(user!.uuid, p.uuid).catch(() => {});
+      try {
+        await setLastUsedProduct(user!.uuid, p.uuid);
+      } catch (e) {
+        notifyError(`Could not open ${p.name}`, e);
+        setBusy(false);
+        return;
+      }
       await refresh();
       navigate('/dashboard');
       return;
@@ -204,12 +162,19 @@ export function ProductPage() {
           </Button>
           <ShareLink />
         </Group>
-        <Group gap="md" wrap="nowrap">
-          {logo.data && (
-            <img src={logo.data} alt={`${p.name} logo`} style={{ maxHeight: 64, maxWidth: 160 }} />
+        {/* SPEC §2: a header with the logo or the title. The logo is then the page's heading, named by its alt. */}
+        <Title order={1}>
+          {logo.data && !logoBroken ? (
+            <img
+              src={logo.data}
+              alt={p.name}
+              style={{ display: 'block', maxHeight: 80, maxWidth: 'min(320px, 100%)' }}
+              onError={() => setLogoBroken(true)}
+            />
+          ) : (
+            p.name
           )}
-          <Title order={1}>{p.name}</Title>
-        </Group>
+        </Title>
         {subscribeError && (
           <Alert
             color="red"
@@ -221,105 +186,93 @@ export function ProductPage() {
             Something went wrong while subscribing to {p.name}
           </Alert>
         )}
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
-          <Stack gap="md" style={{ gridColumn: 'span 2' }}>
-            <Text style={{ whiteSpace: 'pre-line' }}>{p.content}</Text>
-            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-              <Stat label="Questions" value={p.questionCount.toLocaleString('en-US')} />
-              {showLearnersOnDetail(p.learnersCount) && (
-                <Stat label="Learners" value={p.learnersCount.toLocaleString('en-US')} />
-              )}
-              <Stat label="Category" value={categoryText(p.productCategory)} />
-              <Stat label="Language" value="English" />
-              <Stat label="Author/Publisher" value={extra.shortAuthors || p.authors || '—'} />
-            </SimpleGrid>
-            <Accordion variant="separated" multiple>
-              <Accordion.Item value="author">
-                <Accordion.Control>About the Author/Publisher</Accordion.Control>
-                <Accordion.Panel>{p.authors || 'No details given.'}</Accordion.Panel>
-              </Accordion.Item>
-              <Accordion.Item value="audience">
-                <Accordion.Control>Target Audience</Accordion.Control>
-                <Accordion.Panel>{p.targetAudience || 'No details given.'}</Accordion.Panel>
-              </Accordion.Item>
-              <Accordion.Item value="format">
-                <Accordion.Control>Question Format</Accordion.Control>
-                <Accordion.Panel>{p.questionFormat || 'No details given.'}</Accordion.Panel>
-              </Accordion.Item>
-            </Accordion>
-          </Stack>
-          <Paper withBorder p="md" radius="md">
-            <Stack gap="sm">
-              <Title order={2} size="h4" id="plans-heading">
-                Choose a plan
-              </Title>
-              {publicPlans.length === 0 ? (
-                <Text c="dimmed">This QBank has no plans on sale right now.</Text>
-              ) : (
-                <Stack gap="xs" role="radiogroup" aria-labelledby="plans-heading">
-                  {publicPlans.map((pl) => {
-                    const on = pl.uuid === selected;
-                    return (
-                      <UnstyledButton
-                        key={pl.uuid}
-                        role="radio"
-                        aria-checked={on}
-                        onClick={() => setSelected(on ? null : pl.uuid)}
-                        style={{
-                          border: `2px solid var(--mantine-color-${on ? 'brand-7' : 'gray-3'})`,
-                          borderRadius: 8,
-                          padding: 12,
-                        }}
-                      >
-                        <Group justify="space-between" wrap="nowrap" align="flex-start">
-                          <div>
-                            <Text fw={700}>{pl.planName}</Text>
-                            <Text size="sm">
-                              {priceText(pl.price)}{' '}
-                              {frequencyText(pl.frequencyType, pl.autoRenewForSubscription)}
-                            </Text>
-                            <Text size="xs">
-                              {pl.price > 0
-                                ? 'All features and questions'
-                                : 'All features but limited questions'}
-                            </Text>
-                            <PlanNote plan={pl} />
-                          </div>
-                          {on && (
-                            <ThemeIcon radius="xl" size="sm" aria-hidden>
-                              <IconCheck size={14} />
-                            </ThemeIcon>
-                          )}
-                        </Group>
-                      </UnstyledButton>
-                    );
-                  })}
-                </Stack>
-              )}
-              <Button size="md" onClick={onMain} disabled={!owned && !plan} loading={busy}>
-                {mainLabel}
-              </Button>
+        <Grid gutter={{ base: 'lg', md: 'xl' }}>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack gap="md">
+              <Text style={{ whiteSpace: 'pre-line' }}>{p.content}</Text>
+              <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+                <Stat label="Questions" value={p.questionCount.toLocaleString('en-US')} />
+                {showLearnersOnDetail(p.learnersCount) && (
+                  <Stat label="Learners" value={p.learnersCount.toLocaleString('en-US')} />
+                )}
+                <Stat label="Category" value={categoryText(p.productCategory)} />
+                <Stat label="Language" value="English" />
+                <Stat label="Author/Publisher" value={extra.shortAuthors || p.authors || '—'} />
+              </SimpleGrid>
+              <Accordion variant="separated" multiple>
+                <Accordion.Item value="author">
+                  <Accordion.Control>About the Author/Publisher</Accordion.Control>
+                  <Accordion.Panel>{p.authors || 'No details given.'}</Accordion.Panel>
+                </Accordion.Item>
+                <Accordion.Item value="audience">
+                  <Accordion.Control>Target Audience</Accordion.Control>
+                  <Accordion.Panel>{p.targetAudience || 'No details given.'}</Accordion.Panel>
+                </Accordion.Item>
+                <Accordion.Item value="format">
+                  <Accordion.Control>Question Format</Accordion.Control>
+                  <Accordion.Panel>{p.questionFormat || 'No details given.'}</Accordion.Panel>
+                </Accordion.Item>
+              </Accordion>
             </Stack>
-          </Paper>
-        </SimpleGrid>
-        <SimpleGrid
-          cols={{ base: 1, xs: 2, md: 4 }}
-          spacing="md"
-          component="section"
-          aria-label="Why learners choose us"
-        >
-          {features.map((f) => (
-            <Card key={f.title} withBorder padding="md">
-              <ThemeIcon variant="light" size="lg" aria-hidden>
-                <f.icon size={20} />
-              </ThemeIcon>
-              <Text fw={700} mt="xs">
-                {f.title}
-              </Text>
-              <Text size="sm">{f.text}</Text>
-            </Card>
-          ))}
-        </SimpleGrid>
+          </Grid.Col>
+          {/* The plan panel is as tall as its plans, not stretched to the details column beside it. */}
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Paper withBorder p="md" radius="md">
+              <Stack gap="sm">
+                <Title order={2} size="h4" id="plans-heading">
+                  Choose a plan
+                </Title>
+                {publicPlans.length === 0 ? (
+                  <Text c="dimmed">This QBank has no plans on sale right now.</Text>
+                ) : (
+                  <Stack gap="xs" role="radiogroup" aria-labelledby="plans-heading">
+                    {publicPlans.map((pl) => {
+                      const on = pl.uuid === selected;
+                      return (
+                        <UnstyledButton
+                          key={pl.uuid}
+                          role="radio"
+                          aria-checked={on}
+                          onClick={() => setSelected(on ? null : pl.uuid)}
+                          style={{
+                            border: `2px solid var(--mantine-color-${on ? 'brand-7' : 'gray-3'})`,
+                            borderRadius: 8,
+                            padding: 12,
+                          }}
+                        >
+                          <Group justify="space-between" wrap="nowrap" align="flex-start">
+                            <div>
+                              <Text fw={700}>{pl.planName}</Text>
+                              <Text size="sm">
+                                {priceText(pl.price)}{' '}
+                                {frequencyText(pl.frequencyType, pl.autoRenewForSubscription)}
+                              </Text>
+                              <Text size="xs">
+                                {pl.price > 0
+                                  ? 'All features and questions'
+                                  : 'All features but limited questions'}
+                              </Text>
+                              <PlanNote plan={pl} />
+                            </div>
+                            {on && (
+                              <ThemeIcon radius="xl" size="sm" aria-hidden>
+                                <IconCheck size={14} />
+                              </ThemeIcon>
+                            )}
+                          </Group>
+                        </UnstyledButton>
+                      );
+                    })}
+                  </Stack>
+                )}
+                <Button size="md" onClick={onMain} disabled={!owned && !plan} loading={busy}>
+                  {mainLabel}
+                </Button>
+              </Stack>
+            </Paper>
+          </Grid.Col>
+        </Grid>
+        <FeatureStrip />
       </Stack>
     </Container>
   );

@@ -24,6 +24,9 @@ import { ProductCard } from '../components/product-card';
 /** SPEC §9: one search call per 3 s, the first at once. */
 export const SEARCH_THROTTLE_MS = 3000;
 
+/** Cards drawn at first and per "Show more": a store of thousands stays quick to open and to scroll. */
+export const STORE_PAGE_SIZE = 24;
+
 export const resultCountText = (n: number) =>
   n === 0 ? 'No results' : `${n} ${n === 1 ? 'result' : 'results'}`;
 
@@ -32,6 +35,7 @@ export function StorePage() {
   const [input, setInput] = useState('');
   const [term, setTerm] = useState('');
   const [sortOrder, setSortOrder] = useState<SortOrder>('ASC');
+  const [shown, setShown] = useState(STORE_PAGE_SIZE);
   const applyTerm = useMemo(() => throttle((t: string) => setTerm(t), SEARCH_THROTTLE_MS), []);
   useEffect(() => () => applyTerm.cancel(), [applyTerm]);
 
@@ -45,6 +49,9 @@ export function StorePage() {
   });
   // Products without an active public plan are not shown (SPEC §8).
   const products = (results.data ?? []).filter((p) => p.billingPlans.length > 0);
+  // A new search or order starts from the top again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the query changes
+  useEffect(() => setShown(STORE_PAGE_SIZE), [term, sortOrder]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -108,11 +115,20 @@ export function StorePage() {
                 No QBank matches your search. Try another word, or clear the search to see them all.
               </Text>
             ) : (
-              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-                {products.map((p) => (
-                  <ProductCard key={p.uuid} product={p} />
-                ))}
-              </SimpleGrid>
+              <>
+                <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+                  {products.slice(0, shown).map((p) => (
+                    <ProductCard key={p.uuid} product={p} />
+                  ))}
+                </SimpleGrid>
+                {products.length > shown && (
+                  <Center>
+                    <Button variant="default" onClick={() => setShown((n) => n + STORE_PAGE_SIZE)}>
+                      Show more ({products.length - shown} more)
+                    </Button>
+                  </Center>
+                )}
+              </>
             )}
           </>
         )}

@@ -1,0 +1,129 @@
+import { type FrequencyType, periodEnd } from '@qbank/contract';
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { subscriptions, users } from '../../db/schema';
+import type { JobRunner } from '../../infra/jobs';
+import { STOP_RENEWAL_JOB } from '../../infra/payments';
+import { findForUpdate, recountLearners, type SubscriptionRow } from './repository';
+
+// Access granted and ended by the payment provider's events and by time: called from the webhook handler and
+// the periodic expiry task, each inside its caller's transaction. The user-facing operations are in service.ts.
+
+/** Paid access whose provider subscription should have renewed is kept this long before it lapses. */
+const RENEWAL_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
+
+/** The role flags of a learner's membership (SPEC §6: bought or joined access makes a student, nothing more). */
+export const LEARNER_ROLES = {
+  student: true,
+  questionWriter: false,
+  questionAuditor: false,
+  instructor: false,
+  admin: false,
+} as const;
+
+export interface PaidGrant {
+  userId: string;
+  productId: string;
+  billingPlanId: string;
+  frequencyType: FrequencyType;
+  providerSubscriptionId: string | null;
+  eventAt: Date;
+  /** The provider says this purchase has already ended (its subscription was deleted before we heard of the payment). */
+  alreadyEnded?: boolean;
+  /**
+   * A renewing purchase made over access already paid for: nothing was charged yet, the access runs to this
+   * time, and the provider's first invoice extends it from there.
+   */
+  firstChargeAt?: Date | null;
+}
+
+/**
+ * Grants (or extends) paid access from a verified provider event: one subscription per user and product, so a
+ * new purchase reactivates or extends the existing one instead of adding a second. A one-time purchase made
+ * while access is still running starts when the current period ends.
+ */
+export async function grantPaid(
+  tx: DbOrTx,
+  g: PaidGrant,
+  jobs: Pick<JobRunner, 'enqueue'>,
+): Promise<SubscriptionRow> {
+  const now = g.eventAt > new Date() ? g.eventAt : new Date();
+  const recurring = !!g.providerSubscriptionId;
+  const existing = await findForUpdate(tx, g.userId, g.productId);
+  const running =
+    existing?.active &&
+    existing.type === 'PREMIUM' &&
+    existing.currentPeriodEnd &&
+    existing.currentPeriodEnd > now;
+  const from = running && !recurring ? existing.currentPeriodEnd! : now;
+  const fields = {
+    // A lapsed membership starts again as a learner's: roles it once had (staff, say) are not revived by a purchase.
+    ...(existing?.active ? {} : LEARNER_ROLES),
+    active: !g.alreadyEnded,
+    type: 'PREMIUM' as const,
+    billingPlanId: g.billingPlanId,
+    autoRenew: recurring && !g.alreadyEnded,
+    // With a deferred first charge access runs to the end already paid for (the provider counts in whole seconds).
+    currentPeriodEnd:
+      recurring && g.firstChargeAt
+        ? new Date(Math.max(g.firstChargeAt.getTime(), running ? existing.currentPeriodEnd!.getTime() : 0))
+        : periodEnd(from, g.frequencyType),
+    providerSubscriptionId: g.providerSubscriptionId,
+    providerEventAt: g.eventAt,
+    updatedAt: new Date(),
+  };
+  let row: SubscriptionRow;
+  if (existing?.type === 'PRIVILEGED' && existing.active) {
+    row = existing; // staff already have every question; a purchase changes nothing for them
+  } else if (existing) {
+    // A renewing provider subscription this purchase replaces must stop, or the buyer would be billed twice
+    // (two checkouts paid in two tabs, or a one-time purchase over a renewing one). After commit, with retries.
+    const replaced = existing.providerSubscriptionId;
+    if (existing.active && existing.autoRenew && replaced && replaced !== g.providerSubscriptionId)
+      await jobs.enqueue(tx, STOP_RENEWAL_JOB, { providerSubscriptionId: replaced }, { maxAttempts: 15 });
+    [row] = (await tx
+      .update(subscriptions)
+      .set(fields)
+      .where(eq(subscriptions.id, existing.id))
+      .returning()) as [SubscriptionRow];
+  } else {
+    [row] = (await tx
+      .insert(subscriptions)
+      .values({ userId: g.userId, productId: g.productId, student: true, ...fields })
+      .returning()) as [SubscriptionRow];
+  }
+  if (row.active)
+    await tx
+      .update(users)
+      .set({ lastUsedProductId: g.productId, updatedAt: new Date() })
+      .where(eq(users.id, g.userId));
+  await recountLearners(tx, g.productId);
+  return row;
+}
+
+/**
+ * Ends access whose period is over (one-time plans after their period; renewing ones after a grace period).
+ * Staff access (PRIVILEGED) has no period. The ends and the learner counts change in one transaction.
+ */
+export async function expireDue(db: Db, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ended = await tx
+      .update(subscriptions)
+      .set({ active: false, autoRenew: false, updatedAt: now })
+      .where(
+        and(
+          eq(subscriptions.active, true),
+          ne(subscriptions.type, 'PRIVILEGED'),
+          lt(subscriptions.currentPeriodEnd, now),
+          or(
+            isNull(subscriptions.providerSubscriptionId),
+            eq(subscriptions.autoRenew, false),
+            lt(subscriptions.currentPeriodEnd, new Date(now.getTime() - RENEWAL_GRACE_MS)),
+          ),
+        ),
+      )
+      .returning({ productId: subscriptions.productId });
+    for (const productId of new Set(ended.map((e) => e.productId))) await recountLearners(tx, productId);
+    return ended.length;
+  });
+}

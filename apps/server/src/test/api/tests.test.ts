@@ -1,0 +1,142 @@
+import { NO_TEST_IN_PROGRESS } from '@qbank/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import { buildProduct, buildSubscription, buildTest, buildUser, TestClient } from '../factories';
+import { createTestApp, type TestApp } from '../test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const notFound = { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: NO_TEST_IN_PROGRESS };
+
+/** A signed-in student of one product (the only, hence active, one). */
+async function student() {
+  const user = await buildUser(t.deps.db);
+  const product = await buildProduct(t.deps.db);
+  await buildSubscription(t.deps.db, user.id, product.id, { student: true });
+  const c = new TestClient(t.app);
+  expect((await c.login(user.email, user.password)).statusCode).toBe(200);
+  return { user, product, c };
+}
+const inProgress = (c: TestClient, query = '') => c.req({ url: `/api/v2/tests/inprogress${query}` });
+
+describe('GET /api/v2/tests/inprogress (SPEC §7)', () => {
+  it('needs a signed-in user', async () => {
+    const res = await inProgress(new TestClient(t.app));
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('UNAUTHENTICATED');
+  });
+
+  it('answers 404 NOT_FOUND "No test in progress" when there is none', async () => {
+    const { c } = await student();
+    const res = await inProgress(c);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual(notFound);
+  });
+
+  it("answers the uuid of the user's running test in the active product", async () => {
+    const { user, product, c } = await student();
+    const test = await buildTest(t.deps.db, user.id, product.id);
+    const res = await inProgress(c);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ uuid: test.id });
+  });
+
+  it('counts only a running test: not created, paused or completed ones', async () => {
+    const { user, product, c } = await student();
+    await buildTest(t.deps.db, user.id, product.id, { status: 'CREATED' });
+    await buildTest(t.deps.db, user.id, product.id, { status: 'PAUSED', timeUsedSeconds: 120 });
+    await buildTest(t.deps.db, user.id, product.id, {
+      status: 'COMPLETED',
+      finishedAt: new Date(),
+      scorePercent: 70,
+    });
+    expect((await inProgress(c)).json()).toEqual(notFound);
+  });
+
+  it('of two running tests (never expected), the one started last', async () => {
+    const { user, product, c } = await student();
+    await buildTest(t.deps.db, user.id, product.id, { runningSince: new Date(Date.now() - 60_000) });
+    const later = await buildTest(t.deps.db, user.id, product.id, { runningSince: new Date() });
+    expect((await inProgress(c)).json()).toEqual({ uuid: later.id });
+  });
+
+  it("never answers another user's test", async () => {
+    const { product, c } = await student();
+    const other = await buildUser(t.deps.db);
+    await buildSubscription(t.deps.db, other.id, product.id, { student: true });
+    await buildTest(t.deps.db, other.id, product.id);
+    expect((await inProgress(c)).json()).toEqual(notFound);
+  });
+
+  it('looks in the active product: the first active one until the user picks another', async () => {
+    const user = await buildUser(t.deps.db);
+    const first = await buildProduct(t.deps.db, { name: `A first ${user.id}` });
+    const second = await buildProduct(t.deps.db, { name: `B second ${user.id}` });
+    await buildSubscription(t.deps.db, user.id, first.id, { student: true });
+    await buildSubscription(t.deps.db, user.id, second.id, { student: true });
+    const inSecond = await buildTest(t.deps.db, user.id, second.id);
+    const c = new TestClient(t.app);
+    await c.login(user.email, user.password);
+
+    // Never chosen: the first active subscription, by product name (as the client picks it).
+    expect((await inProgress(c)).json()).toEqual(notFound);
+    const choose = (productUuid: string) =>
+      c.req({ method: 'POST', url: '/api/v1/lastused', json: { userUuid: user.id, productUuid } });
+    expect((await choose(second.id)).statusCode).toBe(200);
+    expect((await inProgress(c)).json()).toEqual({ uuid: inSecond.id });
+    expect((await choose(first.id)).statusCode).toBe(200);
+    expect((await inProgress(c)).json()).toEqual(notFound);
+  });
+
+  it('a last used product whose subscription ended falls back to the first active one', async () => {
+    const user = await buildUser(t.deps.db);
+    const ended = await buildProduct(t.deps.db, { name: `A ended ${user.id}` });
+    const current = await buildProduct(t.deps.db, { name: `B current ${user.id}` });
+    await buildSubscription(t.deps.db, user.id, ended.id, { student: true, active: false });
+    await buildSubscription(t.deps.db, user.id, current.id, { student: true });
+    // Chosen while that subscription was still active.
+    await t.deps.db.update(users).set({ lastUsedProductId: ended.id }).where(eq(users.id, user.id));
+    await buildTest(t.deps.db, user.id, ended.id);
+    const inCurrent = await buildTest(t.deps.db, user.id, current.id);
+    const c = new TestClient(t.app);
+    await c.login(user.email, user.password);
+    expect((await inProgress(c)).json()).toEqual({ uuid: inCurrent.id });
+  });
+
+  it("productUuid names the product: one of the caller's active subscriptions, else 404", async () => {
+    const { user, product, c } = await student();
+    const second = await buildProduct(t.deps.db);
+    await buildSubscription(t.deps.db, user.id, second.id, { student: true });
+    const a = await buildTest(t.deps.db, user.id, product.id);
+    const b = await buildTest(t.deps.db, user.id, second.id);
+    expect((await inProgress(c, `?productUuid=${product.id}`)).json()).toEqual({ uuid: a.id });
+    expect((await inProgress(c, `?productUuid=${second.id}`)).json()).toEqual({ uuid: b.id });
+
+    // A product the caller has no active subscription to: none, even with a running test in it.
+    const lapsed = await buildProduct(t.deps.db);
+    await buildSubscription(t.deps.db, user.id, lapsed.id, { student: true, active: false });
+    await buildTest(t.deps.db, user.id, lapsed.id);
+    const res = await inProgress(c, `?productUuid=${lapsed.id}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual(notFound);
+  });
+
+  it('a malformed productUuid is a 400 naming the field', async () => {
+    const { c } = await student();
+    const res = await inProgress(c, '?productUuid=not-a-uuid');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION', field: 'productUuid' });
+  });
+
+  it('a user without any subscription has none', async () => {
+    const user = await buildUser(t.deps.db);
+    const c = new TestClient(t.app);
+    await c.login(user.email, user.password);
+    expect((await inProgress(c)).json()).toEqual(notFound);
+  });
+});
