@@ -13,6 +13,14 @@ export interface RouteContext<B, Q, P> {
   params: P;
 }
 
+/**
+ * An answer already checked against the route's response schema and serialized (a cache of it): sent as it
+ * is, without parsing and serializing it again.
+ */
+export class PreSerialized {
+  constructor(readonly json: string) {}
+}
+
 export interface RouteDef<
   B extends z.ZodType,
   Q extends z.ZodType,
@@ -34,7 +42,9 @@ export interface RouteDef<
   response?: R;
   /** Status for a successful answer (200 by default). */
   status?: number;
-  handler(ctx: RouteContext<z.output<B>, z.output<Q>, z.output<P>>): Promise<z.input<R> | undefined>;
+  handler(
+    ctx: RouteContext<z.output<B>, z.output<Q>, z.output<P>>,
+  ): Promise<z.input<R> | PreSerialized | undefined>;
 }
 
 interface Registered {
@@ -97,6 +107,8 @@ export function defineRoute<
       if (reply.sent) return reply;
       reply.code(def.status ?? 200);
       if (result === undefined) return reply.send();
+      if (result instanceof PreSerialized)
+        return reply.type('application/json; charset=utf-8').send(result.json);
       return def.response ? def.response.parse(result) : result;
     },
   });

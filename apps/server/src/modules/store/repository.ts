@@ -92,6 +92,19 @@ export const toTsQuery = (term: string) =>
     .map((w) => `${w}:*`)
     .join(' & ');
 
+/**
+ * A fingerprint of what the store list is made from, the products and billing plans. PostgreSQL stamps every
+ * row it writes with the writing transaction's id (xmin), so any committed insert or update raises a table's
+ * highest xmin and any delete lowers its count: a changed store never has its old fingerprint. (After some
+ * four billion transactions the ids wrap around and an update could go unseen: the cache's age limit covers that.)
+ */
+export async function storeFingerprint(db: DbOrTx): Promise<string> {
+  const res = await db.execute(sql`
+    SELECT (SELECT count(*) || ':' || coalesce(max(xmin::text::bigint), 0) FROM products) || '/' ||
+      (SELECT count(*) || ':' || coalesce(max(xmin::text::bigint), 0) FROM billing_plans) AS f`);
+  return (res as unknown as { rows: Array<{ f: string }> }).rows[0]!.f;
+}
+
 interface PlanJson {
   id: string;
   product_id: string;

@@ -1,8 +1,10 @@
-import { ErrorCode, type SortOrder } from '@qbank/contract';
+import { ErrorCode, type SortOrder, storeProduct } from '@qbank/contract';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { products } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
+import { PreSerialized } from '../../lib/route';
 import type { Auth } from '../../plugins/session';
 import { isMember } from '../subscriptions/repository';
 import {
@@ -11,12 +13,19 @@ import {
   planOnSale,
   productColumns,
   searchProducts,
+  storeFingerprint,
   toBillingPlan,
   toProductContent,
+  toTsQuery,
 } from './repository';
+import { searchCache } from './search-cache';
+
+const storeList = z.array(storeProduct);
 
 export function storeService(deps: Deps) {
   const { db } = deps;
+  // Five minutes at most, and 64 MB of JSON: the blank term over 5,000 products is about 3.4 MB.
+  const answers = searchCache({ maxAgeMs: 5 * 60_000, maxChars: 64 * 1024 * 1024 });
 
   /** A product the caller may see: published ones to anyone; unpublished ones to its members and superusers. */
   async function visibleProduct(auth: Auth | null, id: string) {
@@ -33,7 +42,19 @@ export function storeService(deps: Deps) {
       if (!row) throw new AppError(ErrorCode.NOT_FOUND, 'This plan is not available', 'priceId');
       return { productUuid: row.product.id, productName: row.product.name, plan: toBillingPlan(row.plan) };
     },
-    search: (term: string, order: SortOrder) => searchProducts(db, term, order),
+    /**
+     * Store search, answered from the cache while the store is unchanged. The fingerprint is read before the
+     * list, so a list is never older than the fingerprint it is kept under.
+     */
+    async search(term: string, order: SortOrder): Promise<PreSerialized> {
+      const key = `${order} ${toTsQuery(term)}`;
+      const fingerprint = await storeFingerprint(db);
+      const kept = answers.get(key, fingerprint);
+      if (kept !== undefined) return new PreSerialized(kept);
+      const json = JSON.stringify(storeList.parse(await searchProducts(db, term, order)));
+      answers.set(key, fingerprint, json);
+      return new PreSerialized(json);
+    },
     async content(auth: Auth | null, id: string) {
       return toProductContent(await visibleProduct(auth, id));
     },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productLogos } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { billingPlans, productLogos, products } from '../../db/schema';
 import { buildPlan, buildProduct, buildSubscription, buildUser, TestClient } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 
@@ -97,6 +98,40 @@ describe('store search', () => {
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().field).toBe('searchTerm');
+  });
+});
+
+describe('store search answers kept between calls', () => {
+  it('a repeated search gives the same answer, and any write to a product or plan shows at once', async () => {
+    const c = new TestClient(t.app);
+    const tag = `zk${Date.now().toString(36)}`;
+    const names = async (term = tag) => (await search(c, term)).json().map((p: { name: string }) => p.name);
+    const prices = async () =>
+      (await search(c, tag)).json().flatMap((p: { billingPlans: Array<{ price: number }> }) =>
+        p.billingPlans.map((b) => b.price),
+      );
+    const a = await buildProduct(t.deps.db, { name: `Alpha ${tag}` });
+    const plan = await buildPlan(t.deps.db, a.id, { priceCents: 1000 });
+    const first = await search(c, tag);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(first.json().map((p: { name: string }) => p.name)).toEqual([`Alpha ${tag}`]);
+    expect((await search(c, tag)).body).toBe(first.body);
+    expect(await names(' ')).toContain(`Alpha ${tag}`);
+
+    // Written straight to the database, as another server process would.
+    await t.deps.db.update(products).set({ name: `Alpha ${tag} renamed` }).where(eq(products.id, a.id));
+    expect(await names()).toEqual([`Alpha ${tag} renamed`]);
+    expect(await names(' ')).toContain(`Alpha ${tag} renamed`);
+    await t.deps.db.update(billingPlans).set({ priceCents: 2500 }).where(eq(billingPlans.id, plan.id));
+    expect(await prices()).toEqual([25]);
+    const b = await buildProduct(t.deps.db, { name: `Beta ${tag}` });
+    await buildPlan(t.deps.db, b.id, { priceCents: 0, frequencyType: 'INDEFINITE', stripePriceId: null });
+    expect(await names()).toEqual([`Alpha ${tag} renamed`, `Beta ${tag}`]);
+    await t.deps.db.delete(billingPlans).where(eq(billingPlans.id, plan.id));
+    expect(await names()).toEqual([`Beta ${tag}`]);
+    await t.deps.db.delete(products).where(eq(products.id, b.id));
+    expect(await names()).toEqual([]);
+    expect(await names(' ')).not.toContain(`Beta ${tag}`);
   });
 });
 

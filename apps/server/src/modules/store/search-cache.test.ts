@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { searchCache } from './search-cache';
+
+describe('store search cache', () => {
+  const make = (maxChars = 100) => {
+    let t = 0;
+    const cache = searchCache({ maxAgeMs: 1000, maxChars, now: () => t });
+    return { cache, advance: (ms: number) => (t += ms) };
+  };
+
+  it('serves an entry only under the fingerprint it was made under', () => {
+    const { cache } = make();
+    cache.set('ASC ', 'f1', '[1]');
+    expect(cache.get('ASC ', 'f1')).toBe('[1]');
+    expect(cache.get('DESC ', 'f1')).toBeUndefined();
+    expect(cache.get('ASC ', 'f2')).toBeUndefined();
+    // A changed store dropped it: the old fingerprint does not bring it back.
+    expect(cache.get('ASC ', 'f1')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('stops serving an entry at its age limit, whatever the fingerprint', () => {
+    const { cache, advance } = make();
+    cache.set('k', 'f', '[]');
+    advance(999);
+    expect(cache.get('k', 'f')).toBe('[]');
+    advance(1);
+    expect(cache.get('k', 'f')).toBeUndefined();
+  });
+
+  it('keeps at most maxChars of JSON, dropping the least recently used first', () => {
+    const { cache } = make(10);
+    cache.set('a', 'f', '1234');
+    cache.set('b', 'f', '1234');
+    expect(cache.get('a', 'f')).toBe('1234'); // a is now the most recently used
+    cache.set('c', 'f', '1234'); // 12 chars: b goes
+    expect(cache.get('b', 'f')).toBeUndefined();
+    expect(cache.get('a', 'f')).toBe('1234');
+    expect(cache.get('c', 'f')).toBe('1234');
+    cache.set('huge', 'f', '12345678901'); // larger than the whole cache: not kept, nothing else lost
+    expect(cache.get('huge', 'f')).toBeUndefined();
+    expect(cache.size).toBe(2);
+  });
+
+  it('replacing an entry counts its size once', () => {
+    const { cache } = make(8);
+    cache.set('a', 'f', '1234');
+    cache.set('a', 'g', '5678');
+    cache.set('b', 'g', '1234');
+    expect(cache.get('a', 'g')).toBe('5678');
+    expect(cache.get('b', 'g')).toBe('1234');
+  });
+});
