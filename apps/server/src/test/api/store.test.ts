@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingPlans, productLogos, products } from '../../db/schema';
 import { buildPlan, buildProduct, buildSubscription, buildUser, TestClient } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
@@ -107,9 +107,9 @@ describe('store search answers kept between calls', () => {
     const tag = `zk${Date.now().toString(36)}`;
     const names = async (term = tag) => (await search(c, term)).json().map((p: { name: string }) => p.name);
     const prices = async () =>
-      (await search(c, tag)).json().flatMap((p: { billingPlans: Array<{ price: number }> }) =>
-        p.billingPlans.map((b) => b.price),
-      );
+      (await search(c, tag))
+        .json()
+        .flatMap((p: { billingPlans: Array<{ price: number }> }) => p.billingPlans.map((b) => b.price));
     const a = await buildProduct(t.deps.db, { name: `Alpha ${tag}` });
     const plan = await buildPlan(t.deps.db, a.id, { priceCents: 1000 });
     const first = await search(c, tag);
@@ -119,7 +119,10 @@ describe('store search answers kept between calls', () => {
     expect(await names(' ')).toContain(`Alpha ${tag}`);
 
     // Written straight to the database, as another server process would.
-    await t.deps.db.update(products).set({ name: `Alpha ${tag} renamed` }).where(eq(products.id, a.id));
+    await t.deps.db
+      .update(products)
+      .set({ name: `Alpha ${tag} renamed` })
+      .where(eq(products.id, a.id));
     expect(await names()).toEqual([`Alpha ${tag} renamed`]);
     expect(await names(' ')).toContain(`Alpha ${tag} renamed`);
     await t.deps.db.update(billingPlans).set({ priceCents: 2500 }).where(eq(billingPlans.id, plan.id));
