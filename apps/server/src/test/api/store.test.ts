@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingPlans, productLogos, products } from '../../db/schema';
@@ -135,6 +136,35 @@ describe('store search answers kept between calls', () => {
     await t.deps.db.delete(products).where(eq(products.id, b.id));
     expect(await names()).toEqual([]);
     expect(await names(' ')).not.toContain(`Beta ${tag}`);
+  });
+});
+
+describe('compression', () => {
+  it('compresses a large answer for a client that accepts it, and only then', async () => {
+    for (let i = 0; i < 30; i++) {
+      const p = await buildProduct(t.deps.db, {
+        name: `Compressible ${i}`,
+        content: 'Long text '.repeat(20),
+      });
+      await buildPlan(t.deps.db, p.id);
+    }
+    const ask = (encoding?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/products/productSearchContent?sortField=name&sortOrder=ASC',
+        payload: { searchTerm: 'compressible' },
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const plain = await ask();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toHaveLength(30);
+    const br = await ask('br, gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await ask('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   });
 });
 
