@@ -137,6 +137,14 @@ export function localPayments(opts: {
     async expireCheckoutSession(id) {
       await cancelSession(id).catch(() => {}); // not open any more: nothing to close
     },
+    async retrieveSubscription(id) {
+      const [s] = await db
+        .select()
+        .from(localPaymentSubscriptions)
+        .where(eq(localPaymentSubscriptions.id, id))
+        .limit(1);
+      return s ? subscriptionObject(s) : null;
+    },
     async setAutoRenew(id, on) {
       await db.transaction(async (tx) => {
         const [s] = await tx

@@ -102,6 +102,15 @@ export function stripePayments(opts: StripeOptions): Payments {
         throw err;
       });
     },
+    async retrieveSubscription(id) {
+      try {
+        const s = await call('read the subscription', () => stripe.subscriptions.retrieve(id));
+        return s as unknown as Record<string, unknown>;
+      } catch (err) {
+        if (err instanceof PaymentProviderError && err.details.providerStatus === 404) return null;
+        throw err;
+      }
+    },
     async setAutoRenew(id, on) {
       await call(`turn auto-renew ${on ? 'on' : 'off'}`, () =>
         stripe.subscriptions.update(id, { cancel_at_period_end: !on }),

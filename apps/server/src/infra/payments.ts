@@ -46,6 +46,12 @@ export interface Payments {
   createCheckoutSession(req: CheckoutRequest): Promise<{ id: string; url: string }>;
   /** Closes an open checkout so it can no longer be paid; one already paid, expired or unknown is left as it is. */
   expireCheckoutSession(id: string): Promise<void>;
+  /**
+   * A provider subscription as it is now, in Stripe's shape (a canceled one too); null when the provider does
+   * not know the id. Subscription events are applied from this, not from their own copy, since two changes in
+   * the same second can arrive in either order.
+   */
+  retrieveSubscription(providerSubscriptionId: string): Promise<Record<string, unknown> | null>;
   /** Auto-renew on or off for a provider subscription (Stripe: cancel_at_period_end). */
   setAutoRenew(providerSubscriptionId: string, on: boolean): Promise<void>;
   /** Checks the signature over the raw body; throws WebhookSignatureError when it does not hold. */

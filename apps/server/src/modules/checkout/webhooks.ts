@@ -103,6 +103,19 @@ export function webhookService(deps: Deps) {
     return { s, at };
   }
 
+  /**
+   * What a subscription event says, read again from the provider: two changes in the same second (cancel,
+   * then reactivate) carry the same `created` time and can arrive in either order, so the event's own copy
+   * may be the older state. A subscription the provider does not know keeps the event's copy.
+   */
+  async function current(e: ProviderEvent): Promise<ProviderEvent> {
+    if (e.type !== 'customer.subscription.updated') return e; // a deletion is final whatever came before
+    const id = str(e.data.object.id);
+    if (!id || !(await findByProviderId(db, id))) return e;
+    const now = await payments.retrieveSubscription(id);
+    return now ? { ...e, data: { object: now } } : e;
+  }
+
   async function apply(tx: DbOrTx, e: ProviderEvent) {
     const o = e.data.object;
     switch (e.type) {
@@ -177,6 +190,9 @@ export function webhookService(deps: Deps) {
       }
       if (!event?.id || !event.type || !event.data?.object)
         throw new AppError(ErrorCode.VALIDATION, 'Not a provider event', 'body');
+      // Read before the transaction: no provider call while database rows are locked. A failure answers
+      // 500, and the provider delivers the event again.
+      const toApply = await current(event);
       const applied = await db.transaction(async (tx) => {
         const inserted = await tx
           .insert(webhookEvents)
@@ -190,7 +206,7 @@ export function webhookService(deps: Deps) {
           .onConflictDoNothing()
           .returning({ id: webhookEvents.id });
         if (inserted.length === 0) return false;
-        await apply(tx, event);
+        await apply(tx, toApply);
         return true;
       });
       if (applied) deps.jobs.kick(); // work the event queued (stopping a replaced renewal) starts now

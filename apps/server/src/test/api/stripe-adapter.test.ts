@@ -254,13 +254,23 @@ class FakeStripe {
       return { status: 200, body: { id, object: 'checkout.session', status: 'expired' } };
     }
     const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(r.path);
+    const subscriptionBody = (s: { status: string; cancel_at_period_end: boolean; customer: string }) => ({
+      id: sub![1],
+      object: 'subscription',
+      customer: s.customer,
+      status: s.status,
+      cancel_at_period_end: s.cancel_at_period_end,
+      items: { object: 'list', data: [{ current_period_end: unix() + 30 * 86400 }] },
+    });
+    if (sub && !this.subscriptions.has(decodeURIComponent(sub[1]!)))
+      return stripeError(404, 'invalid_request_error', `No such subscription: '${sub[1]}'`, {
+        code: 'resource_missing',
+        param: 'id',
+      });
+    if (r.method === 'GET' && sub)
+      return { status: 200, body: subscriptionBody(this.subscriptions.get(decodeURIComponent(sub[1]!))!) };
     if (r.method === 'POST' && sub) {
-      const s = this.subscriptions.get(decodeURIComponent(sub[1]!));
-      if (!s)
-        return stripeError(404, 'invalid_request_error', `No such subscription: '${sub[1]}'`, {
-          code: 'resource_missing',
-          param: 'id',
-        });
+      const s = this.subscriptions.get(decodeURIComponent(sub[1]!))!;
       if (s.status === 'canceled')
         return stripeError(
           400,
@@ -268,17 +278,7 @@ class FakeStripe {
           'A canceled subscription can only update its cancellation_details and metadata.',
         );
       if ('cancel_at_period_end' in p) s.cancel_at_period_end = p.cancel_at_period_end === 'true';
-      return {
-        status: 200,
-        body: {
-          id: sub[1],
-          object: 'subscription',
-          customer: s.customer,
-          status: s.status,
-          cancel_at_period_end: s.cancel_at_period_end,
-          items: { object: 'list', data: [{ current_period_end: unix() + 30 * 86400 }] },
-        },
-      };
+      return { status: 200, body: subscriptionBody(s) };
     }
     return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${r.method}: ${r.path}).`);
   }
@@ -505,6 +505,25 @@ describe('Stripe adapter: requests and answers', () => {
     expect(fake.requests.map((r) => [r.method, r.path, r.params])).toEqual([
       ['POST', `/v1/subscriptions/${id}`, { cancel_at_period_end: 'true' }],
       ['POST', `/v1/subscriptions/${id}`, { cancel_at_period_end: 'false' }],
+    ]);
+  });
+
+  it('retrieveSubscription reads the subscription as it is now; an id Stripe does not know is null', async () => {
+    const id = fake.addSubscription('cus_fake_r');
+    const p = payments();
+    await p.setAutoRenew(id, false);
+    expect(await p.retrieveSubscription(id)).toMatchObject({
+      id,
+      object: 'subscription',
+      customer: 'cus_fake_r',
+      status: 'active',
+      cancel_at_period_end: true,
+    });
+    expect(await p.retrieveSubscription('sub_missing')).toBeNull();
+    expect(fake.requests.map((r) => [r.method, r.path])).toEqual([
+      ['POST', `/v1/subscriptions/${id}`],
+      ['GET', `/v1/subscriptions/${id}`],
+      ['GET', '/v1/subscriptions/sub_missing'],
     ]);
   });
 });
@@ -865,6 +884,40 @@ describe('end to end: the app on the Stripe provider, pointed at the fake', () =
     expect(fake.requests.map((r) => [r.path, r.params])).toEqual([
       [`/v1/subscriptions/${subId}`, { cancel_at_period_end: 'true' }],
       [`/v1/subscriptions/${subId}`, { cancel_at_period_end: 'false' }],
+    ]);
+
+    // Stripe's two events for those changes carry the same second and arrive the wrong way round: the
+    // reactivation's first, then the cancellation's. The subscription as Stripe has it now decides.
+    const updated = (n: number, cancelAtPeriodEnd: boolean, created: number) =>
+      JSON.stringify({
+        id: `evt_e2e_updated_${n}`,
+        object: 'event',
+        type: 'customer.subscription.updated',
+        created,
+        data: {
+          object: {
+            id: subId,
+            object: 'subscription',
+            customer: user!.stripeCustomerId,
+            status: 'active',
+            cancel_at_period_end: cancelAtPeriodEnd,
+            items: { object: 'list', data: [{ current_period_end: unix() + 30 * 86400 }] },
+          },
+        },
+      });
+    const second = unix();
+    for (const event of [updated(2, false, second), updated(1, true, second)]) {
+      const r = await deliver(
+        event,
+        signer.webhooks.generateTestHeaderString({ payload: event, secret: WEBHOOK_SECRET }),
+      );
+      expect(r.statusCode).toBe(200);
+    }
+    const [after] = await t.deps.db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id));
+    expect(after).toMatchObject({ active: true, autoRenew: true });
+    expect(fake.requests.filter((r) => r.method === 'GET').map((r) => r.path)).toEqual([
+      `/v1/subscriptions/${subId}`,
+      `/v1/subscriptions/${subId}`,
     ]);
   });
 
