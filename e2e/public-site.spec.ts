@@ -144,3 +144,23 @@ test('the main navigation works by keyboard', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test('the app is sent compressed, and its hashed files are cached for good', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const script = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1];
+  expect(script).toBeTruthy();
+  const plain = await request.get(script!, { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+  expect(plain.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  for (const encoding of ['br', 'gzip']) {
+    const res = await request.get(script!, { headers: { 'accept-encoding': encoding } });
+    expect(res.headers()['content-encoding']).toBe(encoding);
+    expect(Number(res.headers()['content-length'])).toBeLessThan(
+      Number(plain.headers()['content-length']) / 3,
+    );
+    // The request API decodes the body: the same script either way.
+    expect((await res.body()).equals(await plain.body())).toBe(true);
+  }
+  // The page itself is never cached without asking again: a release shows at the next visit.
+  expect((await request.get('/')).headers()['cache-control']).toBe('no-cache');
+});

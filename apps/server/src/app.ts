@@ -165,7 +165,19 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   if (transport.kind === 'outbox' && config.devMailbox) devMailboxRoutes(app, deps);
 
   if (spaHtml)
-    await app.register(fastifyStatic, { root: config.webDist!, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: config.webDist!,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz copies beside the scripts and styles: sent as they are.
+      preCompressed: true,
+      maxAge: '1h',
+      setHeaders(reply, file) {
+        // Files under assets/ carry a hash of their content in their name: they never change.
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
 
   if (opts.startJobs !== false) app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
