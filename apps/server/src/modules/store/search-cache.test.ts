@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { searchCache } from './search-cache';
 
 describe('store search cache', () => {
-  const make = (maxChars = 100) => {
+  const make = (maxChars = 100, maxEntries = 10) => {
     let t = 0;
-    const cache = searchCache({ maxAgeMs: 1000, maxChars, now: () => t });
+    const cache = searchCache({ maxAgeMs: 1000, maxChars, maxEntries, now: () => t });
     return { cache, advance: (ms: number) => (t += ms) };
   };
 
@@ -40,6 +40,14 @@ describe('store search cache', () => {
     cache.set('huge', 'f', '12345678901'); // larger than the whole cache: not kept, nothing else lost
     expect(cache.get('huge', 'f')).toBeUndefined();
     expect(cache.size).toBe(2);
+  });
+
+  it('keeps at most maxEntries, however small they are', () => {
+    const { cache } = make(1000, 3);
+    for (const k of ['a', 'b', 'c', 'd']) cache.set(k, 'f', '[]');
+    expect(cache.size).toBe(3);
+    expect(cache.get('a', 'f')).toBeUndefined();
+    expect(cache.get('d', 'f')).toBe('[]');
   });
 
   it('replacing an entry counts its size once', () => {

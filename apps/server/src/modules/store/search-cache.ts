@@ -9,6 +9,8 @@ export interface SearchCacheOptions {
   maxAgeMs: number;
   /** The most characters of JSON kept in all (the least recently used entries go first). */
   maxChars: number;
+  /** The most entries kept, however small: a stream of made-up terms with no results cannot fill memory. */
+  maxEntries: number;
   now?: () => number;
 }
 
@@ -18,7 +20,7 @@ interface Entry {
   at: number;
 }
 
-export function searchCache({ maxAgeMs, maxChars, now = Date.now }: SearchCacheOptions) {
+export function searchCache({ maxAgeMs, maxChars, maxEntries, now = Date.now }: SearchCacheOptions) {
   const entries = new Map<string, Entry>(); // in order of last use, oldest first
   let chars = 0;
   const drop = (key: string) => {
@@ -46,7 +48,7 @@ export function searchCache({ maxAgeMs, maxChars, now = Date.now }: SearchCacheO
       entries.set(key, { fingerprint, json, at: now() });
       chars += json.length;
       for (const oldest of entries.keys()) {
-        if (chars <= maxChars) break;
+        if (chars <= maxChars && entries.size <= maxEntries) break;
         drop(oldest);
       }
     },

@@ -24,8 +24,8 @@ const storeList = z.array(storeProduct);
 
 export function storeService(deps: Deps) {
   const { db } = deps;
-  // Five minutes at most, and 64 MB of JSON: the blank term over 5,000 products is about 3.4 MB.
-  const answers = searchCache({ maxAgeMs: 5 * 60_000, maxChars: 64 * 1024 * 1024 });
+  // Five minutes at most, 64 MB of JSON (the blank term over 5,000 products is about 3.4 MB), 1,000 terms.
+  const answers = searchCache({ maxAgeMs: 5 * 60_000, maxChars: 64 * 1024 * 1024, maxEntries: 1000 });
 
   /** A product the caller may see: published ones to anyone; unpublished ones to its members and superusers. */
   async function visibleProduct(auth: Auth | null, id: string) {
