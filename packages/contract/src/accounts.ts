@@ -30,8 +30,15 @@ export const firstNameField = trimmed('First name', Limits.nameMax);
 export const lastNameField = trimmed('Last name', Limits.nameMax);
 
 export const loginForm = z.object({
-  username: z.string({ error: 'Email address is required' }).trim().min(1).max(Limits.emailMax),
-  password: z.string({ error: 'Password is required' }).min(1).max(Limits.passwordMax),
+  username: z
+    .string({ error: 'Email address is required' })
+    .trim()
+    .min(1, { error: 'Email address is required' })
+    .max(Limits.emailMax, { error: `Email address must be at most ${Limits.emailMax} characters` }),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, { error: 'Password is required' })
+    .max(Limits.passwordMax, { error: `Password must be at most ${Limits.passwordMax} characters` }),
 });
 
 export const initiateRegistrationBody = z.object({
@@ -42,7 +49,11 @@ export const initiateRegistrationBody = z.object({
 
 export const initiateStreamlinedRegistrationBody = initiateRegistrationBody.extend({
   password: passwordField().optional(),
-  stripePriceId: z.string().trim().min(1, { error: 'stripePriceId is required' }).max(200),
+  stripePriceId: z
+    .string({ error: 'stripePriceId is required' })
+    .trim()
+    .min(1, { error: 'stripePriceId is required' })
+    .max(200, { error: 'stripePriceId must be at most 200 characters' }),
 });
 
 export const tokenQuery = z.object({
@@ -85,7 +96,11 @@ export const lastUsedBody = z.object({
 });
 
 export const referralBody = z.object({
-  tokenId: z.string().trim().min(1, { error: 'tokenId is required' }).max(Limits.referralTokenMax),
+  tokenId: z
+    .string({ error: 'tokenId is required' })
+    .trim()
+    .min(1, { error: 'tokenId is required' })
+    .max(Limits.referralTokenMax, { error: `tokenId must be at most ${Limits.referralTokenMax} characters` }),
 });
 
 export const colorMap = z.record(z.string(), z.string());

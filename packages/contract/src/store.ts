@@ -204,7 +204,12 @@ export const billingPlanInput = z.object({
     .enum(BILLING_PLAN_TYPES, { error: `billingPlanType must be one of ${BILLING_PLAN_TYPES.join(', ')}` })
     .default('PUBLIC'),
   active: z.boolean({ error: 'active must be true or false' }).default(true),
-  stripePriceId: z.string().trim().max(200).nullable().optional(),
+  stripePriceId: z
+    .string({ error: 'stripePriceId must be a string or null' })
+    .trim()
+    .max(200, { error: 'stripePriceId must be at most 200 characters' })
+    .nullable()
+    .optional(),
   autoCreateStripePrice: z.boolean({ error: 'autoCreateStripePrice must be true or false' }).optional(),
 });
 export type BillingPlanInput = z.infer<typeof billingPlanInput>;

@@ -79,7 +79,10 @@ export function parseInput<S extends z.ZodType>(
   const field = issue.path.map(String).join('.');
   let message = issue.message;
   if (issue.code === 'unrecognized_keys') message = `Unknown field: ${issue.keys.join(', ')}`;
-  else if (/^Invalid input/.test(message)) message = `${field}: ${message}`;
+  // zod's own wording (a schema without a message of ours) is made to name the field.
+  else if (issue.code === 'invalid_type' && /received undefined$/.test(message))
+    message = `${field} is required`;
+  else if (/^(Invalid|Too (big|small))\b/.test(message)) message = `${field}: ${message}`;
   throw new AppError(ErrorCode.VALIDATION, message, field);
 }
 

@@ -56,6 +56,28 @@ describe('login', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe('password');
+    expect(res.json().message).toBe('Password is required');
+  });
+
+  it('a username or password that is too long says so, naming the field', async () => {
+    const c = new TestClient(t.app);
+    const long = await c.req({
+      method: 'POST',
+      url: '/login',
+      form: { username: `${'a'.repeat(300)}@example.com`, password: 'whatever-1' },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({
+      field: 'username',
+      message: 'Email address must be at most 254 characters',
+    });
+    const longPassword = await c.req({
+      method: 'POST',
+      url: '/login',
+      form: { username: 'a@example.com', password: 'p'.repeat(129) },
+    });
+    expect(longPassword.json()).toMatchObject({ field: 'password' });
+    expect(longPassword.json().message).toMatch(/^Password must be at most \d+ characters$/);
   });
 
   it('rate-limits repeated failures on one account with 429 and Retry-After', async () => {

@@ -368,9 +368,15 @@ describe('streamlined registration', () => {
       const res = await h.client().post('/api/v1/initiateStreamlinedRegistration', { ...body, ...over });
       expect(res.status, JSON.stringify(over)).toBe(400);
       expect(res.body.field).toBe(field);
+      expect(res.body.message, JSON.stringify(over)).not.toMatch(/^Invalid input|received undefined/);
       expect(await findUser(h.deps.db, body.username)).toBeNull();
       expect(await mailsTo(h, body.username)).toHaveLength(0);
     }
+    const missing = await h.client().post('/api/v1/initiateStreamlinedRegistration', {
+      ...person(),
+      password: 'long-enough-pass',
+    });
+    expect(missing.body.message).toBe('stripePriceId is required');
   });
 
   it('mails a link whose data leads to checkout; completing signs in with the password given first', async () => {
