@@ -21,9 +21,11 @@ export const contactMessageBody = z.object({
   firstName: firstNameField,
   lastName: lastNameField,
   emailAddress: emailField(),
+  // Optional: absent or null is OTHER (SPEC §5).
   contactUsSubject: z
     .enum(CONTACT_SUBJECTS, { error: 'Subject must be SALES, FEEDBACK, SUPPORT or OTHER' })
-    .default('OTHER'),
+    .nullish()
+    .transform((v) => v ?? 'OTHER'),
   description: z
     .string({ error: 'Description is required' })
     .trim()

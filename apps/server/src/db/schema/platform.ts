@@ -14,16 +14,21 @@ import { users } from './accounts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const contactMessages = pgTable('contact_messages', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  emailAddress: text('email_address').notNull(),
-  subject: text('subject', { enum: ['SALES', 'FEEDBACK', 'SUPPORT', 'OTHER'] }).notNull(),
-  description: text('description').notNull(),
-  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    emailAddress: text('email_address').notNull(),
+    subject: text('subject', { enum: ['SALES', 'FEEDBACK', 'SUPPORT', 'OTHER'] }).notNull(),
+    description: text('description').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  // A sender's recent messages: a double submit is found by them.
+  (t) => [index('contact_messages_sender_idx').on(t.emailAddress, t.createdAt)],
+);
 
 /** Referral tokens seen on the landing page (DESIGN.md §5). */
 export const referralVisits = pgTable(

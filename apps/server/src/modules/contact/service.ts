@@ -1,4 +1,5 @@
 import { Brand, ErrorCode, Messages, RateLimits } from '@qbank/contract';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { contactMessages } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -14,6 +15,9 @@ interface ContactInput {
   contactUsSubject: 'SALES' | 'FEEDBACK' | 'SUPPORT' | 'OTHER';
   description: string;
 }
+
+/** A second identical message from one sender within this time is a double submit: it creates nothing. */
+const DOUBLE_SUBMIT_WINDOW_MS = 10 * 60 * 1000;
 
 /** Acknowledgements one e-mail address may receive: [max, window in ms]. */
 const ACKNOWLEDGEMENTS_PER_RECIPIENT = [3, 60 * 60 * 1000] as const;
@@ -44,6 +48,24 @@ export function contactService(deps: Deps) {
       const acknowledge = (await limiter.hit(`contact:ack:${input.emailAddress}`, maxAcks, ackWindowMs))
         .allowed;
       const id = await db.transaction(async (tx) => {
+        // A double submit (the same message from the same sender moments ago) answers the first one's id
+        // and stores and mails nothing more (DESIGN.md §4). The lock makes two at the same moment queue.
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`contact:${input.emailAddress}`}))`);
+        const [earlier] = await tx
+          .select({ id: contactMessages.id })
+          .from(contactMessages)
+          .where(
+            and(
+              eq(contactMessages.emailAddress, input.emailAddress),
+              gt(contactMessages.createdAt, new Date(Date.now() - DOUBLE_SUBMIT_WINDOW_MS)),
+              eq(contactMessages.subject, input.contactUsSubject),
+              eq(contactMessages.description, input.description),
+              eq(contactMessages.firstName, input.firstName),
+              eq(contactMessages.lastName, input.lastName),
+            ),
+          )
+          .limit(1);
+        if (earlier) return earlier.id;
         const [row] = await tx
           .insert(contactMessages)
           .values({

@@ -98,6 +98,32 @@ describe('contact', () => {
     expect(row).toMatchObject({ subject: 'OTHER', userId: u.id });
   });
 
+  it('a null subject is OTHER too', async () => {
+    const body = message({ contactUsSubject: null });
+    expect((await sendContact(body)).status).toBe(201);
+    const [row] = await storedFrom(body.emailAddress);
+    expect(row!.subject).toBe('OTHER');
+  });
+
+  it('a double submit creates one message and one mail, and answers the same uuid', async () => {
+    const body = message({ description: 'Do you offer group discounts?' });
+    const [a, b] = await Promise.all([sendContact(body), sendContact(body)]);
+    const again = await sendContact(body);
+    for (const r of [a, b, again]) expect(r.status).toBe(201);
+    expect(new Set([a.body.uuid, b.body.uuid, again.body.uuid]).size).toBe(1);
+    expect(await storedFrom(body.emailAddress)).toHaveLength(1);
+    const toSupport = (await mailsTo(h, 'support@qbankcloud.com')).filter((m) =>
+      m.text.includes(body.emailAddress),
+    );
+    expect(toSupport).toHaveLength(1);
+    expect(await mailsTo(h, body.emailAddress)).toHaveLength(1);
+    // A different message from the same sender is a new one.
+    expect((await sendContact({ ...body, description: 'And for 200 students?' })).body.uuid).not.toBe(
+      a.body.uuid,
+    );
+    expect(await storedFrom(body.emailAddress)).toHaveLength(2);
+  });
+
   it('accepts every SPEC subject', async () => {
     for (const contactUsSubject of ['SALES', 'FEEDBACK', 'SUPPORT', 'OTHER']) {
       const body = message({ contactUsSubject });
@@ -250,6 +276,7 @@ describe('referral tokens', () => {
       const res = await h.client().post('/api/v1/referralTokens', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.field).toBe('tokenId');
+      expect(res.body.message, JSON.stringify(body)).toMatch(/^tokenId /);
     }
     const after = await h.deps.db.select({ n: sql<number>`count(*)::int` }).from(referralVisits);
     expect(after[0]!.n).toBe(before[0]!.n);

@@ -1,0 +1,1 @@
+CREATE INDEX "contact_messages_sender_idx" ON "contact_messages" USING btree ("email_address","created_at");
