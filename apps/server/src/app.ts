@@ -26,6 +26,7 @@ import { stripePayments } from './infra/payments-stripe';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './infra/rate-limiter';
 import { accountsRoutes } from './modules/accounts/routes';
 import { billingRoutes } from './modules/billing/routes';
+import { catalogueRoutes } from './modules/catalogue/routes';
 import { checkoutRoutes, WEBHOOK_URL } from './modules/checkout/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
@@ -157,6 +158,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   contactRoutes(app, deps);
   referralRoutes(app, deps);
   storeRoutes(app, deps);
+  catalogueRoutes(app, deps);
   billingRoutes(app, deps);
   subscriptionsRoutes(app, deps);
   testsRoutes(app, deps);

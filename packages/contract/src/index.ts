@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './billing';
 export * from './brand';
+export * from './catalogue';
 export * from './contact';
 export * from './errors';
 export * from './limits';

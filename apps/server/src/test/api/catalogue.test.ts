@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categories, subcategories, subjects } from '../../db/schema';
+import { buildProduct, buildSubscription, buildUser, TestClient } from '../factories';
+import { createTestApp, type TestApp } from '../test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+async function addSubject(productId: string, name: string, position = 0) {
+  const [s] = await t.deps.db.insert(subjects).values({ productId, name, position }).returning();
+  return s!;
+}
+async function addCategory(subjectId: string, name: string, position = 0) {
+  const [c] = await t.deps.db.insert(categories).values({ subjectId, name, position }).returning();
+  return c!;
+}
+async function addSubcategory(categoryId: string, name: string, position = 0) {
+  const [s] = await t.deps.db.insert(subcategories).values({ categoryId, name, position }).returning();
+  return s!;
+}
+
+const get = (c: TestClient, url: string) => c.req({ url });
+const names = (body: Array<{ name: string }>) => body.map((x) => x.name);
+
+/** A product with two subjects: Cardiology (two categories, three subcategories) and Pharmacology (none). */
+async function buildCatalogue(over: { published?: boolean } = {}) {
+  const product = await buildProduct(t.deps.db, over);
+  // Position decides first; the name only among equal positions.
+  const pharmacology = await addSubject(product.id, 'Pharmacology', 2);
+  const cardiology = await addSubject(product.id, 'Cardiology', 1);
+  const valves = await addCategory(cardiology.id, 'Valves', 0);
+  const arrhythmia = await addCategory(cardiology.id, 'Arrhythmia', 0);
+  const mitral = await addSubcategory(valves.id, 'Mitral', 5);
+  const aortic = await addSubcategory(valves.id, 'Aortic', 5);
+  const atrial = await addSubcategory(arrhythmia.id, 'Atrial fibrillation', 0);
+  return { product, pharmacology, cardiology, valves, arrhythmia, mitral, aortic, atrial };
+}
+
+describe('catalogue lists and items', () => {
+  let k: Awaited<ReturnType<typeof buildCatalogue>>;
+  beforeAll(async () => {
+    k = await buildCatalogue();
+    // Another product's catalogue never shows in this one's.
+    const other = await buildProduct(t.deps.db);
+    await addCategory((await addSubject(other.id, 'Anatomy', 0)).id, 'Bones', 0);
+  });
+
+  it("lists a product's subjects by position then name", async () => {
+    const res = await get(new TestClient(t.app), `/api/v1/subjects/products/${k.product.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { uuid: k.cardiology.id, name: 'Cardiology', position: 1, productUuid: k.product.id },
+      { uuid: k.pharmacology.id, name: 'Pharmacology', position: 2, productUuid: k.product.id },
+    ]);
+  });
+
+  it('answers one subject', async () => {
+    const res = await get(new TestClient(t.app), `/api/v1/subjects/${k.cardiology.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      uuid: k.cardiology.id,
+      name: 'Cardiology',
+      position: 1,
+      productUuid: k.product.id,
+    });
+  });
+
+  it("lists a subject's categories in order; a subject without any has an empty list", async () => {
+    const c = new TestClient(t.app);
+    const res = await get(c, `/api/v1/categories/subjects/${k.cardiology.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { uuid: k.arrhythmia.id, name: 'Arrhythmia', position: 0, subjectUuid: k.cardiology.id },
+      { uuid: k.valves.id, name: 'Valves', position: 0, subjectUuid: k.cardiology.id },
+    ]);
+    const none = await get(c, `/api/v1/categories/subjects/${k.pharmacology.id}`);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual([]);
+  });
+
+  it('answers one category', async () => {
+    const res = await get(new TestClient(t.app), `/api/v1/categories/${k.valves.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      uuid: k.valves.id,
+      name: 'Valves',
+      position: 0,
+      subjectUuid: k.cardiology.id,
+    });
+  });
+
+  it("lists a category's subcategories in order", async () => {
+    const res = await get(new TestClient(t.app), `/api/v1/subcategories/categories/${k.valves.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { uuid: k.aortic.id, name: 'Aortic', position: 5, categoryUuid: k.valves.id },
+      { uuid: k.mitral.id, name: 'Mitral', position: 5, categoryUuid: k.valves.id },
+    ]);
+  });
+});
+
+describe('product tree', () => {
+  it('nests subjects, categories and subcategories in order, with empty children where there are none', async () => {
+    const k = await buildCatalogue();
+    const res = await get(new TestClient(t.app), `/api/v2/products/${k.product.id}/tree`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      productTree: {
+        uuid: k.product.id,
+        name: k.product.name,
+        children: [
+          {
+            uuid: k.cardiology.id,
+            name: 'Cardiology',
+            children: [
+              {
+                uuid: k.arrhythmia.id,
+                name: 'Arrhythmia',
+                children: [{ uuid: k.atrial.id, name: 'Atrial fibrillation', children: [] }],
+              },
+              {
+                uuid: k.valves.id,
+                name: 'Valves',
+                children: [
+                  { uuid: k.aortic.id, name: 'Aortic', children: [] },
+                  { uuid: k.mitral.id, name: 'Mitral', children: [] },
+                ],
+              },
+            ],
+          },
+          { uuid: k.pharmacology.id, name: 'Pharmacology', children: [] },
+        ],
+      },
+    });
+  });
+
+  it('a product without subjects has a tree without children', async () => {
+    const p = await buildProduct(t.deps.db);
+    const res = await get(new TestClient(t.app), `/api/v2/products/${p.id}/tree`);
+    expect(res.json()).toEqual({ productTree: { uuid: p.id, name: p.name, children: [] } });
+  });
+});
+
+describe("who sees an unpublished product's catalogue", () => {
+  let k: Awaited<ReturnType<typeof buildCatalogue>>;
+  let urls: string[];
+  beforeAll(async () => {
+    k = await buildCatalogue({ published: false });
+    urls = [
+      `/api/v1/subjects/products/${k.product.id}`,
+      `/api/v1/subjects/${k.cardiology.id}`,
+      `/api/v1/categories/subjects/${k.cardiology.id}`,
+      `/api/v1/categories/${k.valves.id}`,
+      `/api/v1/subcategories/categories/${k.valves.id}`,
+      `/api/v2/products/${k.product.id}/tree`,
+    ];
+  });
+
+  it('hides it from visitors and from signed-in users who are not members: 404 naming id', async () => {
+    const stranger = await buildUser(t.deps.db);
+    const signedIn = new TestClient(t.app);
+    await signedIn.login(stranger.email, stranger.password);
+    for (const c of [new TestClient(t.app), signedIn])
+      for (const url of urls) {
+        const res = await get(c, url);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json().code, url).toBe('NOT_FOUND');
+        expect(res.json().field, url).toBe('id');
+      }
+  });
+
+  it('shows it to a member of the product and to a superuser', async () => {
+    const member = await buildUser(t.deps.db);
+    await buildSubscription(t.deps.db, member.id, k.product.id, {
+      type: 'PRIVILEGED',
+      admin: true,
+      student: false,
+    });
+    const superuser = await buildUser(t.deps.db, { superuser: true });
+    for (const u of [member, superuser]) {
+      const c = new TestClient(t.app);
+      expect((await c.login(u.email, u.password)).statusCode).toBe(200);
+      for (const url of urls) expect((await get(c, url)).statusCode, url).toBe(200);
+      expect(names((await get(c, urls[0]!)).json())).toEqual(['Cardiology', 'Pharmacology']);
+    }
+  });
+});
+
+describe('bad ids', () => {
+  const paths = [
+    '/api/v1/subjects/products/',
+    '/api/v1/subjects/',
+    '/api/v1/categories/subjects/',
+    '/api/v1/categories/',
+    '/api/v1/subcategories/categories/',
+  ];
+
+  it('an unknown id answers 404 naming id', async () => {
+    const c = new TestClient(t.app);
+    for (const url of [...paths.map((p) => p + UNKNOWN), `/api/v2/products/${UNKNOWN}/tree`]) {
+      const res = await get(c, url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().field, url).toBe('id');
+    }
+  });
+
+  it('an id of the wrong kind is unknown too (a subject id given as a category id)', async () => {
+    const k = await buildCatalogue();
+    const res = await get(new TestClient(t.app), `/api/v1/categories/${k.cardiology.id}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().field).toBe('id');
+  });
+
+  it('a malformed id answers 400 naming id', async () => {
+    const c = new TestClient(t.app);
+    for (const url of [...paths.map((p) => `${p}not-a-uuid`), '/api/v2/products/not-a-uuid/tree']) {
+      const res = await get(c, url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().code, url).toBe('VALIDATION');
+      expect(res.json().field, url).toBe('id');
+    }
+  });
+});
