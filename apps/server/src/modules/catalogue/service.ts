@@ -2,7 +2,7 @@ import { ErrorCode, type ProductTree } from '@qbank/contract';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import type { Auth } from '../../plugins/session';
-import { storeService } from '../store/service';
+import { visibleProduct } from '../store/service';
 import {
   categoriesOfProduct,
   categoriesOfSubject,
@@ -34,12 +34,11 @@ function byParent<T, N>(rows: T[], parentOf: (row: T) => string, node: (row: T) 
  */
 export function catalogueService(deps: Deps) {
   const { db } = deps;
-  const store = storeService(deps);
 
   /** The product of a subject or category, if the caller may see it; otherwise the item is not found. */
   async function visibleProductOf(auth: Auth | null, productId: string, notFound: AppError) {
     try {
-      return await store.visibleProduct(auth, productId);
+      return await visibleProduct(db, auth, productId);
     } catch (e) {
       if (e instanceof AppError && e.code === ErrorCode.NOT_FOUND) throw notFound;
       throw e;
@@ -64,7 +63,7 @@ export function catalogueService(deps: Deps) {
 
   return {
     async subjectsOfProduct(auth: Auth | null, productId: string) {
-      await store.visibleProduct(auth, productId);
+      await visibleProduct(db, auth, productId);
       return subjectsOfProduct(db, productId);
     },
     subject: visibleSubject,
@@ -79,7 +78,7 @@ export function catalogueService(deps: Deps) {
     },
     /** The whole tree in three queries, one per level, however many items it holds. */
     async tree(auth: Auth | null, productId: string): Promise<ProductTree> {
-      const product = await store.visibleProduct(auth, productId);
+      const product = await visibleProduct(db, auth, productId);
       const subjects = await subjectsOfProduct(db, productId);
       const categories = await categoriesOfProduct(db, productId);
       const subcategories = await subcategoriesOfProduct(db, productId);

@@ -1,6 +1,7 @@
 import { ErrorCode, type SortOrder, storeProduct } from '@qbank/contract';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
@@ -22,20 +23,19 @@ import { searchCache } from './search-cache';
 
 const storeList = z.array(storeProduct);
 
+/** A product the caller may see: published ones to anyone; unpublished ones to its members and superusers. */
+export async function visibleProduct(db: DbOrTx, auth: Auth | null, id: string) {
+  const p = await findProduct(db, id);
+  if (p && (p.published || auth?.superuser || (auth && (await isMember(db, auth.userId, id))))) return p;
+  throw new AppError(ErrorCode.NOT_FOUND, 'No such product', 'id');
+}
+
 export function storeService(deps: Deps) {
   const { db } = deps;
   // Five minutes at most, 64 MB of JSON (the blank term over 5,000 products is about 3.4 MB), 1,000 terms.
   const answers = searchCache({ maxAgeMs: 5 * 60_000, maxChars: 64 * 1024 * 1024, maxEntries: 1000 });
 
-  /** A product the caller may see: published ones to anyone; unpublished ones to its members and superusers. */
-  async function visibleProduct(auth: Auth | null, id: string) {
-    const p = await findProduct(db, id);
-    if (p && (p.published || auth?.superuser || (auth && (await isMember(db, auth.userId, id))))) return p;
-    throw new AppError(ErrorCode.NOT_FOUND, 'No such product', 'id');
-  }
-
   return {
-    visibleProduct,
     /** The plan a price sells, while it is on sale (the rule checkout applies). */
     async priceOnSale(priceId: string) {
       const row = await planOnSale(db, priceId);
@@ -56,10 +56,10 @@ export function storeService(deps: Deps) {
       return new PreSerialized(json);
     },
     async content(auth: Auth | null, id: string) {
-      return toProductContent(await visibleProduct(auth, id));
+      return toProductContent(await visibleProduct(db, auth, id));
     },
     async logos(auth: Auth | null, id: string, logoType: 'HEADER_LOGO' | 'PRODUCT_LOGO') {
-      await visibleProduct(auth, id);
+      await visibleProduct(db, auth, id);
       return logosOf(db, id, logoType);
     },
     /** The catalogue's product list: every published product (a superuser sees unpublished ones too). */
