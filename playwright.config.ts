@@ -13,18 +13,26 @@ if (!process.env.QBANK_E2E_DATA) {
 const port = Number(process.env.QBANK_E2E_PORT ?? 3217);
 export const baseURL = `http://127.0.0.1:${port}`;
 
+// Sized for a busy 2-core machine (CI's, shared with other work): two workers, each test with users of its
+// own (e2e/fixtures.ts) so any test can run beside any other, time moved with Playwright's clock instead of
+// slept. A test takes a few seconds; its limits are generous bounds for a loaded machine, never waits.
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
-  expect: { timeout: 10_000 },
-  fullyParallel: false,
+  expect: { timeout: 15_000 },
+  // Tests, not files, are shared out, so the two workers finish together.
+  fullyParallel: true,
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A step that cannot happen fails with its own message instead of using up the test's time.
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    // DOM snapshots of a failed test, without the screencast, whose frames cost CPU in every test.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -43,6 +51,9 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
+    // SIGTERM, not the default SIGKILL of the process group: the server stops its embedded PostgreSQL
+    // server (its own process group) before the data folder is removed.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

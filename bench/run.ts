@@ -1,49 +1,71 @@
-// npm run bench: latency (p50/p99) and throughput of hot endpoints next to a bare Fastify handler on the same machine.
-// Data is generated at scale first. Uses PGlite in a temp folder, or PostgreSQL with BENCH_DATABASE_URL.
+// npm run bench: latency (p50/p99) at a fixed rate and the most requests per second of the endpoints people hit,
+// next to a bare Fastify handler on the same machine. Data is generated at scale first, shaped like real
+// products. The load comes from autocannon in its own process (load.ts), with browser headers, after a
+// warm-up, cycling through many terms, products and users. Uses the embedded PostgreSQL server in a temp
+// folder, or PostgreSQL with BENCH_DATABASE_URL.
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/lib/passwords';
+import { generateStore, searchTermsFor } from './data';
+import type { LoadJob, LoadRequest, LoadResult } from './load';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const userCount = Number(process.env.BENCH_USERS ?? 20_000);
-const productCount = Number(process.env.BENCH_PRODUCTS ?? 5_000);
+const env = process.env;
+const seconds = Number(env.BENCH_SECONDS ?? 5);
+const warmupSeconds = Number(env.BENCH_WARMUP ?? 2);
+const connections = Number(env.BENCH_CONNECTIONS ?? 10);
+const rate = Number(env.BENCH_RATE ?? 1000);
+const userCount = Number(env.BENCH_USERS ?? 20_000);
+const productCount = Number(env.BENCH_PRODUCTS ?? 5_000);
+/** Only the scenarios whose name contains this (e.g. BENCH_ONLY=store). */
+const only = env.BENCH_ONLY?.toLowerCase();
 
-interface Row {
-  scenario: string;
-  p50: number;
-  p99: number;
-  rps: number;
-  errors: number;
+/** What a browser sends with every call. */
+const BROWSER = {
+  accept: 'application/json',
+  'accept-encoding': 'br, gzip, deflate',
+  'accept-language': 'en-US,en;q=0.9',
+  'user-agent':
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
+};
+
+interface Scenario {
+  name: string;
+  url: string;
+  requests: LoadRequest[];
+  /** The fixed rate, or null to measure only the most it serves (sign-in hashes a password on purpose). */
+  rate: number | null;
 }
 
-async function measure(
-  scenario: string,
-  url: string,
-  headers: Record<string, string> = {},
-  post?: unknown,
-): Promise<Row> {
-  const r = await autocannon({
-    url,
+const loadScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'load.ts');
+
+/** Runs one scenario's load in a child process. */
+function measure(s: Scenario): Promise<LoadResult> {
+  const job: LoadJob = {
+    url: s.url,
+    requests: s.requests,
     connections,
-    duration: seconds,
-    headers: post === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-    ...(post === undefined ? {} : { method: 'POST' as const, body: JSON.stringify(post) }),
-  });
-  return {
-    scenario,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    rps: Math.round(r.requests.average),
-    errors: r.non2xx + r.errors,
+    warmupSeconds,
+    seconds,
+    rate: s.rate,
   };
+  return new Promise((resolve, reject) => {
+    const child = fork(loadScript, { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+    child.once('message', (m: { ok: boolean; result?: LoadResult; error?: string }) => {
+      child.kill();
+      if (m.ok) resolve(m.result!);
+      else reject(new Error(m.error));
+    });
+    child.once('error', reject);
+    child.send(job);
+  });
 }
 
 async function main() {
@@ -52,102 +74,178 @@ async function main() {
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
-    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+    ...(env.BENCH_DATABASE_URL ? { DATABASE_URL: env.BENCH_DATABASE_URL } : {}),
   });
   const database = await openDatabase(config);
   await database.migrate();
+  const { db } = database;
 
   console.log(`Generating ${userCount} users with sessions ...`);
   const hash = await hashPassword('bench-password-1');
-  await database.db.execute(sql`
+  await db.execute(sql`
     INSERT INTO users (email, first_name, last_name, password_hash, email_verified_at)
     SELECT 'bench' || g || '@example.com', 'Bench', 'User ' || g, ${hash}, now() FROM generate_series(1, ${userCount}) g`);
-  await database.db.execute(sql`
+  // A session per user whose cookie is known: the cookie is 'bench-session-N', the row keeps its SHA-256.
+  await db.execute(sql`
     INSERT INTO sessions (id_hash, user_id, access_token, expires_at)
-    SELECT md5(u.id::text), u.id, md5(u.email), now() + interval '30 days' FROM users u`);
+    SELECT encode(sha256(convert_to('bench-session-' || substr(u.email, 6, position('@' in u.email) - 6), 'UTF8')), 'hex'),
+      u.id, md5(u.email), now() + interval '30 days'
+    FROM users u`);
 
-  console.log(`Generating ${productCount} products with plans ...`);
-  // Names and content from a small vocabulary, so a word matches a realistic share of the store.
-  await database.db.execute(sql`
-    INSERT INTO products (name, content, target_audience, product_category)
-    SELECT
-      (ARRAY['Cardiology','Nursing','Pharmacy','Audit','Radiology','Dental','Aviation','Legal'])[1 + g % 8]
-        || ' Review ' || g,
-      'Board-style questions on ' ||
-        (ARRAY['physiology','pathology','taxation','anatomy','navigation','ethics','statistics'])[1 + g % 7] ||
-        ' and ' || (ARRAY['pharmacology','microbiology','contracts','imaging','surgery'])[1 + g % 5] ||
-        ' with full explanations. Edition ' || g,
-      'Candidates for exam ' || g, 'PHYSICIAN'
-    FROM generate_series(1, ${productCount}) g`);
-  await database.db.execute(sql`
-    INSERT INTO billing_plans (product_id, plan_name, price_cents, frequency_type, stripe_price_id, active)
-    SELECT id, 'Monthly', 4900, 'MONTHLY', 'price_bench_' || md5(id::text), (random() < 0.9) FROM products`);
-  await database.db.execute(sql`
-    INSERT INTO billing_plans (product_id, plan_name, price_cents, frequency_type, stripe_price_id)
-    SELECT id, 'Free sample', 0, 'INDEFINITE', NULL FROM products WHERE random() < 0.5`);
-  await database.db.execute(sql`ANALYZE`);
+  console.log(`Generating ${productCount} products with plans and subscriptions ...`);
+  await generateStore(db, productCount);
+  // Users subscribe to a few products each, so users/me answers real lists.
+  await db.execute(sql`
+    WITH p AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS i FROM products),
+      u AS (SELECT id, row_number() OVER (ORDER BY email) AS r FROM users)
+    INSERT INTO subscriptions (user_id, product_id, type, active)
+    SELECT u.id, p.id, CASE WHEN n % 3 = 0 THEN 'PREMIUM' ELSE 'BASIC' END, n % 5 <> 0
+    FROM u CROSS JOIN generate_series(0, 2) n JOIN p ON p.i = (u.r * 7 + n * 131) % ${productCount}
+    ON CONFLICT DO NOTHING`);
+  await db.execute(sql`ANALYZE`);
+  const productIds = (
+    (await db.execute(
+      sql`SELECT id FROM products WHERE published ORDER BY random() LIMIT 1000`,
+    )) as unknown as {
+      rows: Array<{ id: string }>;
+    }
+  ).rows.map((r) => r.id);
 
-  const { app } = await buildApp({ config, database, logger: false });
+  const { app } = await buildApp({ config, database, logger: false, startJobs: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const login = await fetch(`${base}/login`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      username: `bench${Math.ceil(userCount / 2)}@example.com`,
-      password: 'bench-password-1',
-    }),
-  });
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
 
   const bare = Fastify();
   bare.get('/', async () => ({ ok: true }));
   await bare.listen({ port: 0, host: '127.0.0.1' });
-  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/`;
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
 
-  const rows: Row[] = [];
-  rows.push(await measure('bare Fastify handler', bareUrl));
-  rows.push(await measure('GET /api/health (no database)', `${base}/api/health`));
-  rows.push(
-    await measure(`GET /api/v1/session (signed in, ${userCount} users)`, `${base}/api/v1/session`, {
-      cookie,
-    }),
-  );
-  rows.push(await measure('GET /api/v2/users/me (signed in)', `${base}/api/v2/users/me`, { cookie }));
-  const searchUrl = `${base}/api/v2/products/productSearchContent?sortField=name&sortOrder=ASC`;
-  rows.push(
-    await measure(
-      `store search, one rare word ("edition 4242"), ${productCount} products`,
-      searchUrl,
-      {},
-      {
-        searchTerm: 'edition 4242',
-      },
-    ),
-  );
-  rows.push(
-    await measure(
-      `store search, word prefix ("cardio surg", ~1/40 of the store)`,
-      searchUrl,
-      {},
-      {
-        searchTerm: 'cardio surg',
-      },
-    ),
-  );
-  rows.push(
-    await measure(
-      `store search, blank term: all ${productCount} products and plans`,
-      searchUrl,
-      {},
-      {
-        searchTerm: ' ',
-      },
-    ),
-  );
+  const users = Array.from({ length: Math.min(userCount, 2000) }, (_, i) => i + 1);
+  const signedIn = (p: string): LoadRequest[] =>
+    users.map((n) => ({
+      method: 'GET',
+      path: p,
+      headers: { ...BROWSER, cookie: `qbank_session=bench-session-${n}` },
+    }));
+  const get = (p: string): LoadRequest => ({ method: 'GET', path: p, headers: BROWSER });
+  const search = (term: string, query: string): LoadRequest => ({
+    method: 'POST',
+    path: `/api/v2/products/productSearchContent?sortField=name&${query}`,
+    headers: { ...BROWSER, 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ searchTerm: term }),
+  });
+  const terms = searchTermsFor(productCount);
+  const orders = ['ASC', 'DESC'];
+  // The full list of a common word is large (a subject matches a fifth of the store): fewer terms than pages.
+  const FULL_LIST_TERMS = 200;
 
-  console.log(`\n${database.kind}, ${connections} connections, ${seconds} s each\n`);
-  console.log('| scenario | p50 ms | p99 ms | req/s | errors |\n| --- | ---: | ---: | ---: | ---: |');
-  for (const r of rows) console.log(`| ${r.scenario} | ${r.p50} | ${r.p99} | ${r.rps} | ${r.errors} |`);
+  const scenarios: Scenario[] = [
+    { name: 'bare Fastify handler', url: bareUrl, requests: [get('/')], rate },
+    { name: 'GET /api/health (no database)', url: base, requests: [get('/api/health')], rate },
+    {
+      name: `fetchContent (${productIds.length} products)`,
+      url: base,
+      requests: productIds.map((id) => get(`/api/v2/products/${id}/fetchContent`)),
+      rate,
+    },
+    {
+      name: `billingPlans (${productIds.length} products)`,
+      url: base,
+      requests: productIds.map((id) => get(`/api/v2/products/${id}/billingPlans`)),
+      rate,
+    },
+    {
+      name: `POST /login (${users.length} users, argon2id)`,
+      url: base,
+      requests: users.map(
+        (n): LoadRequest => ({
+          method: 'POST',
+          path: '/login',
+          headers: { ...BROWSER, 'content-type': 'application/x-www-form-urlencoded', origin: base },
+          body: new URLSearchParams({
+            username: `bench${n}@example.com`,
+            password: 'bench-password-1',
+          }).toString(),
+        }),
+      ),
+      rate: null,
+    },
+    {
+      name: `GET /api/v1/session (${users.length} users)`,
+      url: base,
+      requests: signedIn('/api/v1/session'),
+      rate,
+    },
+    {
+      name: `GET /api/v2/users/me (${users.length} users)`,
+      url: base,
+      requests: signedIn('/api/v2/users/me'),
+      rate,
+    },
+    {
+      name: `store blank, full list (${productCount} products)`,
+      url: base,
+      requests: orders.map((o) => search(' ', `sortOrder=${o}`)),
+      rate,
+    },
+    {
+      name: 'store blank, pages of 24 (pages 0-9, both orders)',
+      url: base,
+      requests: orders.flatMap((o) =>
+        Array.from({ length: 10 }, (_, p) => search(' ', `sortOrder=${o}&page=${p}&size=24`)),
+      ),
+      rate,
+    },
+    {
+      name: `store selective, full list (${FULL_LIST_TERMS} terms, both orders)`,
+      url: base,
+      requests: terms
+        .slice(0, FULL_LIST_TERMS)
+        .flatMap((t) => orders.map((o) => search(t, `sortOrder=${o}`))),
+      rate,
+    },
+    {
+      name: `store selective, pages of 24 (${terms.length} terms, pages 0-1)`,
+      url: base,
+      requests: terms.flatMap((t, i) =>
+        [0, 1].map((p) => search(t, `sortOrder=${orders[i % 2]}&page=${p}&size=24`)),
+      ),
+      rate,
+    },
+    {
+      name: `store selective, never asked before (${productCount * 2} terms)`,
+      url: base,
+      requests: Array.from({ length: productCount * 2 }, (_, i) =>
+        search(
+          `edition ${(i % productCount) + 1}`,
+          `sortOrder=${orders[Math.floor(i / productCount)]}&page=0&size=24`,
+        ),
+      ),
+      rate,
+    },
+  ].filter((s) => !only || s.name.toLowerCase().includes(only));
+
+  const rows: Array<{ name: string; rate: number | null; r: LoadResult }> = [];
+  for (const s of scenarios) {
+    process.stdout.write(`  ${s.name} ...`);
+    const r = await measure(s);
+    rows.push({ name: s.name, rate: s.rate, r });
+    process.stdout.write(` ${r.max.rps} req/s\n`);
+  }
+
+  console.log(
+    `\n${database.description}, ${productCount} products, ${userCount} users; autocannon in its own process, ` +
+      `${connections} connections, ${warmupSeconds} s warm-up, ${seconds} s per run, ${os.cpus().length} CPUs\n`,
+  );
+  console.log(
+    `| scenario | p50 ms at rate | p99 ms at rate | rate req/s (served) | most req/s | p50 / p99 ms at most | errors |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |`,
+  );
+  for (const { name, rate: rt, r } of rows) {
+    const f = r.fixed;
+    console.log(
+      `| ${name} | ${f ? f.p50 : '—'} | ${f ? f.p99 : '—'} | ${f ? `${rt} (${f.rps})` : '—'} | ${r.max.rps} | ${r.max.p50} / ${r.max.p99} | ${(f?.errors ?? 0) + r.max.errors} |`,
+    );
+  }
 
   await bare.close();
   await app.close();

@@ -1,25 +1,27 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectScreenOk, registerUser, signIn, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, expectScreenOk, signInAs, type TestUser, test, type UserSpec } from './fixtures';
 
-/** A new learner buys NCLEX-RN Review's one-time 3-month plan ($79.99) and lands on the dashboard. */
-async function buyThreeMonths(page: Page, request: APIRequestContext) {
-  const user = await registerUser(request);
-  await signIn(page, user.email, user.password);
+/**
+ * A learner who has bought NCLEX-RN Review's one-time 3-month plan ($79.99), signed in. The purchase itself
+ * is checkout.spec.ts's subject; here it is made with the user, so the test starts in Account Settings.
+ */
+async function boughtThreeMonths(page: Page, newUser: (spec: UserSpec) => Promise<TestUser>) {
+  // The store sells the 3-month plan as a one-time purchase whose auto-renew is turned on later.
   await page.goto('/store');
   await page.getByRole('link', { name: 'NCLEX-RN Review', exact: true }).click();
   const quarter = page.getByRole('radio').filter({ hasText: '3 months' });
-  await quarter.click();
   await expect(quarter).toContainText('One-time purchase. Option to enable auto-renew in Account Settings.');
-  await page.getByRole('button', { name: 'Buy Now' }).click();
-  await page.getByRole('button', { name: 'Pay $79.99' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+  await signInAs(
+    page,
+    await newUser({ label: 'buyer', qbanks: { 'NCLEX-RN Review': { plan: '3 months' } } }),
+  );
 }
 
 test('a one-time purchase: turn on auto-renew in Account Settings, first charged when the paid access ends', async ({
   page,
-  request,
+  newUser,
 }) => {
-  await buyThreeMonths(page, request);
+  await boughtThreeMonths(page, newUser);
 
   await page.goto('/account');
   const row = page.getByRole('row').filter({ hasText: 'NCLEX-RN Review' });
@@ -45,9 +47,9 @@ test('a one-time purchase: turn on auto-renew in Account Settings, first charged
 
 test('leaving the provider checkout changes nothing and comes back to Account Settings', async ({
   page,
-  request,
+  newUser,
 }) => {
-  await buyThreeMonths(page, request);
+  await boughtThreeMonths(page, newUser);
   await page.goto('/account');
   const row = page.getByRole('row').filter({ hasText: 'NCLEX-RN Review' });
   await row.getByRole('button', { name: 'Turn on auto-renew' }).click();

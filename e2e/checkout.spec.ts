@@ -1,14 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  expect,
-  expectScreenOk,
-  linkFrom,
-  registerUser,
-  signIn,
-  test,
-  uniqueEmail,
-  waitForMail,
-} from './fixtures';
+import { expect, expectScreenOk, linkFrom, signInAs, test, uniqueEmail, waitForMail } from './fixtures';
 
 const banner = (page: Page) => page.getByRole('status').filter({ hasText: 'subscription is now active!' });
 
@@ -90,9 +81,8 @@ test('Buy Now logged out: streamlined registration, mail link, checkout, pay, su
   await expectScreenOk(page);
 });
 
-test('a free plan is joined at once and the dashboard says so', async ({ page, request }) => {
-  const user = await registerUser(request);
-  await signIn(page, user.email, user.password);
+test('a free plan is joined at once and the dashboard says so', async ({ page, newUser }) => {
+  await signInAs(page, await newUser());
   await expect(page.getByRole('heading', { name: 'You have no QBank yet' })).toBeVisible();
 
   await page.goto('/store');
@@ -124,10 +114,9 @@ test('a free plan is joined at once and the dashboard says so', async ({ page, r
 
 test('a declined payment lands on the payment failed page; Cancel returns to the product', async ({
   page,
-  request,
+  newUser,
 }) => {
-  const user = await registerUser(request);
-  await signIn(page, user.email, user.password);
+  await signInAs(page, await newUser());
 
   await openProduct(page, 'CPA Audit & Attestation');
   await expect(page.getByRole('radio').filter({ hasText: 'Lifetime access' })).toHaveAttribute(
@@ -155,9 +144,8 @@ test('a declined payment lands on the payment failed page; Cancel returns to the
   await expect(card.getByRole('link', { name: 'Buy Now' })).toBeVisible();
 });
 
-test('a failed subscribe shows a dismissible alert naming the QBank', async ({ page, request }) => {
-  const user = await registerUser(request);
-  await signIn(page, user.email, user.password);
+test('a failed subscribe shows a dismissible alert naming the QBank', async ({ page, newUser }) => {
+  await signInAs(page, await newUser());
   await page.route('**/api/v2/users/*/subscriptions', (route) =>
     route.request().method() === 'POST'
       ? route.fulfill({

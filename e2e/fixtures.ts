@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from '../apps/server/src/db/schema';
+import { hashPassword } from '../apps/server/src/lib/passwords';
+import { periodEnd } from '../packages/contract/src/subscriptions';
 
 export const uniqueEmail = (label = 'e2e') => `${label}.${randomBytes(5).toString('hex')}@example.com`;
 
@@ -63,24 +71,216 @@ export async function expectNoHorizontalOverflow(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-/** Registers and verifies a user through the API, as the screens would. */
-export async function registerUser(request: APIRequestContext, password = 'a-good-long-password') {
-  const email = uniqueEmail('user');
-  const r = await request.post('/api/v1/initiateRegistration', {
-    data: { firstName: 'Pat', lastName: 'Example', username: email },
-  });
-  expect(r.status()).toBe(201);
-  const mail = await waitForMail(request, email, 'Verify');
-  const token = decodeURIComponent(linkFrom(mail, '/userRegistration').split('token=')[1]!);
-  const c = await request.post(`/api/v1/completeRegistration?token=${encodeURIComponent(token)}`, {
-    data: { firstName: 'Pat', lastName: 'Example', password },
-  });
-  expect(c.status()).toBe(200);
-  return { email, password };
+type Db = NodePgDatabase<typeof schema>;
+
+/**
+ * The e2e server's own database: DATABASE_URL when the server was given one, else the embedded PostgreSQL
+ * server under its DATA_DIR (playwright.config.ts), reached through the Unix socket that its postmaster.pid
+ * names (line 5: the socket folder, line 4: the port that names the socket).
+ */
+function e2eDatabaseUrl(): string {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const dataDir = process.env.QBANK_E2E_DATA;
+  if (!dataDir) throw new Error('QBANK_E2E_DATA is not set: run the browser tests with playwright.config.ts');
+  const lines = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
+  const [port, socketDir] = [lines[3]!.trim(), lines[4]!.trim()];
+  return `postgres://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}&port=${port}`;
 }
 
-/** Fails the test on any console error or uncaught page error. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/** A role in a QBank. A student alone holds a paid one-time plan, as the demo learner does; staff roles are PRIVILEGED. */
+export type QBankRole = 'student' | 'writer' | 'auditor' | 'instructor' | 'admin';
+
+export interface UserSpec {
+  /** Names the e-mail (`<label>.<random>@example.com`); 'user' when left out. */
+  label?: string;
+  firstName?: string;
+  lastName?: string;
+  superuser?: boolean;
+  /**
+   * Demo QBanks by name and the user's roles in each, or `{ plan }`: a student who bought that one-time plan
+   * just now. None makes a user without a QBank.
+   */
+  qbanks?: Record<string, QBankRole | readonly QBankRole[] | { plan: string }>;
+}
+
+/** Users with the roles of the README's demo accounts, made afresh for each test that needs one. */
+export const like = {
+  /** A student of USMLE Step 1 Mastery on its one-time 6-month plan. */
+  learner: {
+    label: 'learner',
+    firstName: 'Lena',
+    lastName: 'Learner',
+    qbanks: { 'USMLE Step 1 Mastery': 'student' },
+  },
+  /** A question writer of USMLE Step 1 Mastery. */
+  writer: {
+    label: 'writer',
+    firstName: 'Walt',
+    lastName: 'Writer',
+    qbanks: { 'USMLE Step 1 Mastery': 'writer' },
+  },
+  /** Admin and instructor of USMLE Step 1 Mastery, admin of NCLEX-RN Review. */
+  admin: {
+    label: 'admin',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    qbanks: { 'USMLE Step 1 Mastery': ['admin', 'instructor'], 'NCLEX-RN Review': 'admin' },
+  },
+  /** A platform superuser without a QBank. */
+  superuser: { label: 'super', firstName: 'Sam', lastName: 'Super', superuser: true },
+} as const satisfies Record<string, UserSpec>;
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Every test user's password; hashed once per worker with the server's own hashing. */
+export const TEST_PASSWORD = 'e2e-user-password-1';
+let passwordHash: Promise<string> | undefined;
+
+/**
+ * A verified user of its own, written straight into the e2e server's database (no mail round trip, no
+ * registration rate limit, one argon2 hash per worker), with its subscriptions to demo QBanks.
+ */
+export async function createUser(db: Db, spec: UserSpec = {}): Promise<TestUser> {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const firstName = spec.firstName ?? 'Pat';
+  const lastName = spec.lastName ?? 'Example';
+  const email = uniqueEmail(spec.label ?? 'user');
+  const hash = await passwordHash;
+  const qbanks = Object.entries(spec.qbanks ?? {}).map(([name, roles]) => ({
+    name,
+    roles: new Set<QBankRole>(typeof roles === 'string' ? [roles] : 'plan' in roles ? ['student'] : roles),
+    plan: typeof roles === 'object' && 'plan' in roles ? roles.plan : undefined,
+  }));
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [user] = await tx
+      .insert(schema.users)
+      .values({
+        email,
+        firstName,
+        lastName,
+        passwordHash: hash,
+        emailVerifiedAt: now,
+        superuser: spec.superuser ?? false,
+      })
+      .returning({ id: schema.users.id });
+    if (qbanks.length) {
+      const found = await tx
+        .select({ id: schema.products.id, name: schema.products.name })
+        .from(schema.products)
+        .where(
+          inArray(
+            schema.products.name,
+            qbanks.map((q) => q.name),
+          ),
+        );
+      for (const q of qbanks) {
+        const product = found.find((p) => p.name === q.name);
+        if (!product) throw new Error(`No QBank named "${q.name}" in the e2e database`);
+        const staff = ['writer', 'auditor', 'instructor', 'admin'].some((r) => q.roles.has(r as QBankRole));
+        if (staff) {
+          await tx.insert(schema.subscriptions).values({
+            userId: user!.id,
+            productId: product.id,
+            type: 'PRIVILEGED',
+            student: q.roles.has('student'),
+            questionWriter: q.roles.has('writer'),
+            questionAuditor: q.roles.has('auditor'),
+            instructor: q.roles.has('instructor'),
+            admin: q.roles.has('admin'),
+          });
+        } else {
+          // The plan named, bought now; else a paid one-time plan bought a month ago, as the demo learner's. No
+          // renewing provider subscription either way.
+          const plans = await tx
+            .select()
+            .from(schema.billingPlans)
+            .where(
+              and(
+                eq(schema.billingPlans.productId, product.id),
+                eq(schema.billingPlans.active, true),
+                eq(schema.billingPlans.billingPlanType, 'PUBLIC'),
+              ),
+            );
+          const plan = q.plan
+            ? plans.find((p) => p.planName === q.plan)
+            : (plans.find((p) => p.priceCents > 0 && !p.autoRenewForSubscription) ??
+              plans.find((p) => p.priceCents > 0));
+          if (!plan)
+            throw new Error(`"${q.name}" has no ${q.plan ? `plan "${q.plan}"` : 'paid public plan'}`);
+          const boughtAt = q.plan ? now : new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000);
+          await tx.insert(schema.subscriptions).values({
+            userId: user!.id,
+            productId: product.id,
+            billingPlanId: plan.id,
+            type: plan.priceCents > 0 ? 'PREMIUM' : 'BASIC',
+            student: true,
+            currentPeriodEnd: periodEnd(boughtAt, plan.frequencyType),
+          });
+        }
+        // As the server does in every transaction that changes a subscription.
+        await tx.execute(sql`
+          UPDATE products SET learners_count = (
+            SELECT count(*) FROM subscriptions s WHERE s.product_id = ${product.id} AND s.active AND s.student)
+          WHERE id = ${product.id}`);
+      }
+    }
+    return { id: user!.id, email, password: TEST_PASSWORD, firstName, lastName };
+  });
+}
+
+/**
+ * Waits until none of the embedded payment provider's events about this user is still waiting for delivery,
+ * and none failed for good. The events are queued in the transaction of the change that caused them, so once
+ * the screen shows the change they exist; a delivered job keeps no payload (retention), so only the waiting
+ * and failed ones can be found by customer.
+ */
+export async function webhooksDelivered(db: Db, userId: string) {
+  await expect
+    .poll(
+      async () => {
+        const { rows } = await db.execute<{ pending: number; failed: number }>(sql`
+          SELECT count(*) FILTER (WHERE j.done_at IS NULL AND j.failed_at IS NULL)::int AS pending,
+                 count(*) FILTER (WHERE j.failed_at IS NOT NULL)::int AS failed
+          FROM jobs j JOIN users u ON u.stripe_customer_id = j.payload->'event'->'data'->'object'->>'customer'
+          WHERE j.kind = 'payments.local.webhook' AND u.id = ${userId}`);
+        return rows[0]!;
+      },
+      { message: 'the payment provider events about the user were delivered', intervals: [100, 200, 500] },
+    )
+    .toEqual({ pending: 0, failed: 0 });
+}
+
+/**
+ * `consoleErrors` (automatic): fails the test on any console error or uncaught page error.
+ * `newUser(spec)`: a fresh user of the test's own (see createUser).
+ * `db`: the e2e server's database, one small pool per worker.
+ */
+export const test = base.extend<
+  { consoleErrors: string[]; newUser: (spec?: UserSpec) => Promise<TestUser> },
+  { db: Db }
+>({
+  db: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture uses from its first parameter
+    async ({}, use) => {
+      const pool = new pg.Pool({ connectionString: e2eDatabaseUrl(), max: 2 });
+      try {
+        await use(drizzle(pool, { schema }));
+      } finally {
+        await pool.end();
+      }
+    },
+    { scope: 'worker' },
+  ],
+  newUser: async ({ db }, use) => {
+    await use((spec) => createUser(db, spec));
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -104,6 +304,20 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+}
+
+/** Signs in as a test user through the login screen. */
+export const signInAs = (page: Page, user: TestUser) => signIn(page, user.email, user.password);
+
+/**
+ * Stops the page's clock (installed with `page.clock.install()` before the page was opened) a minute ahead
+ * of its time now: from here on the page's time moves only when the test moves it (`runFor`, `fastForward`),
+ * however slowly the machine runs. `page.clock.resume()` lets it flow again.
+ */
+export async function pauseClock(page: Page): Promise<number> {
+  const at = (await page.evaluate(() => Date.now())) + 60_000;
+  await page.clock.pauseAt(at);
+  return at;
 }
 
 /** The screen as it is now has no axe-core violations and, at 375 px wide, nothing wider than the viewport. */

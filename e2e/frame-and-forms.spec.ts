@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectNoHorizontalOverflow, signIn, test } from './fixtures';
+import { expect, expectAccessible, expectNoHorizontalOverflow, like, signInAs, test } from './fixtures';
 
 const userMenu = (page: Page) => page.getByRole('button', { name: 'User menu' });
 const BRAND_5 = 'rgb(43, 116, 207)'; // the focus ring's colour, as global.css's focus outline
@@ -14,9 +14,10 @@ const navLinkX = (page: Page) =>
 test.describe('site frame', () => {
   test('the shell header shows the active product at 375 px, cut short with an ellipsis', async ({
     page,
+    newUser,
   }) => {
     await page.setViewportSize({ width: 375, height: 800 });
-    await signIn(page, 'admin@example.com', 'admin-demo-1');
+    await signInAs(page, await newUser(like.admin));
     const name = page.getByRole('banner').getByText(/^(NCLEX-RN Review|USMLE Step 1 Mastery)$/);
     await expect(name).toBeVisible();
     await expect(name).toBeInViewport();
@@ -27,7 +28,10 @@ test.describe('site frame', () => {
     await expectNoHorizontalOverflow(page);
   });
 
-  test('the public header keeps its navigation links in one place on every page', async ({ page }) => {
+  test('the public header keeps its navigation links in one place on every page', async ({
+    page,
+    newUser,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Register' })).toBeVisible();
@@ -44,7 +48,7 @@ test.describe('site frame', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'USMLE Step 1 Mastery' })).toBeVisible();
     expect(await navLinkX(page)).toEqual(home);
     // Signed in, the user menu is on the right instead.
-    await signIn(page, 'learner@example.com', 'learner-demo-1');
+    await signInAs(page, await newUser(like.learner));
     await page.goto('/about');
     await expect(userMenu(page)).toBeVisible();
     expect(await navLinkX(page)).toEqual(home);
@@ -52,17 +56,19 @@ test.describe('site frame', () => {
 
   test("signed in on the public pages: the shell's user menu with a chevron, no Visit Store on the store", async ({
     page,
+    newUser,
   }) => {
-    await signIn(page, 'learner@example.com', 'learner-demo-1');
+    const learner = await newUser(like.learner);
+    await signInAs(page, learner);
     await page.goto('/about');
     const banner = page.getByRole('banner');
     await expect(banner.getByRole('link', { name: 'Register' })).toHaveCount(0);
     await expect(banner.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
-    await expect(userMenu(page)).toContainText('learner@example.com');
+    await expect(userMenu(page)).toContainText(learner.email);
     await expect(userMenu(page).locator('svg')).toBeVisible(); // the chevron
     await userMenu(page).click();
     const menu = page.getByRole('menu');
-    await expect(menu.getByText('learner@example.com · USMLE Step 1 Mastery')).toBeVisible();
+    await expect(menu.getByText(`${learner.email} · USMLE Step 1 Mastery`)).toBeVisible();
     await expect(menu.getByRole('menuitem')).toHaveText([
       'Dashboard',
       'Visit Store',
@@ -92,6 +98,8 @@ test.describe('site frame', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/about');
     const footer = page.getByRole('navigation', { name: 'Footer' });
+    // The footer renders with the lazy page: wait for its four links before measuring them.
+    await expect(footer.getByRole('link')).toHaveCount(4);
     const boxes = async () =>
       footer.getByRole('link').evaluateAll((links) =>
         links.map((a) => {
@@ -116,13 +124,14 @@ test.describe('site frame', () => {
   test('the store card hides a question count of 0 and shows one above 0', async ({ page }) => {
     await page.route('**/api/v2/products/productSearchContent**', async (route) => {
       const res = await route.fetch();
-      const products: Array<{ name: string; questionCount: number }> = await res.json();
-      for (const p of products) if (p.name === 'NCLEX-RN Review') p.questionCount = 1234;
-      await route.fulfill({ response: res, json: products });
+      // The store asks for pages of cards: { content, page, size, totalElements, totalPages }.
+      const answer: { content: Array<{ name: string; questionCount: number }> } = await res.json();
+      for (const p of answer.content) if (p.name === 'NCLEX-RN Review') p.questionCount = 1234;
+      await route.fulfill({ response: res, json: answer });
     });
     const counted = page.waitForResponse((r) => r.url().includes('productSearchContent'));
     await page.goto('/store');
-    const products: Array<{ name: string; questionCount: number }> = await (await counted).json();
+    const products: Array<{ name: string; questionCount: number }> = (await (await counted).json()).content;
     expect(products.find((p) => p.name === 'USMLE Step 1 Mastery')?.questionCount).toBe(0);
     const card = (name: string) => page.getByRole('main').getByRole('article').filter({ hasText: name });
     await expect(card('NCLEX-RN Review').getByText('1,234 questions')).toBeVisible();

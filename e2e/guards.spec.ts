@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectScreenOk, signIn, test } from './fixtures';
+import { expect, expectScreenOk, like, signInAs, test } from './fixtures';
 
 const NO_ACCESS = "You don't have access to this page";
 const noAccess = (page: Page) => page.getByRole('heading', { level: 1, name: NO_ACCESS });
@@ -18,8 +18,10 @@ const staffPages = [
 test.describe('pages guarded by role (SPEC §6)', () => {
   test('a student typing a staff address gets the no-access screen, with a way to the dashboard', async ({
     page,
+    newUser,
   }) => {
-    await signIn(page, 'learner@example.com', 'learner-demo-1');
+    const learner = await newUser(like.learner);
+    await signInAs(page, learner);
     await page.goto('/admin');
     await expect(noAccess(page)).toBeVisible();
     await expect(
@@ -41,11 +43,13 @@ test.describe('pages guarded by role (SPEC §6)', () => {
 
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Lena' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Welcome, ${learner.firstName}` }),
+    ).toBeVisible();
   });
 
-  test('the product admin opens Admin; Super stays closed to a non-superuser', async ({ page }) => {
-    await signIn(page, 'admin@example.com', 'admin-demo-1');
+  test('the product admin opens Admin; Super stays closed to a non-superuser', async ({ page, newUser }) => {
+    await signInAs(page, await newUser(like.admin));
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin', exact: true })).toBeVisible();
     await expect(page.getByText('Coming soon')).toBeVisible();
@@ -58,8 +62,8 @@ test.describe('pages guarded by role (SPEC §6)', () => {
     await expectScreenOk(page);
   });
 
-  test('the superuser opens Super', async ({ page }) => {
-    await signIn(page, 'super@example.com', 'super-demo-1');
+  test('the superuser opens Super', async ({ page, newUser }) => {
+    await signInAs(page, await newUser(like.superuser));
     await expect(sidebar(page).getByRole('link', { name: 'Super' })).toBeVisible();
     await page.goto('/superuser');
     await expect(page.getByRole('heading', { level: 1, name: 'Super', exact: true })).toBeVisible();

@@ -1,15 +1,27 @@
-import { expect, expectAccessible, expectNoHorizontalOverflow, registerUser, signIn, test } from './fixtures';
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  like,
+  signIn,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 const EXPIRED = 'Your session has expired, please login again.';
 
-test('wrong password shows the SPEC message; the right one signs in; logout signs out', async ({ page }) => {
+test('wrong password shows the SPEC message; the right one signs in; logout signs out', async ({
+  page,
+  newUser,
+}) => {
+  const learner = await newUser(like.learner);
   await page.goto('/login');
   await expectAccessible(page);
   await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
     'href',
     '/resetPassword',
   );
-  await page.getByLabel('Email').fill('learner@example.com');
+  await page.getByLabel('Email').fill(learner.email);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('alert')).toHaveText('Username or password incorrect, please try again');
@@ -21,13 +33,13 @@ test('wrong password shows the SPEC message; the right one signs in; logout sign
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
   await expect(page.getByRole('button', { name: 'Hide password' })).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill('learner-demo-1');
+  await page.getByLabel('Password', { exact: true }).fill(learner.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { name: 'Welcome, Lena' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Welcome, ${learner.firstName}` })).toBeVisible();
 
   await page.reload(); // the session survives a reload (cookie + /api/v1/session)
-  await expect(page.getByRole('heading', { name: 'Welcome, Lena' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Welcome, ${learner.firstName}` })).toBeVisible();
 
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -39,7 +51,7 @@ test('wrong password shows the SPEC message; the right one signs in; logout sign
 test('a network failure shows the connection message', async ({ page }) => {
   await page.goto('/login');
   await page.route('**/login', (r) => (r.request().method() === 'POST' ? r.abort('failed') : r.continue()));
-  await page.getByLabel('Email').fill('learner@example.com');
+  await page.getByLabel('Email').fill(uniqueEmail());
   await page.getByLabel('Password', { exact: true }).fill('whatever-it-is');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('alert')).toHaveText('Failed to connect to server, please try again');
@@ -54,9 +66,9 @@ test('the login screen fits a 375 px phone', async ({ page }) => {
 test('a reload with an ended session shows the session-expiry message on the login screen', async ({
   page,
   context,
-  request,
+  newUser,
 }) => {
-  const { email, password } = await registerUser(request);
+  const { email, password } = await newUser();
   await signIn(page, email, password);
   // The browser still sends a session cookie, but the server knows no such session any more.
   const cookies = await context.cookies();
@@ -79,10 +91,10 @@ test('a reload with an ended session shows the session-expiry message on the log
 
 test('a session ended elsewhere: the next signed-in call leads to the login screen with the message', async ({
   page,
-  request,
+  newUser,
   playwright,
 }) => {
-  const { email, password } = await registerUser(request);
+  const { email, password } = await newUser();
   await signIn(page, email, password);
   // Another device signs in and changes the password, which ends every other session of the user.
   const other = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
@@ -111,8 +123,8 @@ test('a session ended elsewhere: the next signed-in call leads to the login scre
   await expect(page.getByText(EXPIRED)).toHaveCount(0);
 });
 
-test('a deliberate logout shows no session-expiry message', async ({ page, request }) => {
-  const { email, password } = await registerUser(request);
+test('a deliberate logout shows no session-expiry message', async ({ page, newUser }) => {
+  const { email, password } = await newUser();
   await signIn(page, email, password);
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();

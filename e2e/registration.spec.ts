@@ -2,7 +2,9 @@ import {
   expect,
   expectAccessible,
   expectNoHorizontalOverflow,
+  expectScreenOk,
   linkFrom,
+  signInAs,
   test,
   uniqueEmail,
   waitForMail,
@@ -55,16 +57,26 @@ test('register → mail link → complete → signed in', async ({ page, request
 
   await expect(page.getByRole('heading', { name: "You're all ready to go" })).toBeVisible();
   await page.getByRole('link', { name: 'Go to the homepage' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto('/dashboard');
+  // The signed-in start, not the marketing page (issue 8).
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Robin' })).toBeVisible();
+
+  // The spent link opened again while signed in: already verified, and the way on (issue 8).
+  await page.goto(linkFrom(newest, '/userRegistration'));
+  await expect(page.getByRole('heading', { name: 'Your email is already verified' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Invalid Link' })).toHaveCount(0);
+  await expectScreenOk(page);
+  await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Welcome, Robin' })).toBeVisible();
 });
 
-test('an e-mail already registered shows "This email address is in use"', async ({ page }) => {
+test('an e-mail already registered shows "This email address is in use"', async ({ page, newUser }) => {
+  const existing = await newUser();
   await page.goto('/register');
-  await page.getByLabel('First name').fill('Lena');
+  await page.getByLabel('First name').fill(existing.firstName);
   await page.getByLabel('Last name').fill('Again');
-  await page.getByLabel('Email').fill('learner@example.com');
+  await page.getByLabel('Email').fill(existing.email);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Complete Registration' }).click();
   await expect(page.getByRole('heading', { name: 'This email address is in use' })).toBeVisible();
@@ -148,4 +160,76 @@ test('a price that is not on sale says so and offers the store instead of a form
   await expect(page.getByLabel(/^Password/)).toHaveCount(0);
   await page.getByRole('link', { name: 'Choose a plan in the store' }).click();
   await expect(page).toHaveURL(/\/store$/);
+});
+
+test('a streamlined Verify your email survives a reload; its resend asks for the password again', async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('reload');
+  await page.goto('/register?priceId=price_local_demo_1_2');
+  await page.getByLabel('First name').fill('Remy');
+  await page.getByLabel('Last name').fill('Reload');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill('violet-harbour-lantern-42');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Complete Registration' }).click();
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+  await waitForMail(request, email, 'Verify');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+  await expect(page.getByText('continue to checkout', { exact: false })).toBeVisible();
+  await expectScreenOk(page);
+  // The password is not kept: the form comes back filled in but for it.
+  await page.getByRole('button', { name: 'Resend verification email' }).click();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('First name')).toHaveValue('Remy');
+  await page.getByLabel(/^Password/).fill('violet-harbour-lantern-42');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Complete Registration' }).click();
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+});
+
+test('signed in, /register?priceId= opens that plan on its product page', async ({ page, newUser }) => {
+  await signInAs(page, await newUser());
+  await page.goto('/register?priceId=price_local_demo_1_2');
+  await expect(page).toHaveURL(/\/store\/products\/[0-9a-f-]{36}\?priceId=price_local_demo_1_2$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'USMLE Step 1 Mastery' })).toBeVisible();
+  await expectScreenOk(page);
+});
+
+test('a reload of Verify your email keeps it and its resend link', async ({ page, request }) => {
+  const email = uniqueEmail('reload');
+  await page.goto('/register');
+  await page.getByLabel('First name').fill('Remy');
+  await page.getByLabel('Last name').fill('Reload');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Complete Registration' }).click();
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+  await waitForMail(request, email, 'Verify');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+  await expect(page.getByText(`We sent a verification email to ${email}`)).toBeVisible();
+  await expectScreenOk(page);
+  await page.getByRole('button', { name: 'Resend verification email' }).click();
+  await expect(page.getByText('Verification email has been resent')).toBeVisible();
+});
+
+test('a field error shown on blur does not move the next control from under the pointer', async ({
+  page,
+}) => {
+  await page.goto('/register');
+  await page.getByLabel('First name').fill('Robin');
+  await page.getByLabel('Last name').fill('Tester');
+  await page.getByLabel('Email').fill('foo@example..com');
+  const consent = page.getByRole('checkbox');
+  const before = await consent.boundingBox();
+  // The press blurs the e-mail field, which shows its error; the release must still land on the box.
+  await consent.click();
+  await expect(consent).toBeChecked();
+  await expect(page.getByText(/valid e-mail address/)).toBeVisible();
+  expect((await consent.boundingBox())?.y).toBe(before?.y);
 });

@@ -1,7 +1,7 @@
-import { expect, expectAccessible, linkFrom, registerUser, test, waitForMail } from './fixtures';
+import { expect, expectAccessible, linkFrom, test, waitForMail } from './fixtures';
 
-test('reset a forgotten password end to end', async ({ page, request }) => {
-  const user = await registerUser(request);
+test('reset a forgotten password end to end', async ({ page, request, newUser }) => {
+  const user = await newUser();
   await page.goto('/resetPassword');
   await expectAccessible(page);
   const send = page.getByRole('button', { name: 'Send Email' });
@@ -37,8 +37,12 @@ test('an invalid reset link shows Failed to reset password', async ({ page }) =>
   await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
 });
 
-test('changing the password in Account Settings shows the success banner', async ({ page, request }) => {
-  const user = await registerUser(request);
+test('changing the password in Account Settings shows the success banner', async ({
+  page,
+  request,
+  newUser,
+}) => {
+  const user = await newUser();
   await page.goto('/login');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);

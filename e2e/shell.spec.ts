@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectScreenOk, registerUser, signIn, test } from './fixtures';
+import {
+  expect,
+  expectAccessible,
+  expectScreenOk,
+  like,
+  signInAs,
+  test,
+  webhooksDelivered,
+} from './fixtures';
 
 const header = (page: Page) => page.getByRole('banner');
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Sidebar' });
@@ -24,9 +32,11 @@ async function makeActive(page: Page, name: string) {
 test.describe('signed-in shell', () => {
   test('change the active product: header, sidebar, title prefix follow it and it is remembered', async ({
     page,
+    newUser,
   }) => {
-    // The demo admin runs two QBanks: NCLEX-RN Review (with its own domain and colours) and USMLE.
-    await signIn(page, 'admin@example.com', 'admin-demo-1');
+    // An admin of two QBanks, as the demo admin: NCLEX-RN Review (with its own domain and colours) and USMLE.
+    const admin = await newUser(like.admin);
+    await signInAs(page, admin);
     await expect(header(page).getByText('NCLEX-RN Review', { exact: true })).toBeVisible();
     await expect(header(page)).toHaveCSS('background-color', 'rgb(11, 79, 108)');
     // SPEC §2: the page title prefix is the product's domain name.
@@ -36,7 +46,7 @@ test.describe('signed-in shell', () => {
 
     await openUserMenu(page);
     const menu = page.getByRole('menu');
-    await expect(menu.getByText('admin@example.com · NCLEX-RN Review')).toBeVisible();
+    await expect(menu.getByText(`${admin.email} · NCLEX-RN Review`)).toBeVisible();
     await expect(menu.getByText('Change active product')).toBeVisible();
     await expect(menu.getByRole('menuitem')).toHaveText([
       'USMLE Step 1 Mastery',
@@ -90,6 +100,8 @@ test.describe('signed-in shell', () => {
     await expectScreenOk(page);
     // Open QBank on a product page makes that QBank the active one.
     await page.getByRole('link', { name: 'USMLE Step 1 Mastery', exact: true }).click();
+    // The product page's code loads on first use: the store stays on screen until it is there.
+    await expect(page.getByRole('heading', { level: 1, name: 'USMLE Step 1 Mastery' })).toBeVisible();
     await page.getByRole('button', { name: 'Open QBank' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(header(page).getByText('USMLE Step 1 Mastery', { exact: true })).toBeVisible();
@@ -103,8 +115,9 @@ test.describe('signed-in shell', () => {
 
   test('one subscription: no product switch; a student sees Dashboard, Start Test and My Tests', async ({
     page,
+    newUser,
   }) => {
-    await signIn(page, 'learner@example.com', 'learner-demo-1');
+    await signInAs(page, await newUser(like.learner));
     await expect(sidebarLinks(page)).toHaveText(['Dashboard', 'Start Test', 'My Tests']);
     await expect(page).toHaveTitle('qbankcloud.com | Dashboard');
     await openUserMenu(page);
@@ -120,9 +133,12 @@ test.describe('signed-in shell', () => {
     await expectScreenOk(page);
   });
 
-  test('on a phone the sidebar opens from the hamburger and closes on navigation', async ({ page }) => {
+  test('on a phone the sidebar opens from the hamburger and closes on navigation', async ({
+    page,
+    newUser,
+  }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await signIn(page, 'learner@example.com', 'learner-demo-1');
+    await signInAs(page, await newUser(like.learner));
     await expect(page.locator('nav.mantine-AppShell-navbar')).not.toBeInViewport();
     await expect(sidebar(page)).toBeHidden(); // out of the tab order too
     await expect(burger(page)).toHaveAttribute('aria-expanded', 'false');
@@ -135,8 +151,11 @@ test.describe('signed-in shell', () => {
     await expect(sidebar(page)).toBeHidden();
   });
 
-  test('on a wide screen the hamburger hides and shows the sidebar, by keyboard too', async ({ page }) => {
-    await signIn(page, 'learner@example.com', 'learner-demo-1');
+  test('on a wide screen the hamburger hides and shows the sidebar, by keyboard too', async ({
+    page,
+    newUser,
+  }) => {
+    await signInAs(page, await newUser(like.learner));
     await expect(sidebar(page)).toBeVisible();
     await expect(burger(page)).toBeVisible();
     await expect(burger(page)).toHaveAttribute('aria-expanded', 'true');
@@ -162,8 +181,9 @@ test.describe('signed-in shell', () => {
 
   test("USE_CUSTOM_QBANK_LOGO_COLOR 'true' draws the header's logo in the product's header text colour", async ({
     page,
+    newUser,
   }) => {
-    await signIn(page, 'admin@example.com', 'admin-demo-1');
+    await signInAs(page, await newUser(like.admin));
     await makeActive(page, 'NCLEX-RN Review');
     // Without the key, the logo keeps its own colours, on a light chip over NCLEX's dark header.
     const logo = header(page).getByRole('link', { name: 'QBank Cloud home' });
@@ -187,9 +207,8 @@ test.describe('signed-in shell', () => {
     await expectAccessible(page);
   });
 
-  test('a change of product or Open QBank that fails says why and stays put', async ({ page, request }) => {
-    const user = await registerUser(request);
-    await signIn(page, user.email, user.password);
+  test('a change of product or Open QBank that fails says why and stays put', async ({ page, newUser }) => {
+    await signInAs(page, await newUser());
     // Two QBanks: the free USMLE sample, then a bought CPA course (which becomes the active one).
     await page.goto('/store');
     await page.getByRole('link', { name: 'USMLE Step 1 Mastery', exact: true }).click();
@@ -243,6 +262,9 @@ test.describe('signed-in shell', () => {
 
     await card.getByRole('link', { name: 'USMLE Step 1 Mastery', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'USMLE Step 1 Mastery' })).toBeVisible();
+    // With a paid plan chosen a free member is offered the upgrade (issue 8); the free plan opens the QBank.
+    await expect(page.getByRole('button', { name: 'Buy Now' })).toBeVisible();
+    await page.getByRole('radio').filter({ hasText: 'Free sample' }).click();
     await page.getByRole('button', { name: 'Open QBank' }).click();
     await expect(openFailed).toContainText('You have no active subscription to this product');
     await expect(page).toHaveURL(/\/store\/products\//);
@@ -275,9 +297,11 @@ test.describe('a test in progress (SPEC §2, §6)', () => {
 
   test('a student without one: the server answers 404 NOT_FOUND and the dashboard stays', async ({
     page,
+    newUser,
   }) => {
+    const learner = await newUser(like.learner);
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/v2/tests/inprogress'));
-    await signIn(page, 'learner@example.com', 'learner-demo-1');
+    await signInAs(page, learner);
     const res = await answer;
     expect(res.status()).toBe(404);
     expect(await res.json()).toEqual({
@@ -290,11 +314,15 @@ test.describe('a test in progress (SPEC §2, §6)', () => {
     await expect(footer(page)).toBeVisible();
   });
 
-  test('a student with one lands on /tests/{id}/run: no header, sidebar or footer', async ({ page }) => {
+  test('a student with one lands on /tests/{id}/run: no header, sidebar or footer', async ({
+    page,
+    newUser,
+  }) => {
+    const learner = await newUser(like.learner);
     const calls = await withTestInProgress(page);
     await page.goto('/login');
-    await page.getByLabel('Email').fill('learner@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('learner-demo-1');
+    await page.getByLabel('Email').fill(learner.email);
+    await page.getByLabel('Password', { exact: true }).fill(learner.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(new RegExp(`/tests/${TEST_ID}/run$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Test in progress' })).toBeVisible();
@@ -317,9 +345,10 @@ test.describe('a test in progress (SPEC §2, §6)', () => {
 
   test('a non-student is not sent to it; run hides header, sidebar and footer, review the footer', async ({
     page,
+    newUser,
   }) => {
     const calls = await withTestInProgress(page);
-    await signIn(page, 'writer@example.com', 'writer-demo-1');
+    await signInAs(page, await newUser(like.writer));
     await sidebar(page).getByRole('link', { name: 'My Questions' }).click();
     await expect(page).toHaveURL(/\/questions$/);
     await page.waitForLoadState('networkidle');
@@ -342,9 +371,9 @@ test.describe('a test in progress (SPEC §2, §6)', () => {
 });
 
 test.describe('Account Settings subscriptions', () => {
-  test('a renewing purchase: cancel auto-renew, then turn it on again', async ({ page, request }) => {
-    const user = await registerUser(request);
-    await signIn(page, user.email, user.password);
+  test('a renewing purchase: cancel auto-renew, then turn it on again', async ({ page, newUser, db }) => {
+    const user = await newUser();
+    await signInAs(page, user);
     await page.goto('/store');
     await page.getByRole('link', { name: 'NCLEX-RN Review', exact: true }).click();
     const yearly = page.getByRole('radio').filter({ hasText: '1 year' });
@@ -373,8 +402,20 @@ test.describe('Account Settings subscriptions', () => {
     await expect(row).toContainText(/Renews on \w+ \d{1,2}, \d{4}/);
     await expectScreenOk(page);
 
+    // Turning auto-renew off asks first and says until when the paid access lasts (issue 8).
+    const renews = (await row.textContent())!.match(/Renews on (\w+ \d{1,2}, \d{4})/)![1]!;
     await row.getByRole('button', { name: 'Cancel auto-renew' }).click();
-    await expect(row).toContainText(/Ends on \w+ \d{1,2}, \d{4}/);
+    const dialog = page.getByRole('dialog', { name: 'Turn off auto-renew?' });
+    await expect(dialog).toContainText(
+      `NCLEX-RN Review will not renew. You keep access to NCLEX-RN Review until ${renews}.`,
+    );
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(row).toContainText(`Renews on ${renews}`);
+    await row.getByRole('button', { name: 'Cancel auto-renew' }).click();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(row).toContainText(`Ends on ${renews}`);
     await expect(row).toContainText('Active'); // access lasts until the period ends
     await expect(row.getByRole('button', { name: 'Cancel auto-renew' })).toHaveCount(0);
     await page.reload();
@@ -383,8 +424,8 @@ test.describe('Account Settings subscriptions', () => {
     await row.getByRole('button', { name: 'Turn on auto-renew' }).click();
     await expect(row).toContainText(/Renews on /);
     await expect(row.getByRole('button', { name: 'Cancel auto-renew' })).toBeVisible();
-    // The provider's confirming events do not undo the change.
-    await page.waitForTimeout(1500);
+    // The provider's confirming events (of the purchase, the cancel and the renewal) do not undo the change.
+    await webhooksDelivered(db, user.id);
     await page.reload();
     await expect(row).toContainText(/Renews on /);
     await expectScreenOk(page);
@@ -392,10 +433,9 @@ test.describe('Account Settings subscriptions', () => {
 
   test('a free subscription: cancel makes it inactive, reactivate brings it back', async ({
     page,
-    request,
+    newUser,
   }) => {
-    const user = await registerUser(request);
-    await signIn(page, user.email, user.password);
+    await signInAs(page, await newUser());
     await page.goto('/store');
     await page.getByRole('link', { name: 'USMLE Step 1 Mastery', exact: true }).click();
     await page.getByRole('radio').filter({ hasText: 'Free sample' }).click();
@@ -406,7 +446,18 @@ test.describe('Account Settings subscriptions', () => {
     const row = page.getByRole('row').filter({ hasText: 'USMLE Step 1 Mastery' });
     await expect(row).toContainText('Free sample: Free for unlimited access');
     await expect(row).toContainText('Active');
+    // Cancelling asks first, by keyboard too: Escape keeps it, Confirm ends it (issue 8).
     await row.getByRole('button', { name: 'Cancel', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this subscription?' });
+    await expect(dialog).toContainText('Your access to USMLE Step 1 Mastery ends now.');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(row.getByText('Active', { exact: true })).toBeVisible();
+    await row.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.keyboard.press('Tab'); // the focus stays in the dialog: Cancel, then Confirm
+    await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(row).toContainText('Inactive');
     await expectScreenOk(page);
     await row.getByRole('button', { name: 'Reactivate' }).click();

@@ -1,21 +1,41 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, expectAccessible, expectNoHorizontalOverflow, test } from './fixtures';
+import { expect, expectAccessible, expectNoHorizontalOverflow, pauseClock, test } from './fixtures';
 
 const SEARCH = '/api/v2/products/productSearchContent';
+/** SPEC §9: store search calls are throttled to one per 3 s. */
+const SEARCH_THROTTLE_MS = 3000;
+/** SPEC §9: the 'Link copied' notice lasts 2 s. */
+const LINK_COPIED_MS = 2000;
 
-/** Records every store search the page sends: its term, sort order and when it left. */
+const isSearch = (r: Request) => r.method() === 'POST' && r.url().includes(SEARCH);
+
+/** Records every store search the page sends: its term and sort order. */
 function recordSearches(page: Page) {
-  const calls: Array<{ term: string; sortOrder: string | null; at: number }> = [];
+  const calls: Array<{ term: string; sortOrder: string | null }> = [];
   page.on('request', (r: Request) => {
-    if (r.method() !== 'POST' || !r.url().includes(SEARCH)) return;
+    if (!isSearch(r)) return;
     const body = r.postDataJSON() as { searchTerm: string };
-    calls.push({
-      term: body.searchTerm,
-      sortOrder: new URL(r.url()).searchParams.get('sortOrder'),
-      at: Date.now(),
-    });
+    calls.push({ term: body.searchTerm, sortOrder: new URL(r.url()).searchParams.get('sortOrder') });
   });
   return calls;
+}
+
+/**
+ * Notes, in the page, the page's own time (Playwright's clock when installed) at which each store search is
+ * handed to fetch; `sentAt()` reads them.
+ */
+async function noteSearchTimes(page: Page) {
+  await page.addInitScript((search) => {
+    const times: number[] = [];
+    Object.assign(window, { __searchTimes: times });
+    const original = window.fetch;
+    window.fetch = (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.includes(search)) times.push(Date.now());
+      return original(input, init);
+    };
+  }, SEARCH);
+  return () => page.evaluate(() => (window as unknown as { __searchTimes: number[] }).__searchTimes);
 }
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
@@ -26,6 +46,7 @@ test.describe('store list, logged out', () => {
     const calls = recordSearches(page);
     await page.goto('/store');
     await expect(page.getByRole('heading', { level: 1, name: 'QBank Store' })).toBeVisible();
+    await expect(page).toHaveTitle('qbankcloud.com | Store');
     await expect(page.getByPlaceholder('Search by name or content')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeVisible();
     // The logged-out header offers Register and Sign In on the store list.
@@ -69,19 +90,20 @@ test.describe('store list, logged out', () => {
     );
     await expectAccessible(page);
 
-    await page.getByRole('textbox', { name: 'Sort' }).click();
+    await page.getByRole('combobox', { name: 'Sort' }).click();
     await page.getByRole('option', { name: 'Z-A' }).click();
     await expect(cardNames(page).first()).toHaveText('USMLE Step 1 Mastery');
     expect(calls.at(-1)).toMatchObject({ term: ' ', sortOrder: 'DESC' });
     const reversed = await cardNames(page).allTextContents();
     expect(reversed).toEqual([...names].reverse());
 
-    await page.getByRole('textbox', { name: 'Sort' }).click();
+    await page.getByRole('combobox', { name: 'Sort' }).click();
     await page.getByRole('option', { name: 'A-Z' }).click();
     await expect(cardNames(page).first()).toHaveText(names[0]!);
   });
 
   test('search finds by name and by content, counts one result or none', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/store');
     const count = page.getByRole('status').filter({ hasText: /results?$/ });
     await expect(count).toHaveText(/^\d+ results$/);
@@ -91,13 +113,14 @@ test.describe('store list, logged out', () => {
     await expect(count).toHaveText('1 result');
     await expect(cardNames(page)).toHaveText(['NCLEX-RN Review']);
 
-    // Past the throttle window, the next term goes out at once. "vignettes" is only in USMLE's content.
-    await page.waitForTimeout(3100);
+    // Past the throttle window (the page's clock moved on), the next term goes out at once. "vignettes" is
+    // only in USMLE's content.
+    await page.clock.fastForward(SEARCH_THROTTLE_MS);
     await search.fill('vignettes');
     await expect(cardNames(page)).toHaveText(['USMLE Step 1 Mastery']);
     await expect(count).toHaveText('1 result');
 
-    await page.waitForTimeout(3100);
+    await page.clock.fastForward(SEARCH_THROTTLE_MS);
     await search.fill('zzqx nothing like this');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(count).toHaveText('No results');
@@ -109,19 +132,37 @@ test.describe('store list, logged out', () => {
     page,
   }) => {
     const calls = recordSearches(page);
+    const sentAt = await noteSearchTimes(page);
+    await page.clock.install();
     await page.goto('/store');
     const count = page.getByRole('status').filter({ hasText: /results?$/ });
     await expect(count).toHaveText(/^\d+ results$/);
+    // From here on the page's time moves only when the test moves it.
+    await pauseClock(page);
+    const before = (await sentAt()).length;
     calls.length = 0;
 
-    await page.getByPlaceholder('Search by name or content').pressSequentially('audit', { delay: 120 });
     // The first keystroke is searched straight away; the rest wait for the interval to end.
-    await expect.poll(() => calls.map((c) => c.term)).toEqual(['a']);
+    const search = page.getByPlaceholder('Search by name or content');
+    const first = page.waitForRequest(isSearch);
+    await search.pressSequentially('audit');
+    await first;
+    await expect(search).toHaveValue('audit');
+    expect(calls.map((c) => c.term)).toEqual(['a']);
+
+    // Folded into one trailing call with the latest term, sent when 3 s have passed on the page's clock.
+    await page.clock.runFor(SEARCH_THROTTLE_MS - 1);
+    const trailing = page.waitForRequest(isSearch);
+    await page.clock.runFor(1);
+    expect((await trailing).postDataJSON()).toMatchObject({ searchTerm: 'audit' });
+    const [a, audit, ...more] = (await sentAt()).slice(before);
+    expect(more).toEqual([]);
+    expect(audit! - a!).toBe(SEARCH_THROTTLE_MS);
+    expect(calls.map((c) => c.term)).toEqual(['a', 'audit']);
+
+    await page.clock.resume();
     await expect(cardNames(page)).toHaveText(['CPA Audit & Attestation']);
     await expect(count).toHaveText('1 result');
-    expect(calls.map((c) => c.term)).toEqual(['a', 'audit']);
-    // Folded into one trailing call, no sooner than 3 s after the first (a lower bound only).
-    expect(calls[1]!.at - calls[0]!.at).toBeGreaterThanOrEqual(2900);
   });
 
   test('the store fits a 375 px phone', async ({ page }) => {
@@ -139,10 +180,12 @@ test.describe('product page, logged out', () => {
     context,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.clock.install();
     await page.goto('/store');
     await page.getByRole('link', { name: 'USMLE Step 1 Mastery' }).click();
     await expect(page).toHaveURL(/\/store\/products\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1, name: 'USMLE Step 1 Mastery' })).toBeVisible();
+    await expect(page).toHaveTitle('qbankcloud.com | USMLE Step 1 Mastery');
     await expect(page.getByRole('link', { name: 'Back to store' })).toBeVisible();
     // The logged-out header hides Register and Sign In on store product pages.
     const header = page.getByRole('banner');
@@ -211,11 +254,16 @@ test.describe('product page, logged out', () => {
     await expect(free).toHaveAttribute('aria-checked', 'false');
     await expect(main).toHaveText('Buy Now');
 
-    // Share copies the address and says so for 2 s.
+    // Share copies the address and says so for 2 s of the page's clock, which only the test moves meanwhile.
+    await pauseClock(page);
     await page.getByRole('button', { name: 'Share link' }).click();
     await expect(page.getByText('Link copied')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
-    await expect(page.getByText('Link copied')).toBeHidden({ timeout: 4000 });
+    await page.clock.runFor(LINK_COPIED_MS - 1);
+    await expect(page.getByText('Link copied')).toBeVisible();
+    await page.clock.runFor(1);
+    await expect(page.getByText('Link copied')).toBeHidden();
+    await page.clock.resume();
 
     // Logged out, Buy Now goes to the streamlined registration with the plan's price id.
     await main.click();
@@ -234,6 +282,25 @@ test.describe('product page, logged out', () => {
     await expect(page.getByRole('button', { name: 'Start Free Subscription' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/register$/);
+  });
+
+  test('by keyboard: arrow keys move between the plans and choose them', async ({ page }) => {
+    await page.goto('/store');
+    await page.getByRole('link', { name: 'USMLE Step 1 Mastery' }).click();
+    const radios = page.getByRole('radiogroup', { name: 'Choose a plan' }).getByRole('radio');
+    await expect(radios.nth(1)).toHaveAttribute('aria-checked', 'true'); // 6 months, the most expensive
+    await radios.nth(1).focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(radios.nth(2)).toBeFocused();
+    await expect(radios.nth(2)).toHaveAttribute('aria-checked', 'true');
+    await expect(radios.nth(1)).toHaveAttribute('aria-checked', 'false');
+    await expect(page.getByRole('button', { name: 'Start Free Subscription' })).toBeVisible();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect(radios.nth(0)).toBeFocused();
+    await expect(radios.nth(0)).toHaveAttribute('aria-checked', 'true');
+    await expect(radios.nth(2)).toHaveAttribute('aria-checked', 'false');
+    await expect(page.getByRole('button', { name: 'Buy Now' })).toBeVisible();
   });
 
   test('the header shows the logo when the QBank has one, else the title; either way the page heading', async ({

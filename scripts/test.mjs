@@ -1,19 +1,41 @@
-// npm test: unit tests, API tests on PGlite, API tests on the PostgreSQL server (a fresh database per run),
-// then the browser tests in Chromium against the built app. Stops at the first failing stage.
+// npm test: unit tests, API tests on the embedded PostgreSQL server, API tests on the PostgreSQL server at
+// 127.0.0.1:5432 (a fresh database per run; required when CI is set), then the browser tests in Chromium
+// against the built app. Stops at the first failing stage; prints each stage's wall time at the end.
 import { spawnSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const run = (label, cmd, args, env = {}) => {
+const times = [];
+
+function report() {
+  if (!times.length) return;
+  const width = Math.max(...times.map((t) => t.label.length));
+  console.log(`\n${'stage'.padEnd(width)}  wall time  result`);
+  for (const t of times) console.log(`${t.label.padEnd(width)}  ${t.time.padStart(9)}  ${t.result}`);
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}`);
+  const start = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (r.status !== 0) {
+  const ok = r.status === 0;
+  times.push({ label, time: seconds(Date.now() - start), result: ok ? 'passed' : 'FAILED' });
+  if (!ok) {
     console.error(`\n${label} failed`);
+    report();
     process.exit(r.status ?? 1);
   }
-};
+}
+
+function skip(label, why) {
+  console.log(`\n=== ${label} skipped: ${why}`);
+  times.push({ label, time: '-', result: `skipped: ${why}` });
+}
+
 const reachable = (port) =>
   new Promise((resolve) => {
     const s = net.connect({ host: '127.0.0.1', port });
@@ -24,18 +46,23 @@ const reachable = (port) =>
     s.once('error', () => resolve(false));
   });
 
+console.log(`Node.js ${process.version}`);
 const only = process.argv[2];
 if (!only || only === 'unit') run('Unit tests', 'npx', ['vitest', 'run', '--project', 'unit']);
 if (!only || only === 'api') {
-  run('API tests on PGlite (embedded)', 'npx', ['vitest', 'run', '--project', 'api']);
+  run('API tests on embedded PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api']);
+  const serverStage = 'API tests on the PostgreSQL server (DATABASE_URL)';
   if (await reachable(5432))
-    run('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DB: 'postgres' });
+    run(serverStage, 'npx', ['vitest', 'run', '--project', 'api'], { TEST_DB: 'postgres' });
   else if (process.env.CI) {
-    console.error('PostgreSQL is not reachable at 127.0.0.1:5432, and CI needs it.');
+    console.error('\nPostgreSQL is not reachable at 127.0.0.1:5432, and CI needs it.');
+    times.push({ label: serverStage, time: '-', result: 'FAILED: nothing listens on 127.0.0.1:5432' });
+    report();
     process.exit(1);
-  } else console.log('\n=== API tests on PostgreSQL skipped: nothing listens on 127.0.0.1:5432');
+  } else skip(serverStage, 'nothing listens on 127.0.0.1:5432 (required when CI is set)');
 }
 if (!only || only === 'e2e') {
   run('Build the web app', 'npm', ['run', 'build', '--silent']);
   run('Browser tests (Chromium)', 'npx', ['playwright', 'test']);
 }
+report();

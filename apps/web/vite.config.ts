@@ -88,9 +88,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    manifest: true, // dist/.vite/manifest.json: what scripts/bundle-report.mjs reads
     chunkSizeWarningLimit: 1500,
-    rollupOptions: {
-      // zod's sources carry /*@__PURE__*/ comments Rollup cannot place; the notice is noise on every build.
+    rolldownOptions: {
+      // zod's sources carry /*@__PURE__*/ comments the bundler cannot place; the notice is noise on every build.
       onwarn(warning, warn) {
         if (warning.code === 'INVALID_ANNOTATION') return;
         warn(warning);

@@ -4,26 +4,22 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Deps } from './deps';
-import { createJobRunner, type JobRunner } from './infra/jobs';
-import {
-  createMailer,
-  MAIL_JOB,
-  type MailTransport,
-  mailJobHandler,
-  outboxTransport,
-  smtpTransport,
-} from './infra/mail';
-import { type Payments, STOP_RENEWAL_JOB, stopRenewalJob } from './infra/payments';
-import { LOCAL_WEBHOOK_JOB, type LocalPayments, localPayments } from './infra/payments-local';
+import { createJobRunner, type JobRunner, PURGE_EVERY_MS } from './infra/jobs';
+import { createMailer, type MailTransport, mailJob, outboxTransport, smtpTransport } from './infra/mail';
+import { type Payments, stopRenewalJob } from './infra/payments';
+import { type LocalPayments, localPayments, localWebhookJob } from './infra/payments-local';
 import { stripePayments } from './infra/payments-stripe';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './infra/rate-limiter';
+import { purgeSpent } from './infra/retention';
+import { type Clock, systemClock } from './lib/clock';
+import { type LogFormat, loggerOptions, QuietRequestLog } from './lib/logger';
 import { accountsRoutes } from './modules/accounts/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
@@ -32,12 +28,14 @@ import { contactRoutes } from './modules/contact/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { referralRoutes } from './modules/referrals/routes';
 import { registrationRoutes } from './modules/registration/routes';
-import { siteRoutes } from './modules/site/routes';
+import { registerApiDocs, siteRoutes } from './modules/site/routes';
 import { storeRoutes } from './modules/store/routes';
 import { expireDue } from './modules/subscriptions/access';
 import { subscriptionsRoutes } from './modules/subscriptions/routes';
 import { testsRoutes } from './modules/tests/routes';
-import { registerErrorHandler } from './plugins/error-handler';
+import { registerContentTypes } from './plugins/content-types';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSession } from './plugins/session';
 
 export interface BuildOptions {
@@ -47,9 +45,13 @@ export interface BuildOptions {
   mailTransport?: MailTransport;
   limiter?: RateLimiter;
   payments?: Payments;
+  /** The current time for everything the app does (tests move a test clock). */
+  clock?: Clock;
   /** Start the background job poller (off in tests that drive jobs by hand). */
   startJobs?: boolean;
   logger?: boolean;
+  /** Readable log lines (a person at a terminal) instead of JSON; main.ts decides from LOG_FORMAT. */
+  logFormat?: LogFormat;
 }
 
 export interface BuiltApp {
@@ -61,27 +63,32 @@ export interface BuiltApp {
 export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger: opts.logger === false ? false : loggerOptions(config.logLevel, opts.logFormat ?? 'json'),
+    logController: new QuietRequestLog(),
     genReqId: (req) =>
       typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100
         ? req.headers['x-request-id']
         : randomUUID(),
     bodyLimit: 1024 * 1024,
+    // Requests refused before routing still answer the DESIGN.md §4 error body.
+    clientErrorHandler,
+    frameworkErrors,
     trustProxy:
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
   });
 
+  const clock = opts.clock ?? systemClock;
   const transport =
-    opts.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : outboxTransport(database.db));
+    opts.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : outboxTransport());
   const limiter =
     opts.limiter ??
     (config.redisUrl
       ? redisRateLimiter(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
       : memoryRateLimiter());
   let jobs!: JobRunner;
-  const mailer = createMailer(transport, () => jobs);
+  const mailer = createMailer(transport, () => jobs, config.mailFrom);
   // The embedded provider delivers its signed events to our own webhook endpoint, through the whole HTTP stack.
   const deliverToSelf = async (raw: string, signature: string) =>
     (
@@ -101,19 +108,21 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
           publicUrl: config.publicUrl,
           jobs: () => jobs,
           deliver: () => deliverToSelf,
+          clock,
         }));
   const local = payments.kind === 'local' ? (payments as LocalPayments) : null;
-  jobs = createJobRunner(
-    database.db,
-    {
-      [MAIL_JOB]: mailJobHandler(transport, config.mailFrom),
-      ...(local ? { [LOCAL_WEBHOOK_JOB]: local.webhookJob } : {}),
-      [STOP_RENEWAL_JOB]: stopRenewalJob(() => payments),
-    },
-    app.log,
+  jobs = createJobRunner({
+    db: database.db,
+    log: app.log,
+    clock,
+    jobs: [mailJob, stopRenewalJob, localWebhookJob],
+    deps: () => deps,
+  });
+  if (local) jobs.every('local payments: renew or end subscriptions', 60_000, (now) => local.sweep(now));
+  jobs.every('subscriptions: end expired access', 60_000, (now) => expireDue(database.db, now));
+  jobs.every('retention: purge finished jobs and spent one-time tokens', PURGE_EVERY_MS, (now) =>
+    purgeSpent(database.db, now),
   );
-  if (local) jobs.every('local payments: renew or end subscriptions', 60_000, () => local.sweep());
-  jobs.every('subscriptions: end expired access', 60_000, () => expireDue(database.db));
   const deps: Deps = {
     config,
     db: database.db,
@@ -122,17 +131,13 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     limiter,
     payments,
     log: app.log,
+    clock,
   };
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
   });
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'SAMEORIGIN');
-    return payload;
-  });
+  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
 
   const indexHtml = config.webDist ? path.join(config.webDist, 'index.html') : null;
   const spaHtml = indexHtml && fs.existsSync(indexHtml) ? fs.readFileSync(indexHtml, 'utf8') : undefined;
@@ -146,12 +151,19 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyFormbody);
+  await registerContentTypes(app);
   registerSession(app, {
     db: database.db,
     secureCookies: config.publicUrl.startsWith('https:'),
     publicOrigin: new URL(config.publicUrl).origin,
+    clock,
   });
+
+  // Every endpoint is declared once in the contract; its zod schemas validate what comes in, check and trim
+  // what goes out (lib/route.ts) and make the OpenAPI document.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await registerApiDocs(app);
 
   accountsRoutes(app, deps);
   registrationRoutes(app, deps);

@@ -1,5 +1,6 @@
-import { parseArgs } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import {
+  type BillingPlanInput,
   categoryValue,
   ErrorCode,
   emailField,
@@ -7,18 +8,17 @@ import {
   PRODUCT_CATEGORY_VALUES,
   passwordField,
 } from '@qbank/contract';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Config, loadConfig } from './config';
-import { type Db, openDatabase } from './db/client';
-import { billingPlans, products, users } from './db/schema';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
 import { demoAccounts, existingDemoAccounts, seedDemo } from './db/seed';
-import type { Payments } from './infra/payments';
-import { localPayments } from './infra/payments-local';
-import { stripePayments } from './infra/payments-stripe';
+import type { Deps } from './deps';
+import { memoryRateLimiter } from './infra/rate-limiter';
 import { AppError } from './lib/app-error';
-import { hashPassword } from './lib/passwords';
-import { parseInput } from './lib/route';
+import { parseInput } from './lib/validation';
+import { billingService } from './modules/billing/service';
+import { registrationService } from './modules/registration/service';
 
 const help = `QBank Cloud operator commands: npm run qbank -- <command> [options]
 
@@ -36,146 +36,136 @@ const help = `QBank Cloud operator commands: npm run qbank -- <command> [options
 
 The database is the one the server uses: DATABASE_URL, or the embedded one under DATA_DIR.`;
 
+const options = {
+  email: { type: 'string' },
+  password: { type: 'string' },
+  'first-name': { type: 'string' },
+  'last-name': { type: 'string' },
+  superuser: { type: 'boolean', default: false },
+  name: { type: 'string' },
+  category: { type: 'string' },
+  'price-cents': { type: 'string' },
+  frequency: { type: 'string' },
+  'auto-renew': { type: 'boolean' },
+} as const satisfies ParseArgsConfig['options'];
+type Values = ReturnType<typeof parseArgs<{ options: typeof options; strict: true }>>['values'];
+
 async function main(argv: string[]) {
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
     console.log(help);
     return;
   }
-  const { values } = parseArgs({
-    args: rest,
-    options: {
-      email: { type: 'string' },
-      password: { type: 'string' },
-      'first-name': { type: 'string' },
-      'last-name': { type: 'string' },
-      superuser: { type: 'boolean', default: false },
-      name: { type: 'string' },
-      category: { type: 'string' },
-      'price-cents': { type: 'string' },
-      frequency: { type: 'string' },
-      'auto-renew': { type: 'boolean' },
-    },
-    strict: true,
-  });
+  const { values } = parseArgs({ args: rest, options, strict: true });
   const config = loadConfig();
   const database = await openDatabase(config);
   try {
     await database.migrate();
-    const { db } = database;
-    switch (command) {
-      case 'migrate':
-        console.log('Migrations applied.');
-        break;
-      case 'seed-demo': {
-        const seeded = await seedDemo(
-          db,
-          config.stripeSecretKey ? { createPrice: (s) => checkoutProvider(config, db).createPrice(s) } : {},
-        );
-        const present = seeded ? demoAccounts : await existingDemoAccounts(db);
-        console.log(
-          seeded
-            ? 'Demo data seeded. Demo accounts:'
-            : `The database is not empty; nothing seeded.${present.length ? ' Demo accounts seeded earlier:' : ''}`,
-        );
-        for (const a of present) console.log(`  ${a.email.padEnd(22)} ${a.password.padEnd(16)} ${a.role}`);
-        break;
-      }
-      case 'create-user': {
-        const input = parseInput(
-          z.object({ email: emailField('--email'), password: passwordField('--password') }),
-          { email: values.email, password: values.password },
-          'body',
-        );
-        const [existing] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
-        const passwordHash = await hashPassword(input.password);
-        if (existing) {
-          await db
-            .update(users)
-            .set({
-              passwordHash,
-              emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
-              superuser: values.superuser || existing.superuser,
-            })
-            .where(eq(users.id, existing.id));
-          console.log(`Updated ${input.email}${values.superuser ? ' (superuser)' : ''}.`);
-        } else {
-          await db.insert(users).values({
-            email: input.email,
-            firstName: values['first-name'] ?? 'Admin',
-            lastName: values['last-name'] ?? 'User',
-            passwordHash,
-            emailVerifiedAt: new Date(),
-            superuser: values.superuser,
-          });
-          console.log(`Created ${input.email}${values.superuser ? ' (superuser)' : ''}.`);
-        }
-        break;
-      }
-      case 'create-product': {
-        const input = parseInput(
-          z.object({
-            name: z.string({ error: '--name is required' }).trim().min(1, { error: '--name is required' }),
-            category: z
-              .string()
-              .transform(categoryValue)
-              .pipe(
-                z.enum(PRODUCT_CATEGORY_VALUES, {
-                  error: `--category must be one of ${PRODUCT_CATEGORY_VALUES.join(', ')}`,
-                }),
-              ),
-          }),
-          { name: values.name, category: values.category ?? 'SPECIAL' },
-          'body',
-        );
-        const plan = values['price-cents'] === undefined ? null : planInput(values);
-        // A paid plan needs a price at the configured provider (Stripe, or the embedded test checkout), made
-        // before anything is written: a refused price leaves no QBank without its plan behind.
-        const priceId =
-          plan && plan.priceCents > 0
-            ? await checkoutProvider(config, db).createPrice({
-                productName: input.name,
-                planName: plan.planName,
-                amountCents: plan.priceCents,
-                frequencyType: plan.frequency,
-                recurring: plan.autoRenew,
-              })
-            : null;
-        const productId = await db.transaction(async (tx) => {
-          const [p] = await tx
-            .insert(products)
-            .values({ name: input.name, productCategory: input.category })
-            .returning({ id: products.id });
-          if (plan)
-            await tx.insert(billingPlans).values({
-              productId: p!.id,
-              planName: plan.planName,
-              priceCents: plan.priceCents,
-              frequencyType: plan.frequency,
-              autoRenewForSubscription: plan.autoRenew,
-              stripePriceId: priceId,
-            });
-          return p!.id;
-        });
-        console.log(
-          `Created QBank "${input.name}" (${productId}, ${input.category})${
-            plan
-              ? ` with the plan "${plan.planName}"${priceId ? ` (${config.stripeSecretKey ? 'Stripe' : 'test checkout'} price ${priceId})` : ''}`
-              : ''
-          }.`,
-        );
-        break;
-      }
-      default:
-        throw new AppError(ErrorCode.VALIDATION, `Unknown command "${command}". Run: npm run qbank -- help`);
+    if (command === 'migrate') {
+      console.log('Migrations applied.');
+      return;
+    }
+    // The server's own adapters (the payment provider STRIPE_SECRET_KEY chooses, the clock) and services, so
+    // the commands keep the rules the API keeps. Nothing listens and no background job runs; the rate limiter
+    // is the in-process one, as no command is rate limited.
+    const { app, deps } = await buildApp({
+      config,
+      database,
+      startJobs: false,
+      logger: false,
+      limiter: memoryRateLimiter(),
+    });
+    try {
+      await run(command, values, deps);
+    } finally {
+      await app.close();
     }
   } finally {
     await database.close();
   }
 }
 
-/** The one public plan of create-product, checked before anything is made. */
-function planInput(values: { 'price-cents'?: string; frequency?: string; 'auto-renew'?: boolean }) {
+async function run(command: string, values: Values, deps: Deps) {
+  const { db } = deps;
+  switch (command) {
+    case 'seed-demo': {
+      // With Stripe the demo plans get prices made there, so they can be bought; the test checkout takes fixed ids.
+      const seeded = await seedDemo(db, {
+        clock: deps.clock,
+        ...(deps.payments.kind === 'stripe' ? { createPrice: (s) => deps.payments.createPrice(s) } : {}),
+      });
+      const present = seeded ? demoAccounts : await existingDemoAccounts(db);
+      console.log(
+        seeded
+          ? 'Demo data seeded. Demo accounts:'
+          : `The database is not empty; nothing seeded.${present.length ? ' Demo accounts seeded earlier:' : ''}`,
+      );
+      for (const a of present) console.log(`  ${a.email.padEnd(22)} ${a.password.padEnd(16)} ${a.role}`);
+      return;
+    }
+    case 'create-user': {
+      const input = parseInput(
+        z.object({ email: emailField('--email'), password: passwordField('--password') }),
+        { email: values.email, password: values.password },
+        'body',
+      );
+      const done = await registrationService(deps).createVerifiedUser({
+        ...input,
+        firstName: values['first-name'] ?? 'Admin',
+        lastName: values['last-name'] ?? 'User',
+        superuser: values.superuser ?? false,
+      });
+      console.log(
+        `${done === 'created' ? 'Created' : 'Updated'} ${input.email}${values.superuser ? ' (superuser)' : ''}.`,
+      );
+      return;
+    }
+    case 'create-product': {
+      const input = parseInput(
+        z.object({
+          name: z.string({ error: '--name is required' }).trim().min(1, { error: '--name is required' }),
+          category: z
+            .string()
+            .transform(categoryValue)
+            .pipe(
+              z.enum(PRODUCT_CATEGORY_VALUES, {
+                error: `--category must be one of ${PRODUCT_CATEGORY_VALUES.join(', ')}`,
+              }),
+            ),
+        }),
+        { name: values.name, category: values.category ?? 'SPECIAL' },
+        'body',
+      );
+      const plan = values['price-cents'] === undefined ? null : planInput(values);
+      // The billing service keeps the plan rules and makes a paid plan's price at the provider before it
+      // writes anything.
+      const { productId, stripePriceId } = await billingService(deps)
+        .createProduct(input, plan)
+        .catch((e: unknown) => {
+          if (e instanceof AppError && e.field === 'autoRenewForSubscription')
+            throw new AppError(
+              ErrorCode.VALIDATION,
+              '--auto-renew needs a paid plan with a MONTHLY, QUARTERLY, HALF_YEARLY or YEARLY --frequency',
+              'autoRenew',
+            );
+          throw e;
+        });
+      console.log(
+        `Created QBank "${input.name}" (${productId}, ${input.category})${
+          plan
+            ? ` with the plan "${plan.planName}"${stripePriceId ? ` (${deps.payments.kind === 'stripe' ? 'Stripe' : 'test checkout'} price ${stripePriceId})` : ''}`
+            : ''
+        }.`,
+      );
+      return;
+    }
+    default:
+      throw new AppError(ErrorCode.VALIDATION, `Unknown command "${command}". Run: npm run qbank -- help`);
+  }
+}
+
+/** The one public plan of create-product, read from its flags (the billing service checks its rules). */
+function planInput(values: Values): BillingPlanInput {
   const plan = parseInput(
     z.object({
       priceCents: z.coerce
@@ -194,28 +184,16 @@ function planInput(values: { 'price-cents'?: string; frequency?: string; 'auto-r
     },
     'body',
   );
-  if (plan.autoRenew && (plan.priceCents === 0 || plan.frequency === 'INDEFINITE'))
-    throw new AppError(
-      ErrorCode.VALIDATION,
-      '--auto-renew needs a paid plan with a MONTHLY, QUARTERLY, HALF_YEARLY or YEARLY --frequency',
-      'autoRenew',
-    );
-  const planName =
-    plan.frequency === 'INDEFINITE' ? 'Lifetime access' : plan.frequency.toLowerCase().replace('_', '-');
-  return { ...plan, planName };
-}
-
-/**
- * The payment provider the server is configured with, for making prices: Stripe when STRIPE_SECRET_KEY is set,
- * else the embedded test checkout (whose prices need neither its job queue nor the server's webhook endpoint).
- */
-function checkoutProvider(config: Config, db: Db): Payments {
-  if (config.stripeSecretKey)
-    return stripePayments({ secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret! });
-  const serverOnly = (): never => {
-    throw new Error('The command line does not run checkouts; the server does');
+  return {
+    planName:
+      plan.frequency === 'INDEFINITE' ? 'Lifetime access' : plan.frequency.toLowerCase().replace('_', '-'),
+    price: plan.priceCents / 100,
+    frequencyType: plan.frequency,
+    autoRenewForSubscription: plan.autoRenew,
+    billingPlanType: 'PUBLIC',
+    active: true,
+    autoCreateStripePrice: true,
   };
-  return localPayments({ db, publicUrl: config.publicUrl, jobs: serverOnly, deliver: serverOnly });
 }
 
 main(process.argv.slice(2)).catch((e) => {

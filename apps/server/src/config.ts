@@ -48,6 +48,7 @@ const envSchema = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json'], { error: 'must be auto, pretty or json' }).default('auto'),
   NODE_ENV: z.string().optional(),
   WEB_DIST: z.string().min(1).optional(),
 });
@@ -73,6 +74,9 @@ export interface Config {
   s3?: { endpoint?: string; bucket: string; region?: string; accessKeyId?: string; secretAccessKey?: string };
   seedDemo: boolean;
   logLevel: string;
+  /** auto: readable lines at a terminal outside production, JSON otherwise. */
+  logFormat: 'auto' | 'pretty' | 'json';
+  production: boolean;
   /** Whether the outbox (dev mailbox) is the mail transport. */
   mailOutbox: boolean;
   /** Whether /dev/mailbox lists the outbox: never in production, where it would show everyone's links. */
@@ -132,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       : undefined,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    production: e.NODE_ENV === 'production',
     mailOutbox: !e.SMTP_URL,
     devMailbox: !e.SMTP_URL && (e.DEV_MAILBOX ?? e.NODE_ENV !== 'production'),
     trustProxy:

@@ -5,6 +5,7 @@ import type { JobRunner } from './infra/jobs';
 import type { Mailer } from './infra/mail';
 import type { Payments } from './infra/payments';
 import type { RateLimiter } from './infra/rate-limiter';
+import type { Clock } from './lib/clock';
 
 /** What every module's services receive: the configured adapters. */
 export interface Deps {
@@ -15,4 +16,6 @@ export interface Deps {
   limiter: RateLimiter;
   payments: Payments;
   log: FastifyBaseLogger;
+  /** The current time: `systemClock`, or a test clock that tests move by hand. */
+  clock: Clock;
 }

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, urlHost } from './config';
 import { DataDirInUseError, openDatabase } from './db/client';
 import { existingDemoAccounts, seedDemo } from './db/seed';
+import { resolveLogFormat } from './lib/logger';
 
 /** The client this repository builds; WEB_DIST (config) serves one built elsewhere instead. */
 const repositoryWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -11,14 +12,33 @@ const repositoryWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 async function main() {
   const loaded = loadConfig();
   const config = { ...loaded, webDist: loaded.webDist ?? repositoryWebDist };
-  const database = await openDatabase(config);
-  await database.migrate();
-  const { app, deps } = await buildApp({ config, database });
+  // The embedded server's own messages go to DATA_DIR/postgres.log; a first start (initdb) and a server a
+  // killed run left behind are told at the info level.
+  const verbose = ['info', 'debug', 'trace'].includes(config.logLevel);
+  const database = await openDatabase(config, { log: verbose ? (m) => console.log(m) : undefined });
+  const { app, deps } = await database
+    .migrate()
+    .then(() =>
+      buildApp({
+        config,
+        database,
+        logFormat: resolveLogFormat(config.logFormat, {
+          isTTY: process.stdout.isTTY === true,
+          production: config.production,
+        }),
+      }),
+    )
+    .catch(async (e) => {
+      await database.close().catch(() => {}); // stops the embedded server before the error is shown
+      throw e;
+    });
   // With Stripe the demo plans get prices made there, so they can be bought; the test checkout takes fixed ids.
   const seeded = config.seedDemo
     ? await seedDemo(
         database.db,
-        deps.payments.kind === 'stripe' ? { createPrice: (s) => deps.payments.createPrice(s) } : {},
+        deps.payments.kind === 'stripe'
+          ? { createPrice: (s) => deps.payments.createPrice(s), clock: deps.clock }
+          : { clock: deps.clock },
       )
     : false;
   // Printed only where demo data is wanted: a production database never shows passwords in its log.
@@ -49,7 +69,7 @@ async function main() {
     '',
     `QBank Cloud is running at ${url}`,
     ...(listening === url ? [] : [`  listening on ${listening}`]),
-    `  database: ${database.kind === 'pglite' ? `embedded (${path.join(config.dataDir, 'pglite')})` : 'PostgreSQL'}`,
+    `  database: ${database.description}`,
     `  API document: ${url}/api/docs`,
   ];
   if (config.devMailbox) lines.push(`  mailbox (every e-mail sent): ${url}/dev/mailbox`);

@@ -1,42 +1,51 @@
 import { z } from 'zod';
+import { emailProblem, isBlank, normalizeEmail } from './email';
 import { Limits } from './limits';
+import { textField } from './text';
 
 /** A practical e-mail pattern: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** A name: required, and not made only of white space or invisible characters. */
 const trimmed = (field: string, max: number) =>
-  z
-    .string({ error: `${field} is required` })
+  textField(field)
     .trim()
-    .min(1, { error: `${field} is required` })
-    .max(max, { error: `${field} must be at most ${max} characters` });
+    .min(1, { error: `${field} is required`, abort: true })
+    .max(max, { error: `${field} must be at most ${max} characters` })
+    .refine((s) => !isBlank(s), { error: `${field} is required` });
 
+/**
+ * An e-mail address in its one stored form (NFKC, lower case: see normalizeEmail), refused when it holds
+ * invisible characters, mixes look-alike alphabets in a label, or is malformed (see emailProblem).
+ */
 export const emailField = (field = 'Email address') =>
-  z
-    .string({ error: `${field} is required` })
+  textField(field)
     .trim()
-    .min(1, { error: `${field} is required` })
-    .max(Limits.emailMax, { error: `${field} must be at most ${Limits.emailMax} characters` })
-    .regex(EMAIL_PATTERN, { error: `${field} must be a valid e-mail address` })
-    .transform((s) => s.toLowerCase());
+    .min(1, { error: `${field} is required`, abort: true })
+    .max(Limits.emailMax, { error: `${field} must be at most ${Limits.emailMax} characters`, abort: true })
+    .transform((s, ctx) => {
+      const address = normalizeEmail(s);
+      const problem = emailProblem(address);
+      if (!problem) return address;
+      ctx.issues.push({ code: 'custom', message: `${field} ${problem}`, input: s });
+      return z.NEVER;
+    });
 
 export const passwordField = (field = 'Password') =>
-  z
-    .string({ error: `${field} is required` })
+  textField(field)
     .min(Limits.passwordMin, { error: `${field} must be at least ${Limits.passwordMin} characters` })
-    .max(Limits.passwordMax, { error: `${field} must be at most ${Limits.passwordMax} characters` });
+    .max(Limits.passwordMax, { error: `${field} must be at most ${Limits.passwordMax} characters` })
+    .refine((s) => s.trim() !== '', { error: `${field} must not be only spaces` });
 
 export const firstNameField = trimmed('First name', Limits.nameMax);
 export const lastNameField = trimmed('Last name', Limits.nameMax);
 
 export const loginForm = z.object({
-  username: z
-    .string({ error: 'Email address is required' })
+  username: textField('Email address')
     .trim()
     .min(1, { error: 'Email address is required' })
     .max(Limits.emailMax, { error: `Email address must be at most ${Limits.emailMax} characters` }),
-  password: z
-    .string({ error: 'Password is required' })
+  password: textField('Password')
     .min(1, { error: 'Password is required' })
     .max(Limits.passwordMax, { error: `Password must be at most ${Limits.passwordMax} characters` }),
 });
@@ -49,15 +58,14 @@ export const initiateRegistrationBody = z.object({
 
 export const initiateStreamlinedRegistrationBody = initiateRegistrationBody.extend({
   password: passwordField().optional(),
-  stripePriceId: z
-    .string({ error: 'stripePriceId is required' })
+  stripePriceId: textField('stripePriceId')
     .trim()
     .min(1, { error: 'stripePriceId is required' })
     .max(200, { error: 'stripePriceId must be at most 200 characters' }),
 });
 
 export const tokenQuery = z.object({
-  token: z.string({ error: 'token is required' }).min(1, { error: 'token is required' }).max(Limits.tokenMax),
+  token: textField('token').min(1, { error: 'token is required' }).max(Limits.tokenMax),
 });
 
 export const completeRegistrationBody = z.object({
@@ -83,12 +91,15 @@ export const completePasswordResetBody = z.object({
   emailAddress: emailField().optional(),
 });
 export const passwordUpdateBody = z.object({
-  currentPassword: z
-    .string({ error: 'Current password is required' })
+  currentPassword: textField('Current password')
     .min(1, { error: 'Current password is required' })
     .max(Limits.passwordMax),
   newPassword: passwordField('New password'),
 });
+
+/** Account Settings → Profile: the user's own name, by the same rules as registration. */
+export const profileBody = z.object({ firstName: firstNameField, lastName: lastNameField });
+export type ProfileBody = z.infer<typeof profileBody>;
 
 export const lastUsedBody = z.object({
   userUuid: z.uuid({ error: 'userUuid must be a UUID' }),
@@ -96,8 +107,7 @@ export const lastUsedBody = z.object({
 });
 
 export const referralBody = z.object({
-  tokenId: z
-    .string({ error: 'tokenId is required' })
+  tokenId: textField('tokenId')
     .trim()
     .min(1, { error: 'tokenId is required' })
     .max(Limits.referralTokenMax, { error: `tokenId must be at most ${Limits.referralTokenMax} characters` }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField, firstNameField, lastNameField } from './accounts';
 import { Limits } from './limits';
+import { textField } from './text';
 
 export const CONTACT_SUBJECTS = ['SALES', 'FEEDBACK', 'SUPPORT', 'OTHER'] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
@@ -26,8 +27,7 @@ export const contactMessageBody = z.object({
     .enum(CONTACT_SUBJECTS, { error: 'Subject must be SALES, FEEDBACK, SUPPORT or OTHER' })
     .nullish()
     .transform((v) => v ?? 'OTHER'),
-  description: z
-    .string({ error: 'Description is required' })
+  description: textField('Description')
     .trim()
     .min(1, { error: 'Description is required' })
     .max(Limits.contactDescriptionMax, {

@@ -11,9 +11,16 @@ export const ErrorCode = {
   NOT_FOUND: 'NOT_FOUND',
   USER_EXISTS: 'USER_EXISTS',
   INVALID_TOKEN: 'INVALID_TOKEN',
+  /** A spent registration link opened by a signed-in visitor whose account it verified: nothing left to do. */
+  ALREADY_VERIFIED: 'ALREADY_VERIFIED',
   CONFLICT: 'CONFLICT',
   RATE_LIMITED: 'RATE_LIMITED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  /** A request body in a content type the endpoint does not take (JSON everywhere but POST /login's form). */
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  URI_TOO_LONG: 'URI_TOO_LONG',
+  HEADERS_TOO_LARGE: 'HEADERS_TOO_LARGE',
+  REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -29,8 +36,13 @@ export const errorStatus: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   USER_EXISTS: 409,
+  ALREADY_VERIFIED: 409,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  URI_TOO_LONG: 414,
+  HEADERS_TOO_LARGE: 431,
+  REQUEST_TIMEOUT: 408,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };
@@ -54,6 +66,8 @@ export const Messages = {
   streamlinedNeedsPassword: 'Expected a password for the streamlined flow',
   registrationFallback: 'An unexpected error occurred during registration. Please try again.',
   invalidLink: 'This link is invalid or has expired.',
+  /** Not in SPEC §8: a spent registration link opened again by a signed-in visitor (issue 8). */
+  alreadyVerified: 'This email address is already verified.',
   resetFailed: 'Failed to reset password',
   currentPasswordWrong: 'Current password is incorrect',
   bodyHashMismatch: 'Body-Hash does not match the description',

@@ -15,8 +15,14 @@ export const Limits = {
 
 /** Rate limits for logged-out posts: [max requests, window in ms]. */
 export const RateLimits = {
-  loginPerAccount: [10, 15 * 60 * 1000],
+  /**
+   * Failed sign-ins (docs/decisions/0011-sign-in-limits.md): per account and address, a per-account ceiling
+   * across addresses, per address; a device that signed in to the account before has its own allowance instead.
+   */
+  loginPerAccountAndAddress: [10, 15 * 60 * 1000],
+  loginPerAccount: [100, 60 * 60 * 1000],
   loginPerAddress: [50, 15 * 60 * 1000],
+  loginPerKnownDevice: [10, 15 * 60 * 1000],
   registrationPerAddress: [20, 60 * 60 * 1000],
   registrationPerAccount: [5, 60 * 60 * 1000],
   resetPerAccount: [5, 60 * 60 * 1000],

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionSummary } from './accounts';
-import { activeSubscription, sidebarLinks } from './roles';
+import { activeSubscription, sidebarLinks, staffAccessLabel } from './roles';
 
 const none = {
   student: false,
@@ -76,4 +76,20 @@ describe('active subscription (SPEC §4)', () => {
   });
   it('is none without an active subscription', () =>
     expect(activeSubscription({ subscriptions: [sub('a', false)], lastUsedProductUuid: 'a' })).toBeNull());
+});
+
+describe('staff access label (issue 8)', () => {
+  const label = (r: Partial<typeof none>) => staffAccessLabel({ ...none, ...r });
+  it('names the one role', () => {
+    expect(label({ questionWriter: true })).toBe('Question writer');
+    expect(label({ questionAuditor: true })).toBe('Question auditor');
+    expect(label({ instructor: true })).toBe('Instructor');
+    expect(label({ admin: true })).toBe('Admin');
+  });
+  it('joins several in a fixed order', () =>
+    expect(label({ admin: true, questionWriter: true, student: true })).toBe('Question writer, Admin'));
+  it('never says Admin Access, and falls back to Staff access without a staff role', () => {
+    expect(label({ student: true })).toBe('Staff access');
+    expect(label({ questionWriter: true })).not.toContain('Admin Access');
+  });
 });

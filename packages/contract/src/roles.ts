@@ -41,3 +41,20 @@ export function activeSubscription(
   const active = user.subscriptions.filter((s) => s.active);
   return active.find((s) => s.product.uuid === user.lastUsedProductUuid) ?? active[0] ?? null;
 }
+
+const roleLabels = [
+  ['questionWriter', 'Question writer'],
+  ['questionAuditor', 'Question auditor'],
+  ['instructor', 'Instructor'],
+  ['admin', 'Admin'],
+] as const satisfies readonly (readonly [keyof Roles, string])[];
+
+/**
+ * What a staff (PRIVILEGED) subscription is called on the learner's own screens (dashboard, Account Settings):
+ * the roles it carries, joined, e.g. 'Question writer, Instructor'. The store's pricing block keeps SPEC §2's
+ * 'Admin Access'. A staff subscription with no staff role left reads 'Staff access'.
+ */
+export function staffAccessLabel(roles: Roles): string {
+  const names = roleLabels.filter(([role]) => roles[role]).map(([, label]) => label);
+  return names.length > 0 ? names.join(', ') : 'Staff access';
+}

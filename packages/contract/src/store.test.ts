@@ -1,10 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  CARD_SUMMARY_MAX,
+  cardSummary,
   categoryLabel,
   PRODUCT_CATEGORIES,
   PRODUCT_CATEGORY_GROUPS,
   parseAdditionalContent,
+  productSearchQuery,
+  searchTerms,
   searchTermToSend,
   searchWords,
 } from './store';
@@ -77,6 +81,28 @@ describe('store search terms (SPEC §5)', () => {
   });
 });
 
+describe('store search pieces: words and literal text', () => {
+  it('letters and digits are words; a piece with any other character is literal', () => {
+    expect(searchTerms('Cardio, e_a 100% (nursing) c++')).toEqual({
+      words: ['cardio', 'nursing'],
+      literals: ['e_a', '100%', 'c++'],
+    });
+    expect(searchTerms('  ')).toEqual({ words: [], literals: [] });
+    expect(searchTerms('ＥＶＩＤ％')).toEqual({ words: [], literals: ['evid%'] });
+    expect(searchTerms('a b c d e f g h i j k l').words).toHaveLength(10);
+  });
+  it('words never carry a text-search operator; no piece is empty or holds white space (property)', () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const { words, literals } = searchTerms(s);
+        expect(words.every((w) => /^[\p{L}\p{N}]+$/u.test(w))).toBe(true);
+        expect([...words, ...literals].every((p) => p.length > 0 && !/\s/u.test(p))).toBe(true);
+        expect(words.length + literals.length).toBeLessThanOrEqual(10);
+      }),
+    );
+  });
+});
+
 describe('plan periods', () => {
   const d = (s: string) => new Date(`${s}T12:00:00Z`);
   it.each([
@@ -100,5 +126,28 @@ describe('plan periods', () => {
         },
       ),
     );
+  });
+});
+
+describe('store cards', () => {
+  it("a card's summary is the short description, else the content cut at a word (SPEC §2)", () => {
+    expect(cardSummary('Short', 'Long content')).toBe('Short');
+    expect(cardSummary(undefined, 'Long content')).toBe('Long content');
+    expect(cardSummary('', 'Long content')).toBe('Long content');
+    const long = 'word '.repeat(100);
+    const s = cardSummary(undefined, long);
+    expect(s.length).toBeLessThanOrEqual(CARD_SUMMARY_MAX + 1);
+    expect(s).toMatch(/word…$/);
+    expect(long.startsWith(s.slice(0, -1))).toBe(true);
+    // No white space to cut at: cut where it is.
+    expect(cardSummary(undefined, 'x'.repeat(400))).toBe(`${'x'.repeat(CARD_SUMMARY_MAX)}…`);
+  });
+
+  it('page and size are optional whole numbers, read from the query string', () => {
+    expect(productSearchQuery.parse({})).toEqual({ sortField: 'name', sortOrder: 'ASC' });
+    expect(productSearchQuery.parse({ page: '2', size: '24' })).toMatchObject({ page: 2, size: 24 });
+    expect(productSearchQuery.safeParse({ page: '-1' }).success).toBe(false);
+    expect(productSearchQuery.safeParse({ size: '101' }).success).toBe(false);
+    expect(productSearchQuery.safeParse({ size: '1.5' }).success).toBe(false);
   });
 });

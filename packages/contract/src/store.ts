@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { colorMap } from './accounts';
 import { BILLING_PLAN_TYPES, billingPlan, FREQUENCY_TYPES } from './billing';
+import { textField } from './text';
 
 /** SPEC §3 product categories: value, label, grouped as the store shows them. */
 export const PRODUCT_CATEGORY_GROUPS = [
@@ -124,8 +125,7 @@ export const priceOnSale = z.object({
 });
 export type PriceOnSale = z.infer<typeof priceOnSale>;
 export const priceIdParams = z.object({
-  priceId: z
-    .string()
+  priceId: textField('priceId')
     .trim()
     .min(1, { error: 'priceId is required' })
     .max(200, { error: 'priceId must be at most 200 characters' }),
@@ -135,14 +135,78 @@ export type StoreProduct = z.infer<typeof storeProduct>;
 export const SORT_ORDERS = ['ASC', 'DESC'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
+/** The store list's page size: the cards drawn at first and per "Show more". */
+export const STORE_PAGE_SIZE = 24;
+/** The largest page a store search answers. */
+export const STORE_PAGE_MAX = 100;
+
+const pageNumber = (field: string, min: number, max: number) =>
+  z.coerce
+    .number<number | string>({ error: `${field} must be a whole number` })
+    .int({ error: `${field} must be a whole number` })
+    .min(min, { error: `${field} must be ${min} or more` })
+    .max(max, { error: `${field} must be at most ${max}` })
+    .optional();
+
+/**
+ * SPEC §7's sortField and sortOrder; with `page` (from 0) or `size` (default 24) the answer is one page of store
+ * cards with the total, without them SPEC §7's full list.
+ */
 export const productSearchQuery = z.object({
   sortField: z.enum(['name'], { error: 'sortField must be name' }).default('name'),
   sortOrder: z.enum(SORT_ORDERS, { error: 'sortOrder must be ASC or DESC' }).default('ASC'),
+  page: pageNumber('page', 0, 100_000),
+  size: pageNumber('size', 1, STORE_PAGE_MAX),
 });
+export type ProductSearchQuery = z.input<typeof productSearchQuery>;
+
+/** A summary longer than this is cut at a word: a card shows four lines of it. */
+export const CARD_SUMMARY_MAX = 300;
+
+/** SPEC §2: a card's content summary is the short description if present, otherwise the content (cut short). */
+export function cardSummary(shortDescription: string | undefined, content: string): string {
+  if (shortDescription) return shortDescription;
+  if (content.length <= CARD_SUMMARY_MAX) return content;
+  const cut = content.slice(0, CARD_SUMMARY_MAX);
+  const atWord = cut.replace(/\s+\S*$/u, '');
+  return `${(atWord.length > CARD_SUMMARY_MAX / 2 ? atWord : cut).trimEnd()}…`;
+}
+
+/** What a store card shows (SPEC §2): no full content, authors or additionalContent. */
+export const storeCard = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  questionCount: z.number().int(),
+  targetAudience: z.string(),
+  learnersCount: z.number().int(),
+  productCategory: z.string(),
+  /** The short description if present, otherwise the content, cut at about CARD_SUMMARY_MAX characters. */
+  summary: z.string(),
+  billingPlans: z.array(billingPlan),
+});
+export type StoreCard = z.infer<typeof storeCard>;
+
+/** One page of store cards (DESIGN §4's paged-list shape). */
+export const storeCardPage = z.object({
+  content: z.array(storeCard),
+  page: z.number().int(),
+  size: z.number().int(),
+  totalElements: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type StoreCardPage = z.infer<typeof storeCardPage>;
+
+/** The store search's answer: a page of cards when page or size was asked for, else the full list. */
+export const productSearchAnswer = z.union([z.array(storeProduct), storeCardPage]);
+
+/** Which answer a store search with this query gets, for the client's typed call. */
+export type ProductSearchAnswer<Q extends ProductSearchQuery> = Q extends { page: number | string }
+  ? StoreCardPage
+  : Q extends { size: number | string }
+    ? StoreCardPage
+    : StoreProduct[];
 export const productSearchBody = z.object({
-  searchTerm: z
-    .string({ error: 'searchTerm is required' })
-    .max(200, { error: 'searchTerm must be at most 200 characters' }),
+  searchTerm: textField('searchTerm').max(200, { error: 'searchTerm must be at most 200 characters' }),
 });
 
 /** SPEC §5: an empty term is sent as a single space (and means every product). */
@@ -156,6 +220,27 @@ export function searchWords(term: string): string[] {
       .toLowerCase()
       .match(/[\p{L}\p{N}]+/gu) ?? []
   ).slice(0, 10);
+}
+
+/** Sentence punctuation around a word ("cardio," or "(nursing)"), not part of what is searched for. */
+const EDGE_PUNCTUATION = /^[.,;:!?"'()[\]{}]+|[.,;:!?"'()[\]{}]+$/gu;
+
+/**
+ * A store search term split at white space (NFKC, lower case, at most 10 pieces): pieces of letters and digits
+ * are words for the text search (prefix match), any other piece ("e_a", "100%", "c++") must appear literally
+ * in the name or content, its characters taken as they are (no wildcards).
+ */
+export function searchTerms(term: string): { words: string[]; literals: string[] } {
+  const words: string[] = [];
+  const literals: string[] = [];
+  for (const raw of term.normalize('NFKC').toLowerCase().split(/\s+/u)) {
+    if (words.length + literals.length >= 10) break;
+    const piece = raw.replace(EDGE_PUNCTUATION, '');
+    if (!piece) continue;
+    if (/^[\p{L}\p{N}]+$/u.test(piece)) words.push(piece);
+    else literals.push(piece);
+  }
+  return { words, literals };
 }
 
 export const productIdParams = z.object({ id: z.uuid({ error: 'id must be a UUID' }) });
@@ -174,6 +259,8 @@ export const logoQuery = z.object({
     error: 'logoType must be HEADER_LOGO or PRODUCT_LOGO',
   }),
 });
+/** SPEC §3 logo types. */
+export type LogoType = z.infer<typeof logoQuery>['logoType'];
 export const logoItem = z.object({ uuid: z.string(), url: z.string(), logoType: z.string() });
 
 const price = z
@@ -186,10 +273,9 @@ const price = z
 
 /** The body of a plan create or update (SPEC §7: "the plan", plus autoCreateStripePrice on create). */
 export const billingPlanInput = z.object({
-  uuid: z.string().optional(),
-  productUuid: z.string().optional(),
-  planName: z
-    .string({ error: 'planName is required' })
+  uuid: textField('uuid').optional(),
+  productUuid: textField('productUuid').optional(),
+  planName: textField('planName')
     .trim()
     .min(1, { error: 'planName is required' })
     .max(100, { error: 'planName must be at most 100 characters' }),
@@ -204,8 +290,7 @@ export const billingPlanInput = z.object({
     .enum(BILLING_PLAN_TYPES, { error: `billingPlanType must be one of ${BILLING_PLAN_TYPES.join(', ')}` })
     .default('PUBLIC'),
   active: z.boolean({ error: 'active must be true or false' }).default(true),
-  stripePriceId: z
-    .string({ error: 'stripePriceId must be a string or null' })
+  stripePriceId: textField('stripePriceId', 'stripePriceId must be a string or null')
     .trim()
     .max(200, { error: 'stripePriceId must be at most 200 characters' })
     .nullable()

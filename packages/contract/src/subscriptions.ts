@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { subscriptionSummary } from './accounts';
 import { FREQUENCY_TYPES, type FrequencyType, periodMonths } from './billing';
+import { textField } from './text';
 
 export const subscriptionDetail = subscriptionSummary.extend({
   planName: z.string().nullable(),
@@ -29,13 +30,18 @@ export const subscribeBody = z.object({
 });
 
 export const checkoutSessionBody = z.object({
-  priceId: z
-    .string({ error: 'priceId is required' })
+  priceId: textField('priceId')
     .trim()
     .min(1, { error: 'priceId is required' })
     .max(200, { error: 'priceId must be at most 200 characters' }),
-  customerId: z.string().trim().max(200, { error: 'customerId must be at most 200 characters' }).optional(),
-  tokenId: z.string().trim().max(100, { error: 'tokenId must be at most 100 characters' }).optional(),
+  customerId: textField('customerId')
+    .trim()
+    .max(200, { error: 'customerId must be at most 200 characters' })
+    .optional(),
+  tokenId: textField('tokenId')
+    .trim()
+    .max(100, { error: 'tokenId must be at most 100 characters' })
+    .optional(),
 });
 export const redirectResponse = z.object({ redirectUrl: z.string() });
 

@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { isAlive, startEmbeddedPostgres } from './embedded-postgres';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -20,7 +18,10 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  /** The embedded server under DATA_DIR, or a server named by DATABASE_URL. */
+  kind: 'embedded' | 'postgres';
+  /** For the start-up message, e.g. "embedded PostgreSQL 18.1 (/srv/qbank/data/postgres)"; no password. */
+  description: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -57,35 +58,46 @@ function lockDataDir(dir: string): () => void {
   throw new DataDirInUseError(`Could not lock the data folder ${dir}.`);
 }
 
-function isAlive(pid: number): boolean {
+/**
+ * The embedded database: a PostgreSQL server under DATA_DIR/postgres, started by this process (after the
+ * data folder is locked to it) and stopped by close().
+ */
+export async function openEmbedded(
+  dataDir: string,
+  opts: { log?: (m: string) => void } = {},
+): Promise<Database> {
+  const unlock = lockDataDir(dataDir);
+  let server: Awaited<ReturnType<typeof startEmbeddedPostgres>>;
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** The embedded database: PGlite with its files under DATA_DIR/pglite, or in memory when dataDir is null. */
-export async function openPglite(dataDir: string | null, existing?: PGlite): Promise<Database> {
-  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
-  let client: PGlite;
-  try {
-    client = existing ?? (await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined));
+    server = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), opts);
   } catch (e) {
     unlock();
     throw e;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const database = await openPostgres(server.url);
   return {
-    db,
-    kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    ...database,
+    kind: 'embedded',
+    description: `embedded PostgreSQL ${server.version} (${server.dataDir})`,
     async close() {
-      await client.close();
-      unlock();
+      try {
+        await database.close();
+      } finally {
+        await server.stop();
+        unlock();
+      }
     },
   };
+}
+
+/** What a connection string names, without its password: "PostgreSQL at host:port/database". */
+function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname || u.searchParams.get('host') || 'localhost'}${u.port ? `:${u.port}` : ''}${u.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
 }
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
@@ -95,6 +107,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    description: `PostgreSQL at ${describeUrl(url)}`,
     async migrate() {
       // One migrator at a time across instances starting together.
       const conn = await pool.connect();
@@ -110,6 +123,9 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   };
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export function openDatabase(
+  opts: { databaseUrl?: string; dataDir: string },
+  embedded: { log?: (m: string) => void } = {},
+): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openEmbedded(opts.dataDir, embedded);
 }

@@ -1,6 +1,7 @@
 import { periodEnd } from '@qbank/contract';
 import { inArray, sql } from 'drizzle-orm';
 import type { Payments } from '../infra/payments';
+import { type Clock, systemClock } from '../lib/clock';
 import { hashPassword } from '../lib/passwords';
 import type { Db } from './client';
 import { billingPlans, categories, products, subcategories, subjects, subscriptions, users } from './schema';
@@ -112,11 +113,12 @@ export async function existingDemoAccounts(db: Db): Promise<Array<(typeof demoAc
 /**
  * Seeds demo accounts and QBanks into an empty database; returns whether it seeded. With a real payment
  * provider (`createPrice`) the paid plans get prices made there; the built-in test checkout takes the fixed
- * demo price ids (`price_local_demo_<product>_<plan>`), which links and tests can name.
+ * demo price ids (`price_local_demo_<product>_<plan>`), which links and tests can name. The demo's dates count
+ * from `clock` (the app's `deps.clock`; the system clock when none is given).
  */
 export async function seedDemo(
   db: Db,
-  opts: { createPrice?: Payments['createPrice'] } = {},
+  opts: { createPrice?: Payments['createPrice']; clock?: Clock } = {},
 ): Promise<boolean> {
   const res = (await db.execute(sql`SELECT count(*)::int AS count FROM users`)) as unknown as {
     rows: Array<{ count: number }>;
@@ -145,7 +147,7 @@ export async function seedDemo(
     prices.push(row);
   }
   await db.transaction(async (tx) => {
-    const now = new Date();
+    const now = (opts.clock ?? systemClock).now();
     const inserted = await tx
       .insert(users)
       .values(

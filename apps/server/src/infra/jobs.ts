@@ -1,152 +1,363 @@
-import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx } from '../db/client';
+import type { z } from 'zod';
+import type { Db, DbOrTx, Tx } from '../db/client';
 import { jobs } from '../db/schema';
-import { purgeSpent } from './retention';
+import type { Deps } from '../deps';
+import type { Clock } from '../lib/clock';
 
-/** How often each instance purges finished jobs and spent one-time tokens. */
+// The job runner (docs/decisions/0010-job-runner.md): typed job kinds, several jobs at once on each instance,
+// short leases renewed while a handler runs, periodic tasks claimed once across all instances, and progress
+// a screen can show.
+
+/** How often the retention task purges finished jobs and spent one-time tokens (once across all instances). */
 export const PURGE_EVERY_MS = 60 * 60 * 1000;
-
-export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
 /** Delay before the next attempt: 5 s, 10 s, 20 s ... capped at one hour. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
 }
 
+/** Whether an attempt that failed was the last one allowed. */
+export const isFinalAttempt = (attempts: number, maxAttempts: number) => attempts >= maxAttempts;
+
+export interface JobProgress {
+  done: number;
+  total?: number;
+  message?: string;
+}
+
+/** What a handler gets besides its payload. */
+export interface JobContext {
+  jobId: number;
+  /** 1 on the first attempt. */
+  attempt: number;
+  deps: Deps;
+  /** Aborted when this runner lost the job's lease (another instance may now run it) or stops. */
+  signal: AbortSignal;
+  /** What an earlier attempt saved with `checkpoint` (e.g. "sending started" with a Message-ID), or null. */
+  previousCheckpoint: Record<string, unknown> | null;
+  /** Saves a marker on the job row now, for a later attempt to read (an attempt that crashed included). */
+  checkpoint(data: Record<string, unknown>): Promise<void>;
+  /** Stores progress on the job row, readable with `JobRunner.status`. */
+  progress(p: JobProgress): Promise<void>;
+  /**
+   * Runs `work` in a transaction that also marks this job done: both commit or neither, so a crash can never
+   * leave the work recorded and the job due again. Throws (rolling `work` back) when the lease was lost.
+   */
+  completeWith<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+}
+
+export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+  kind: string;
+  payload: S;
+  maxAttempts: number;
+  handler: (payload: z.output<S>, ctx: JobContext) => Promise<void>;
+}
+
+/** Declares a job kind once: its name, its payload's schema, its handler and how often it may be tried. */
+export function defineJob<S extends z.ZodType>(def: {
+  kind: string;
+  payload: S;
+  handler: (payload: z.output<S>, ctx: JobContext) => Promise<void>;
+  maxAttempts?: number;
+}): JobDefinition<S> {
+  return { ...def, maxAttempts: def.maxAttempts ?? 10 };
+}
+
+export type JobState = 'queued' | 'running' | 'retrying' | 'done' | 'failed';
+
+export interface JobStatus {
+  id: number;
+  kind: string;
+  state: JobState;
+  attempts: number;
+  maxAttempts: number;
+  progress: JobProgress | null;
+  lastError: string | null;
+  runAt: Date;
+}
+
+export type PeriodicTask = (now: Date) => Promise<unknown>;
+
 export interface JobRunner {
-  /** Adds a job inside the caller's transaction, so it exists only if the change commits. */
-  enqueue(
+  /**
+   * Adds a job inside the caller's transaction, so it exists only if the change commits. The payload is
+   * checked against the kind's schema (at compile time and here); answers the job's id.
+   */
+  enqueue<S extends z.ZodType>(
     tx: DbOrTx,
-    kind: string,
-    payload: Record<string, unknown>,
-    opts?: { maxAttempts?: number },
-  ): Promise<void>;
-  /** Runs every job that is due now; returns how many ran. */
+    job: JobDefinition<S>,
+    payload: z.input<S>,
+    opts?: { runAt?: Date },
+  ): Promise<number>;
+  /** Runs every job that is due now, up to `concurrency` at once; answers how many ran. */
   runDue(): Promise<number>;
+  /** Runs the periodic tasks that are due (each claimed once across all instances); answers their names. */
+  runPeriodic(): Promise<string[]>;
   /** Asks the poller to look now instead of at its next tick. */
   kick(): void;
-  /** Runs `task` about every `everyMs` while started (on every instance: tasks must be safe to run concurrently). */
-  every(name: string, everyMs: number, task: () => Promise<unknown>): void;
+  /** Runs `task` about every `everyMs`, on one instance at a time (the one that claims it in periodic_tasks). */
+  every(name: string, everyMs: number, task: PeriodicTask): void;
+  /** A job's state and progress, for a screen to show; null when there is no such job (or it was purged). */
+  status(id: number): Promise<JobStatus | null>;
   start(): void;
   stop(): Promise<void>;
+}
+
+export interface JobRunnerOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  clock: Clock;
+  /** The job kinds this runner can run. */
+  jobs: JobDefinition[];
+  /** The app's dependencies, handed to handlers (a function: the runner is built before them). */
+  deps: () => Deps;
+  /** Jobs run at once by this instance. */
+  concurrency?: number;
+  /** How long a claim holds a job before another instance may take it. */
+  leaseMs?: number;
+  /** How often a running job's lease is pushed forward. */
+  heartbeatMs?: number;
+  pollMs?: number;
+  /** Test-only fault injection: runs after a handler returned, before the runner marks its job done. */
+  afterHandler?: (job: { id: number; kind: string }) => Promise<void>;
 }
 
 interface ClaimedJob {
   id: number;
   kind: string;
-  payload: Record<string, unknown>;
+  payload: unknown;
   attempts: number;
   max_attempts: number;
+  checkpoint: Record<string, unknown> | null;
+}
+
+const rows = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
+const at = (d: Date): SQL => sql`${d.toISOString()}::timestamptz`;
+
+class LeaseLost extends Error {
+  constructor(id: number) {
+    super(`Job ${id}: the lease was lost (another runner may have taken the job)`);
+  }
 }
 
 /**
- * A job table polled by every instance; claims use FOR UPDATE SKIP LOCKED so two workers never take one job.
- * A job that is done keeps no payload (a mail's payload is the whole message with its one-time link), and
- * finished jobs are purged a day later, with the spent one-time tokens (retention.ts).
+ * A job table polled by every instance. A claim (FOR UPDATE SKIP LOCKED, so two runners never take one job)
+ * holds a job for a short lease, renewed by a heartbeat while its handler runs: a crashed instance's job is
+ * taken again soon, a slow one is not run twice. A runner changes a job's row only while its claim token is
+ * still on it. A job that is done keeps no payload (a mail's payload is the whole message with its one-time
+ * link), and finished jobs are purged a day later, with the spent one-time tokens (retention.ts).
  */
-export function createJobRunner(
-  db: Db,
-  handlers: Record<string, JobHandler>,
-  log: FastifyBaseLogger,
-  pollMs = 1000,
-): JobRunner {
+export function createJobRunner(opts: JobRunnerOptions): JobRunner {
+  const { db, log, clock } = opts;
+  const concurrency = opts.concurrency ?? 4;
+  const leaseMs = opts.leaseMs ?? 30_000;
+  const heartbeatMs = opts.heartbeatMs ?? 10_000;
+  const pollMs = opts.pollMs ?? 1000;
+  const kinds = new Map(opts.jobs.map((j) => [j.kind, j]));
+  const periodic: Array<{ name: string; everyMs: number; task: PeriodicTask }> = [];
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
   let stopped = true;
-  let again = false;
-  const periodic: Array<{ name: string; everyMs: number; task: () => Promise<unknown>; lastAt: number }> = [];
+  let stopping = false;
 
-  async function runPeriodic() {
-    const now = Date.now();
-    for (const p of periodic) {
-      if (now - p.lastAt < p.everyMs) continue;
-      p.lastAt = now;
-      try {
-        await p.task();
-      } catch (e) {
-        log.error({ err: e, task: p.name }, 'periodic task failed');
-      }
-    }
-  }
-
-  async function claim(): Promise<ClaimedJob | null> {
+  async function claim(): Promise<(ClaimedJob & { token: string }) | null> {
+    const token = randomUUID();
+    const now = clock.now();
     const res = await db.execute(sql`
-      UPDATE jobs SET locked_until = now() + interval '5 minutes', attempts = attempts + 1
+      UPDATE jobs SET locked_until = ${at(new Date(now.getTime() + leaseMs))}, locked_by = ${token},
+        attempts = attempts + 1
       WHERE id = (
         SELECT id FROM jobs
-        WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= now()
-          AND (locked_until IS NULL OR locked_until < now())
+        WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= ${at(now)}
+          AND (locked_until IS NULL OR locked_until < ${at(now)})
         ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-      RETURNING id, kind, payload, attempts, max_attempts`);
-    return ((res as unknown as { rows: ClaimedJob[] }).rows[0] as ClaimedJob | undefined) ?? null;
+      RETURNING id, kind, payload, attempts, max_attempts, checkpoint`);
+    const job = rows<ClaimedJob>(res)[0];
+    return job ? { ...job, id: Number(job.id), token } : null;
   }
 
-  async function runOne(job: ClaimedJob) {
-    const handler = handlers[job.kind];
+  /** Changes the claimed job's row only while this claim holds it; answers whether it did. */
+  async function ownUpdate(exec: DbOrTx, id: number, token: string, set: SQL): Promise<boolean> {
+    const res = await exec.execute(
+      sql`UPDATE jobs SET ${set} WHERE id = ${id} AND locked_by = ${token} AND done_at IS NULL RETURNING id`,
+    );
+    return rows(res).length > 0;
+  }
+
+  const doneSet = () =>
+    sql`done_at = ${at(clock.now())}, locked_until = NULL, locked_by = NULL, last_error = NULL,
+      payload = '{}'::jsonb`;
+
+  async function runOne(job: ClaimedJob & { token: string }) {
+    const def = kinds.get(job.kind);
+    const abort = new AbortController();
+    let completed = false;
+    const heartbeat = setInterval(() => {
+      const until = new Date(clock.nowMs() + leaseMs);
+      ownUpdate(db, job.id, job.token, sql`locked_until = ${at(until)}`).then(
+        (held) => {
+          if (!held && !completed) abort.abort(new LeaseLost(job.id));
+        },
+        (e) => log.warn({ err: e, jobId: job.id }, 'job heartbeat failed'),
+      );
+    }, heartbeatMs);
+    heartbeat.unref();
+    const ctx: JobContext = {
+      jobId: job.id,
+      attempt: job.attempts,
+      deps: opts.deps(),
+      signal: abort.signal,
+      previousCheckpoint: job.checkpoint,
+      async checkpoint(data) {
+        if (!(await ownUpdate(db, job.id, job.token, sql`checkpoint = ${JSON.stringify(data)}::jsonb`)))
+          throw new LeaseLost(job.id);
+      },
+      async progress(p) {
+        await ownUpdate(db, job.id, job.token, sql`progress = ${JSON.stringify(p)}::jsonb`);
+      },
+      async completeWith(work) {
+        const out = await db.transaction(async (tx) => {
+          const result = await work(tx);
+          if (!(await ownUpdate(tx, job.id, job.token, doneSet()))) throw new LeaseLost(job.id);
+          return result;
+        });
+        completed = true;
+        return out;
+      },
+    };
     try {
-      if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
-      await handler(job.payload);
-      await db.execute(sql`
-        UPDATE jobs SET done_at = now(), locked_until = NULL, last_error = NULL, payload = '{}'::jsonb
-        WHERE id = ${job.id}`);
+      if (!def) throw new Error(`No handler for job kind ${job.kind}`);
+      await def.handler(def.payload.parse(job.payload), ctx);
+      if (opts.afterHandler) await opts.afterHandler({ id: job.id, kind: job.kind });
+      if (!completed && !(await ownUpdate(db, job.id, job.token, doneSet())))
+        log.warn({ jobId: job.id, kind: job.kind }, 'job finished after its lease was lost');
+      completed = true;
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      const final = job.attempts >= job.max_attempts;
+      const final = isFinalAttempt(job.attempts, job.max_attempts);
       log.warn(
         { jobId: job.id, kind: job.kind, attempts: job.attempts, err: message },
         final ? 'job failed for good' : 'job failed, will retry',
       );
-      const delay = retryDelayMs(job.attempts);
-      await db.execute(sql`
-        UPDATE jobs SET locked_until = NULL, last_error = ${message.slice(0, 2000)},
-          run_at = now() + (${delay} * interval '1 millisecond'),
-          failed_at = CASE WHEN ${final} THEN now() ELSE NULL END
-        WHERE id = ${job.id}`);
+      const now = clock.now();
+      await ownUpdate(
+        db,
+        job.id,
+        job.token,
+        sql`locked_until = NULL, locked_by = NULL, last_error = ${message.slice(0, 2000)},
+          run_at = ${at(new Date(now.getTime() + retryDelayMs(job.attempts)))},
+          failed_at = ${final ? at(now) : sql`NULL`}`,
+      ).catch((err) => log.error({ err, jobId: job.id }, 'could not record a job failure'));
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 
-  async function drain(): Promise<number> {
-    let n = 0;
-    for (;;) {
+  /**
+   * Lanes: each claims and runs jobs one after another until none is due. `fill` starts lanes up to
+   * `concurrency`, so a long job holds one lane while the others go on.
+   */
+  const lanes = new Set<Promise<void>>();
+  let ran = 0;
+  async function lane() {
+    while (!stopping) {
       const job = await claim();
-      if (!job) return n;
+      if (!job) return;
+      ran++;
       await runOne(job);
-      n++;
     }
+  }
+  function fill() {
+    while (lanes.size < concurrency && !stopping) {
+      const p: Promise<void> = lane()
+        .catch((e) => log.error({ err: e }, 'job runner failed'))
+        .finally(() => lanes.delete(p));
+      lanes.add(p);
+    }
+  }
+  async function settle() {
+    while (lanes.size) await Promise.all([...lanes]);
   }
 
   const runner: JobRunner = {
-    async enqueue(tx, kind, payload, opts) {
-      await tx.insert(jobs).values({ kind, payload, maxAttempts: opts?.maxAttempts ?? 10 });
+    async enqueue(tx, job, payload, o) {
+      const parsed = job.payload.parse(payload) as Record<string, unknown>;
+      const [row] = await tx
+        .insert(jobs)
+        .values({
+          kind: job.kind,
+          payload: parsed,
+          maxAttempts: job.maxAttempts,
+          runAt: o?.runAt ?? clock.now(),
+        })
+        .returning({ id: jobs.id });
+      return row!.id;
     },
     async runDue() {
-      if (running) {
-        again = true;
-        return running;
+      const before = ran;
+      fill();
+      await settle();
+      return ran - before;
+    },
+    async runPeriodic() {
+      const ran: string[] = [];
+      for (const p of periodic) {
+        const now = clock.now();
+        await db.execute(
+          sql`INSERT INTO periodic_tasks (name, next_run_at) VALUES (${p.name}, ${at(now)}) ON CONFLICT DO NOTHING`,
+        );
+        const claimed = await db.execute(sql`
+          UPDATE periodic_tasks SET next_run_at = ${at(new Date(now.getTime() + p.everyMs))},
+            last_run_at = ${at(now)}
+          WHERE name = ${p.name} AND next_run_at <= ${at(now)} RETURNING name`);
+        if (rows(claimed).length === 0) continue;
+        ran.push(p.name);
+        try {
+          await p.task(now);
+        } catch (e) {
+          log.error({ err: e, task: p.name }, 'periodic task failed');
+        }
       }
-      running = drain().finally(() => {
-        running = null;
-      });
-      const n = await running;
-      if (again) {
-        again = false;
-        return n + (await runner.runDue());
-      }
-      return n;
+      return ran;
     },
     kick() {
-      if (!stopped) void runner.runDue().catch((e) => log.error({ err: e }, 'job runner failed'));
+      if (!stopped) fill();
     },
     every(name, everyMs, task) {
-      periodic.push({ name, everyMs, task, lastAt: 0 });
+      periodic.push({ name, everyMs, task });
+    },
+    async status(id) {
+      const [row] = await db.select().from(jobs).where(sql`${jobs.id} = ${id}`).limit(1);
+      if (!row) return null;
+      const now = clock.now();
+      const state: JobState = row.doneAt
+        ? 'done'
+        : row.failedAt
+          ? 'failed'
+          : row.lockedUntil && row.lockedUntil > now
+            ? 'running'
+            : row.attempts > 0
+              ? 'retrying'
+              : 'queued';
+      return {
+        id: row.id,
+        kind: row.kind,
+        state,
+        attempts: row.attempts,
+        maxAttempts: row.maxAttempts,
+        progress: (row.progress as JobProgress | null) ?? null,
+        lastError: row.lastError,
+        runAt: row.runAt,
+      };
     },
     start() {
       stopped = false;
       const tick = async () => {
         try {
-          await runPeriodic();
-          await runner.runDue();
+          await runner.runPeriodic();
+          fill();
         } catch (e) {
           log.error({ err: e }, 'job runner failed');
         }
@@ -156,12 +367,11 @@ export function createJobRunner(
     },
     async stop() {
       stopped = true;
+      stopping = true;
       if (timer) clearTimeout(timer);
-      await running?.catch(() => {});
+      await settle();
+      stopping = false;
     },
   };
-  runner.every('retention: purge finished jobs and spent one-time tokens', PURGE_EVERY_MS, () =>
-    purgeSpent(db),
-  );
   return runner;
 }

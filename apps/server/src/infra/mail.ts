@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { Db, DbOrTx } from '../db/client';
+import { z } from 'zod';
+import type { DbOrTx } from '../db/client';
 import { mailOutbox } from '../db/schema';
-import type { JobRunner } from './jobs';
+import { defineJob, type JobContext, type JobRunner } from './jobs';
 
 export interface MailMessage {
   to: string;
@@ -10,33 +13,55 @@ export interface MailMessage {
   html?: string;
 }
 
-/** Delivers one message now; throws when the transport fails so the job is retried. */
+/** A message as sent: with its sender and a Message-ID that stays the same on every attempt. */
+export type OutgoingMail = MailMessage & { from: string; messageId: string };
+
+/**
+ * Delivers one message now; throws when the transport fails so the job is retried. It gets the job's context:
+ * a transport that records the message in the database does so with `job.completeWith`, in the transaction
+ * that marks the job done, so a crash cannot record one message twice (docs/decisions/0010-job-runner.md).
+ */
 export interface MailTransport {
   kind: 'outbox' | 'smtp';
-  deliver(msg: MailMessage & { from: string }): Promise<void>;
+  deliver(msg: OutgoingMail, job: JobContext): Promise<void>;
   close(): void;
 }
 
 /** Embedded transport: every message is stored and shown at the dev mailbox page. */
-export function outboxTransport(db: Db): MailTransport {
+export function outboxTransport(): MailTransport {
   return {
     kind: 'outbox',
-    async deliver(msg) {
-      await db
-        .insert(mailOutbox)
-        .values({ to: msg.to, from: msg.from, subject: msg.subject, text: msg.text, html: msg.html ?? null });
+    async deliver(msg, job) {
+      await job.completeWith(async (tx) => {
+        await tx.insert(mailOutbox).values({
+          to: msg.to,
+          from: msg.from,
+          subject: msg.subject,
+          text: msg.text,
+          html: msg.html ?? null,
+          // When the mail was written (its job's queuing transaction), not when its job happened to finish:
+          // jobs deliver several at once, so the mailbox's newest-first order would otherwise shuffle.
+          createdAt: sql`(SELECT created_at FROM jobs WHERE id = ${job.jobId})`,
+        });
+      });
     },
     close() {},
   };
 }
 
 /**
- * Sends are jobs run one after another, each claimed for 5 minutes: a mail server that stalls must fail the
- * attempt (to be retried) within seconds, not hold the queue for nodemailer's default minutes. The URL's own
+ * Sends are jobs, each holding a short lease renewed while it runs: a mail server that stalls must fail the
+ * attempt (to be retried) within seconds, not hold a lane for nodemailer's default minutes. The URL's own
  * query (e.g. `?socketTimeout=60000`) still wins.
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
+/**
+ * SMTP cannot share a transaction with the database: a crash after the server accepted a message and before
+ * the job is marked done sends it again once the job's lease has expired. Before each send the job records
+ * that sending started, with the message's Message-ID (the same on every attempt), so the retry is known to
+ * be a possible duplicate and receivers can drop it by its Message-ID.
+ */
 export function smtpTransport(url: string): MailTransport {
   const u = new URL(url);
   for (const [key, ms] of Object.entries(SMTP_TIMEOUTS))
@@ -44,13 +69,25 @@ export function smtpTransport(url: string): MailTransport {
   const transporter = nodemailer.createTransport(u.toString());
   return {
     kind: 'smtp',
-    async deliver(msg) {
+    async deliver(msg, job) {
+      const before = job.previousCheckpoint;
+      if (before?.messageId === msg.messageId)
+        job.deps.log.warn(
+          { jobId: job.jobId, messageId: msg.messageId, startedAt: before.sendingStartedAt },
+          'resending a mail whose earlier send may have succeeded (same Message-ID)',
+        );
+      await job.checkpoint({
+        messageId: msg.messageId,
+        sendingStartedAt: job.deps.clock.now().toISOString(),
+        attempt: job.attempt,
+      });
       await transporter.sendMail({
         from: msg.from,
         to: msg.to,
         subject: msg.subject,
         text: msg.text,
         html: msg.html,
+        messageId: msg.messageId,
       });
     },
     close() {
@@ -59,26 +96,44 @@ export function smtpTransport(url: string): MailTransport {
   };
 }
 
-export const MAIL_JOB = 'mail.send';
+/** The domain of the sender's address, for Message-IDs. */
+export function mailDomain(from: string): string {
+  const m = /@([^>\s]+)/.exec(from);
+  return m?.[1] ?? 'qbank.invalid';
+}
 
-/** Sending is a job: a mail server that is down delays mail but loses none. */
+/** Sending a message: a mail server that is down delays mail but loses none. */
+export const mailJob = defineJob({
+  kind: 'mail.send',
+  payload: z.object({
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string().optional(),
+    /** Made when the mail is queued; jobs queued before it existed use their job id. */
+    messageId: z.string().optional(),
+  }),
+  maxAttempts: 12,
+  handler: async (msg, ctx) => {
+    const { mailer, config } = ctx.deps;
+    const messageId = msg.messageId ?? `<job-${ctx.jobId}@${mailDomain(config.mailFrom)}>`;
+    await mailer.transport.deliver({ ...msg, from: config.mailFrom, messageId }, ctx);
+  },
+});
+export const MAIL_JOB = mailJob.kind;
+
 export interface Mailer {
   /** Queues a message inside the caller's transaction. The job holds it (links included) only until it is sent. */
   queue(tx: DbOrTx, msg: MailMessage): Promise<void>;
   transport: MailTransport;
 }
 
-export function createMailer(transport: MailTransport, jobs: () => JobRunner): Mailer {
+export function createMailer(transport: MailTransport, jobs: () => JobRunner, from: string): Mailer {
+  const domain = mailDomain(from);
   return {
     transport,
     async queue(tx, msg) {
-      await jobs().enqueue(tx, MAIL_JOB, { ...msg }, { maxAttempts: 12 });
+      await jobs().enqueue(tx, mailJob, { ...msg, messageId: `<${randomUUID()}@${domain}>` });
     },
   };
 }
-
-export const mailJobHandler =
-  (transport: MailTransport, from: string) => async (payload: Record<string, unknown>) => {
-    const msg = payload as unknown as MailMessage;
-    await transport.deliver({ ...msg, from });
-  };

@@ -2,10 +2,12 @@ import { createHmac } from 'node:crypto';
 import { type FrequencyType, periodEnd } from '@qbank/contract';
 import { and, eq, lte } from 'drizzle-orm';
 import Stripe from 'stripe';
+import { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client';
 import { localPaymentSessions, localPaymentSubscriptions, settings } from '../db/schema';
+import type { Clock } from '../lib/clock';
 import { randomToken } from '../lib/crypto';
-import type { JobHandler, JobRunner } from './jobs';
+import { defineJob, type JobRunner } from './jobs';
 import {
   NoSuchProviderSubscription,
   type Payments,
@@ -13,7 +15,18 @@ import {
   WebhookSignatureError,
 } from './payments';
 
-export const LOCAL_WEBHOOK_JOB = 'payments.local.webhook';
+/** Delivers one of the embedded provider's events to our webhook endpoint, with the runner's retries. */
+export const localWebhookJob = defineJob({
+  kind: 'payments.local.webhook',
+  payload: z.object({ event: z.custom<ProviderEvent>((v) => typeof v === 'object' && v !== null) }),
+  maxAttempts: 15,
+  handler: async ({ event }, ctx) => {
+    const payments = ctx.deps.payments;
+    if (payments.kind !== 'local') throw new Error('The embedded payment provider is not in use');
+    await (payments as LocalPayments).deliverEvent(event);
+  },
+});
+export const LOCAL_WEBHOOK_JOB = localWebhookJob.kind;
 const SECRET_KEY = 'local_payments_webhook_secret';
 
 /** Hands a signed event to our webhook endpoint and answers its HTTP status (the app wires this to itself). */
@@ -29,8 +42,8 @@ export interface LocalPayments extends Payments {
   cancel(id: string): Promise<{ redirectUrl: string }>;
   /** Renews or ends the provider subscriptions whose period is over, sending their events. */
   sweep(now?: Date): Promise<number>;
-  /** The job that delivers events to the webhook endpoint, with the job runner's retries. */
-  webhookJob: JobHandler;
+  /** Signs an event and hands it to the webhook endpoint; throws unless it answers 2xx (run as a job). */
+  deliverEvent(event: ProviderEvent): Promise<void>;
   /** The signing secret, shared by every instance through the database. */
   webhookSecret(): Promise<string>;
 }
@@ -46,8 +59,9 @@ export function localPayments(opts: {
   publicUrl: string;
   jobs: () => JobRunner;
   deliver: () => WebhookDelivery;
+  clock: Clock;
 }): LocalPayments {
-  const { db } = opts;
+  const { db, clock } = opts;
   const verifier = new Stripe('sk_local_verify_only');
   let secret: string | null = null;
 
@@ -66,10 +80,10 @@ export function localPayments(opts: {
     const event: ProviderEvent = {
       id: `evt_local_${randomToken(16)}`,
       type,
-      created: unix(new Date()),
+      created: unix(clock.now()),
       data: { object },
     };
-    await opts.jobs().enqueue(tx, LOCAL_WEBHOOK_JOB, { event }, { maxAttempts: 15 });
+    await opts.jobs().enqueue(tx, localWebhookJob, { event });
   }
 
   const subscriptionObject = (s: typeof localPaymentSubscriptions.$inferSelect) => ({
@@ -180,7 +194,7 @@ export function localPayments(opts: {
           .for('update');
         if (s?.status !== 'open') return null;
         if (outcome === 'decline') return { redirectUrl: `${opts.publicUrl}/error?msgId=paymentFailed` };
-        const now = new Date();
+        const now = clock.now();
         let subscriptionId: string | null = null;
         if (s.recurring) {
           subscriptionId = `sub_local_${randomToken(14)}`;
@@ -220,7 +234,7 @@ export function localPayments(opts: {
       return result;
     },
     cancel: cancelSession,
-    async sweep(now = new Date()) {
+    async sweep(now = clock.now()) {
       let n = 0;
       for (;;) {
         const done = await db.transaction(async (tx) => {
@@ -269,9 +283,9 @@ export function localPayments(opts: {
       if (n) opts.jobs().kick();
       return n;
     },
-    webhookJob: async (payload) => {
-      const raw = JSON.stringify(payload.event);
-      const t = unix(new Date());
+    async deliverEvent(event) {
+      const raw = JSON.stringify(event);
+      const t = unix(clock.now());
       const signature = `t=${t},v1=${signV1(await webhookSecret(), t, raw)}`;
       const status = await opts.deliver()(raw, signature);
       if (status < 200 || status >= 300) throw new Error(`Webhook endpoint answered ${status}`);

@@ -1,4 +1,6 @@
 import type { FrequencyType } from '@qbank/contract';
+import { z } from 'zod';
+import { defineJob } from './jobs';
 
 /** What a price is: the provider needs the amount and, for renewing plans, the interval. */
 export interface PriceSpec {
@@ -65,13 +67,13 @@ export class WebhookSignatureError extends Error {}
  * replaced, so that one buyer is never billed twice. Run after the grant commits, with the runner's retries;
  * a subscription the provider has already ended counts as done.
  */
-export const STOP_RENEWAL_JOB = 'payments.stop-renewal';
-export const stopRenewalJob =
-  (payments: () => Payments) =>
-  async (payload: Record<string, unknown>): Promise<void> => {
-    const id = String(payload.providerSubscriptionId);
+export const stopRenewalJob = defineJob({
+  kind: 'payments.stop-renewal',
+  payload: z.object({ providerSubscriptionId: z.string() }),
+  maxAttempts: 15,
+  handler: async ({ providerSubscriptionId }, ctx) => {
     try {
-      await payments().setAutoRenew(id, false);
+      await ctx.deps.payments.setAutoRenew(providerSubscriptionId, false);
     } catch (err) {
       const ended =
         err instanceof NoSuchProviderSubscription ||
@@ -79,7 +81,9 @@ export const stopRenewalJob =
           (err.details.providerStatus === 404 || err.details.providerStatus === 400));
       if (!ended) throw err;
     }
-  };
+  },
+});
+export const STOP_RENEWAL_JOB = stopRenewalJob.kind;
 
 /** The provider has no live subscription with this id (ended, or never existed). */
 export class NoSuchProviderSubscription extends Error {}

@@ -1,72 +1,89 @@
 import type { Redis } from 'ioredis';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
 
 export interface RateLimitResult {
   allowed: boolean;
   retryAfterSeconds: number;
 }
 
-/** Fixed-window counters per key: in-process by default, Redis when REDIS_URL is set (shared by every instance). */
+/**
+ * Fixed-window counters per key (rate-limiter-flexible): in-process by default, Redis when REDIS_URL is set
+ * (shared by every instance). Windows are whole seconds. Each count is atomic: of many concurrent hits on a
+ * key, exactly `max` are allowed.
+ */
 export interface RateLimiter {
+  /** Counts one attempt; allowed while the count is within `max` (an attempt refused still counts). */
   hit(key: string, max: number, windowMs: number): Promise<RateLimitResult>;
   /** Whether one more attempt would be allowed, without counting one. */
   peek(key: string, max: number, windowMs: number): Promise<RateLimitResult>;
+  /** Gives back one attempt counted by `hit` (a reservation that turned out not to count). */
+  refund(key: string, max: number, windowMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
-export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  const sweep = setInterval(() => {
-    const t = now();
-    for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k);
-  }, 60_000);
-  sweep.unref();
-  return {
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+function flexibleLimiter(make: (points: number, duration: number) => RateLimiterAbstract, close: () => void) {
+  // One limiter per (max, window): the library fixes both per limiter.
+  const limiters = new Map<string, RateLimiterAbstract>();
+  const limiter = (max: number, windowMs: number) => {
+    const id = `${max}/${seconds(windowMs)}`;
+    let l = limiters.get(id);
+    if (!l) {
+      l = make(max, seconds(windowMs));
+      limiters.set(id, l);
+    }
+    return l;
+  };
+  const adapter: RateLimiter = {
     async hit(key, max, windowMs) {
-      const t = now();
-      let w = windows.get(key);
-      if (!w || w.resetAt <= t) {
-        w = { count: 0, resetAt: t + windowMs };
-        windows.set(key, w);
+      try {
+        const r = await limiter(max, windowMs).consume(key, 1);
+        return { allowed: true, retryAfterSeconds: seconds(r.msBeforeNext) };
+      } catch (e) {
+        if (e instanceof RateLimiterRes)
+          return { allowed: false, retryAfterSeconds: seconds(e.msBeforeNext) };
+        throw e;
       }
-      w.count++;
-      return { allowed: w.count <= max, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - t) / 1000)) };
     },
     async peek(key, max, windowMs) {
-      const t = now();
-      const w = windows.get(key);
-      if (!w || w.resetAt <= t) return { allowed: true, retryAfterSeconds: Math.ceil(windowMs / 1000) };
-      return { allowed: w.count < max, retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - t) / 1000)) };
+      const r = await limiter(max, windowMs).get(key);
+      if (!r || r.msBeforeNext <= 0) return { allowed: true, retryAfterSeconds: seconds(windowMs) };
+      return { allowed: r.consumedPoints < max, retryAfterSeconds: seconds(r.msBeforeNext) };
+    },
+    async refund(key, max, windowMs) {
+      await limiter(max, windowMs).reward(key, 1);
     },
     async close() {
-      clearInterval(sweep);
+      close();
     },
   };
+  return adapter;
 }
 
+export function memoryRateLimiter(): RateLimiter {
+  return flexibleLimiter(
+    (points, duration) => new RateLimiterMemory({ points, duration }),
+    () => {},
+  );
+}
+
+/** Counters in Redis under `prefix`; while Redis cannot be reached, each instance counts in its own memory. */
 export function redisRateLimiter(redis: Redis, prefix = 'qbank:rl:'): RateLimiter {
-  return {
-    async hit(key, max, windowMs) {
-      const k = prefix + key;
-      const res = await redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
-      const count = Number(res?.[0]?.[1] ?? 0);
-      const ttl = Number(res?.[2]?.[1] ?? windowMs);
-      return {
-        allowed: count <= max,
-        retryAfterSeconds: Math.max(1, Math.ceil((ttl > 0 ? ttl : windowMs) / 1000)),
-      };
-    },
-    async peek(key, max, windowMs) {
-      const k = prefix + key;
-      const res = await redis.multi().get(k).pttl(k).exec();
-      const count = Number(res?.[0]?.[1] ?? 0);
-      const ttl = Number(res?.[1]?.[1] ?? windowMs);
-      return {
-        allowed: count < max,
-        retryAfterSeconds: Math.max(1, Math.ceil((ttl > 0 ? ttl : windowMs) / 1000)),
-      };
-    },
-    async close() {
-      redis.disconnect();
-    },
-  };
+  return flexibleLimiter(
+    (points, duration) =>
+      new RateLimiterRedis({
+        storeClient: redis,
+        points,
+        duration,
+        keyPrefix: `${prefix}${points}-${duration}`,
+        insuranceLimiter: new RateLimiterMemory({ points, duration }),
+      }),
+    () => redis.disconnect(),
+  );
 }

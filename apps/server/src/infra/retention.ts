@@ -15,7 +15,7 @@ export const FAILED_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
  * Failed mail jobs still hold their message, link included, and tokens are secrets in hashed form: neither
  * is kept for ever. Safe to run on every instance at once.
  */
-export async function purgeSpent(db: Db, now = new Date()): Promise<{ jobs: number; tokens: number }> {
+export async function purgeSpent(db: Db, now: Date): Promise<{ jobs: number; tokens: number }> {
   const before = new Date(now.getTime() - RETENTION_MS);
   const purgedJobs = await db
     .delete(jobs)

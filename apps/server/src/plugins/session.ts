@@ -1,27 +1,19 @@
 import { ErrorCode, Limits, Messages } from '@qbank/contract';
-import { and, eq, gt } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
 import { AppError } from '../lib/app-error';
-import { randomToken, safeEqual, sha256Hex } from '../lib/crypto';
-import type { Access } from '../lib/route';
+import type { Clock } from '../lib/clock';
+import { safeEqual, sha256Hex } from '../lib/crypto';
+import { deleteSession, findLiveSession, touchSession } from '../modules/accounts/sessions';
+import { rolesByProduct } from '../modules/subscriptions/repository';
+import { type Actor, makeActor } from '../policies';
 
 export const SESSION_COOKIE = 'qbank_session';
 
-export interface Auth {
-  sessionIdHash: string;
-  userId: string;
-  accessToken: string;
-  superuser: boolean;
-}
-
 declare module 'fastify' {
   interface FastifyRequest {
-    auth: Auth | null;
-  }
-  interface FastifyContextConfig {
-    access?: Access;
+    /** The signed-in caller, or null. */
+    actor: Actor | null;
   }
 }
 
@@ -32,86 +24,56 @@ export interface SessionOptions {
   db: Db;
   secureCookies: boolean;
   publicOrigin: string;
+  clock: Clock;
 }
 
-/**
- * Creates a session for the user and sets its cookie; returns the access token (DESIGN.md §4). The session
- * is rotated: one whose cookie came with this request ends, so a session id known before sign-in (planted
- * by someone else, or left on a shared computer) is worth nothing after it.
- */
-export async function startSession(
-  db: Db,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  userId: string,
-  secure: boolean,
-): Promise<string> {
-  const id = randomToken();
-  const accessToken = randomToken();
-  const now = Date.now();
-  const previous = req.cookies[SESSION_COOKIE];
-  await db.transaction(async (tx) => {
-    if (previous) await tx.delete(sessions).where(eq(sessions.idHash, sha256Hex(previous)));
-    await tx.insert(sessions).values({
-      idHash: sha256Hex(id),
-      userId,
-      accessToken,
-      expiresAt: new Date(now + Limits.sessionAbsoluteMs),
-      userAgent: req.headers['user-agent']?.slice(0, 500) ?? null,
-      ipAddress: req.ip,
-    });
-  });
-  reply.setCookie(SESSION_COOKIE, id, {
+export function setSessionCookie(reply: FastifyReply, sessionId: string, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, sessionId, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure,
     maxAge: Math.floor(Limits.sessionAbsoluteMs / 1000),
   });
-  return accessToken;
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }
 
-/** Reads the session cookie on every request and enforces the route's access: sign-in, CSRF token on writes, Origin on public writes. */
+/**
+ * Reads the session cookie and enforces the endpoint's access (contract `access`): sign-in, the CSRF token on
+ * writes, the Origin on public writes. It runs before validation, so a caller who may not call an endpoint
+ * learns nothing about its input rules.
+ */
 export function registerSession(app: FastifyInstance, opts: SessionOptions) {
   const { db } = opts;
   const allowedOrigins = new Set([opts.publicOrigin]);
-  app.decorateRequest('auth', null);
+  app.decorateRequest('actor', null);
 
-  app.addHook('preHandler', async (req, reply) => {
-    const access = req.routeOptions.config?.access;
+  app.addHook('preValidation', async (req, reply) => {
+    const access = req.routeOptions.config?.endpoint?.access;
     if (!access || access === 'webhook') return; // static files, SPA, dev pages; webhooks prove themselves
     const cookie = req.cookies[SESSION_COOKIE];
     // A cookie whose session is gone means the session expired under the user (SPEC §4), unlike no cookie at all.
     let expired = false;
     if (cookie) {
       const idHash = sha256Hex(cookie);
-      const now = new Date();
-      const [row] = await db
-        .select({
-          userId: sessions.userId,
-          accessToken: sessions.accessToken,
-          lastSeenAt: sessions.lastSeenAt,
-          superuser: users.superuser,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
-        .limit(1);
+      const now = opts.clock.now();
+      const row = await findLiveSession(db, idHash, now);
       if (row && now.getTime() - row.lastSeenAt.getTime() <= Limits.sessionIdleMs) {
-        req.auth = {
-          sessionIdHash: idHash,
-          userId: row.userId,
-          accessToken: row.accessToken,
-          superuser: row.superuser,
-        };
-        if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS)
-          await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+        req.actor = makeActor(
+          {
+            userId: row.userId,
+            superuser: row.superuser,
+            sessionIdHash: idHash,
+            accessToken: row.accessToken,
+          },
+          (userId) => rolesByProduct(db, userId),
+        );
+        if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await touchSession(db, idHash, now);
       } else {
-        if (row) await db.delete(sessions).where(eq(sessions.idHash, idHash));
+        if (row) await deleteSession(db, idHash);
         clearSessionCookie(reply, opts.secureCookies);
         expired = true;
       }
@@ -129,20 +91,14 @@ export function registerSession(app: FastifyInstance, opts: SessionOptions) {
         throw new AppError(ErrorCode.FORBIDDEN_ORIGIN, 'Requests from another site are not accepted');
       return;
     }
-    if (access === 'user' && !req.auth)
+    if (access === 'user' && !req.actor)
       throw expired
         ? new AppError(ErrorCode.SESSION_EXPIRED, Messages.sessionExpired)
         : new AppError(ErrorCode.UNAUTHENTICATED, Messages.needReauthorize);
-    if (writes && req.auth) {
+    if (writes && req.actor) {
       const sent = req.headers['x-csrf-token'];
-      if (typeof sent !== 'string' || !safeEqual(sent, req.auth.accessToken))
+      if (typeof sent !== 'string' || !safeEqual(sent, req.actor.session.accessToken))
         throw new AppError(ErrorCode.CSRF, 'Missing or wrong X-CSRF-Token header');
     }
   });
-}
-
-/** The signed-in user of a 'user' route. */
-export function requireAuth(req: FastifyRequest): Auth {
-  if (!req.auth) throw new AppError(ErrorCode.UNAUTHENTICATED, Messages.needReauthorize);
-  return req.auth;
 }

@@ -11,6 +11,7 @@ export function resettableLimiter(): RateLimiter & { reset(): Promise<void> } {
   return {
     hit: (key, max, windowMs) => inner.hit(key, max, windowMs),
     peek: (key, max, windowMs) => inner.peek(key, max, windowMs),
+    refund: (key, max, windowMs) => inner.refund(key, max, windowMs),
     close: () => inner.close(),
     async reset() {
       await inner.close();

@@ -1,42 +1,33 @@
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../app';
 import { loadConfig } from '../config';
-import { type Database, openPglite, openPostgres } from '../db/client';
-import { PG_ADMIN_URL, pgUrl } from './global-setup';
+import { type Database, openPostgres } from '../db/client';
+import { pgUrl } from './global-setup';
 
-let pgliteTemplate: Promise<PGlite> | null = null;
-
-/** A migrated in-memory PGlite, made once per worker and cloned for each test database. */
-async function pgliteFromTemplate(): Promise<Database> {
-  pgliteTemplate ??= (async () => {
-    const t = await PGlite.create();
-    const d = await openPglite(null, t);
-    await d.migrate();
-    return t;
-  })();
-  const clone = (await (await pgliteTemplate).clone()) as PGlite;
-  return openPglite(null, clone);
-}
-
-async function postgresFromTemplate(template: string): Promise<Database> {
-  const name = `${template.replace(/_tpl$/, '')}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+/**
+ * A new database copied from the run's migrated template (global-setup.ts), on the run's server: the
+ * embedded one, or the PostgreSQL server with TEST_DB=postgres. Returns its connection string; the run drops
+ * it at the end.
+ */
+export async function freshDatabaseUrl(label = ''): Promise<string> {
+  const template = inject('pgTemplate');
+  const adminUrl = inject('pgAdminUrl');
+  const name = `${template.replace(/_tpl$/, '')}${label ? `_${label}` : ''}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   } finally {
     await admin.end();
   }
-  return openPostgres(pgUrl(name), 5);
+  return pgUrl(adminUrl, name);
 }
 
-/** A fresh database for one test file: PGlite by default, the PostgreSQL server with TEST_DB=postgres. */
+/** A fresh, migrated and empty database for one test file. */
 export async function testDatabase(): Promise<Database> {
-  const template = inject('pgTemplate');
-  return template ? postgresFromTemplate(template) : pgliteFromTemplate();
+  return openPostgres(await freshDatabaseUrl(), 5);
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,11 +1,9 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { usePageTitle } from '../components/use-page-title';
 
-/** Around every page: title, hash scrolling, scroll restoration. The public and signed-in frames sit inside. */
+/** Around every page: hash scrolling, scroll restoration. The public and signed-in frames sit inside. */
 export function RootLayout() {
   const { hash } = useLocation();
-  usePageTitle();
   useEffect(() => {
     // A hash in the address is scrolled to once the page has rendered.
     if (!hash) return;
@@ -15,9 +13,7 @@ export function RootLayout() {
   }, [hash]);
   return (
     <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
+      {/* The skip link is in index.html, before the app. */}
       <Outlet />
       <ScrollRestoration />
     </>

@@ -1,86 +1,184 @@
-import { createBrowserRouter, Navigate } from 'react-router';
-import { AccountSettingsPage } from '../features/accounts/routes/account-settings-page';
-import { LoginPage } from '../features/accounts/routes/login-page';
-import { ResetPasswordPage } from '../features/accounts/routes/reset-password-page';
-import { CheckoutSuccessPage } from '../features/checkout/routes/checkout-success-page';
-import { LocalCheckoutPage } from '../features/checkout/routes/local-checkout-page';
-import { ContactPage } from '../features/contact/routes/contact-page';
-import { DashboardPage } from '../features/dashboard/routes/dashboard-page';
-import { ErrorPage } from '../features/errors/routes/error-page';
-import { AboutPage } from '../features/marketing/routes/about-page';
-import { DemosPage } from '../features/marketing/routes/demos-page';
-import { LandingPage } from '../features/marketing/routes/landing-page';
-import { RegisterPage } from '../features/registration/routes/register-page';
-import { UserRegistrationPage } from '../features/registration/routes/user-registration-page';
-import { AppShellLayout } from '../features/shell/components/app-shell-layout';
-import { RequireSidebarLink } from '../features/shell/components/require-sidebar-link';
-import { ComingSoonPage } from '../features/shell/routes/coming-soon-page';
-import { ProductPage } from '../features/store/routes/product-page';
-import { StorePage } from '../features/store/routes/store-page';
-import { TestRunPage } from '../features/tests/routes/test-run-page';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PublicLayout } from './public-layout';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
 
-const soon = (title: string, what: string) => <ComingSoonPage title={title} what={what} />;
+// Every page is its own chunk, fetched when a route first needs it (the landing page's first load stays small);
+// the frames around them (root, public) come with the entry, the signed-in shell with its first page. Each page
+// renders its own <PageTitle>.
+type Lazy = NonNullable<RouteObject['lazy']>;
+const page =
+  <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType): Lazy =>
+  async () => ({ Component: pick(await load()) });
+
+const comingSoon = () => import('../features/shell/routes/coming-soon-page');
+const soon = (title: string, what: string): Lazy =>
+  page(comingSoon, ({ ComingSoonPage }) => () => <ComingSoonPage title={title} what={what} />);
 /** A staff page's route, open only to roles whose sidebar shows its link (SPEC §6); the path is that link's. */
-const staff = (path: string, title: string, what: string) => ({
+const staff = (path: string, title: string, what: string): RouteObject => ({
   path,
-  element: (
-    <RequireSidebarLink to={path} label={title}>
-      {soon(title, what)}
-    </RequireSidebarLink>
+  lazy: page(
+    () => Promise.all([comingSoon(), import('../features/shell/components/require-sidebar-link')]),
+    ([{ ComingSoonPage }, { RequireSidebarLink }]) =>
+      () => (
+        <RequireSidebarLink to={path} label={title}>
+          <ComingSoonPage title={title} what={what} />
+        </RequireSidebarLink>
+      ),
   ),
 });
 
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: null,
     children: [
       {
         element: <PublicLayout />,
         children: [
-          { path: '/', element: <LandingPage /> },
-          { path: '/register', element: <RegisterPage /> },
-          { path: '/userRegistration', element: <UserRegistrationPage /> },
-          { path: '/login', element: <LoginPage /> },
-          { path: '/resetPassword', element: <ResetPasswordPage /> },
-          { path: '/store', element: <StorePage /> },
-          { path: '/store/products/:id', element: <ProductPage /> },
-          { path: '/contact', element: <ContactPage /> },
-          { path: '/about', element: <AboutPage /> },
-          { path: '/demos', element: <DemosPage /> },
-          { path: '/error', element: <ErrorPage /> },
+          {
+            path: '/',
+            lazy: page(
+              () => import('../features/marketing/routes/landing-page'),
+              (m) => m.LandingPage,
+            ),
+          },
+          {
+            path: '/register',
+            lazy: page(
+              () => import('../features/registration/routes/register-page'),
+              (m) => m.RegisterPage,
+            ),
+          },
+          {
+            path: '/userRegistration',
+            lazy: page(
+              () => import('../features/registration/routes/user-registration-page'),
+              (m) => m.UserRegistrationPage,
+            ),
+          },
+          {
+            path: '/login',
+            lazy: page(
+              () => import('../features/accounts/routes/login-page'),
+              (m) => m.LoginPage,
+            ),
+          },
+          {
+            path: '/resetPassword',
+            lazy: page(
+              () => import('../features/accounts/routes/reset-password-page'),
+              (m) => m.ResetPasswordPage,
+            ),
+          },
+          {
+            path: '/store',
+            lazy: page(
+              () => import('../features/store/routes/store-page'),
+              (m) => m.StorePage,
+            ),
+          },
+          {
+            path: '/store/products/:id',
+            lazy: page(
+              () => import('../features/store/routes/product-page'),
+              (m) => m.ProductPage,
+            ),
+          },
+          {
+            path: '/contact',
+            lazy: page(
+              () => import('../features/contact/routes/contact-page'),
+              (m) => m.ContactPage,
+            ),
+          },
+          {
+            path: '/about',
+            lazy: page(
+              () => import('../features/marketing/routes/about-page'),
+              (m) => m.AboutPage,
+            ),
+          },
+          {
+            path: '/demos',
+            lazy: page(
+              () => import('../features/marketing/routes/demos-page'),
+              (m) => m.DemosPage,
+            ),
+          },
+          {
+            path: '/error',
+            lazy: page(
+              () => import('../features/errors/routes/error-page'),
+              (m) => m.ErrorPage,
+            ),
+          },
           {
             element: <RequireAuth />,
             children: [
-              { path: '/checkout/local/:sessionId', element: <LocalCheckoutPage /> },
-              { path: '/checkout/success', element: <CheckoutSuccessPage /> },
+              {
+                path: '/checkout/local/:sessionId',
+                lazy: page(
+                  () => import('../features/checkout/routes/local-checkout-page'),
+                  (m) => m.LocalCheckoutPage,
+                ),
+              },
+              {
+                path: '/checkout/success',
+                lazy: page(
+                  () => import('../features/checkout/routes/checkout-success-page'),
+                  (m) => m.CheckoutSuccessPage,
+                ),
+              },
             ],
           },
         ],
       },
       {
-        element: <AppShellLayout />,
+        lazy: page(
+          () => import('../features/shell/components/app-shell-layout'),
+          (m) => m.AppShellLayout,
+        ),
         children: [
-          { path: '/dashboard', element: <DashboardPage /> },
-          { path: '/account', element: <AccountSettingsPage /> },
+          {
+            path: '/dashboard',
+            lazy: page(
+              () => import('../features/dashboard/routes/dashboard-page'),
+              (m) => m.DashboardPage,
+            ),
+          },
+          {
+            path: '/account',
+            lazy: page(
+              () => import('../features/accounts/routes/account-settings-page'),
+              (m) => m.AccountSettingsPage,
+            ),
+          },
           {
             path: '/tests/create',
-            element: soon(
+            lazy: soon(
               'Start Test',
               'Build a practice test from your QBank: tutor or timed mode, by subject and category.',
             ),
           },
           {
             path: '/tests',
-            element: soon('My Tests', 'Your tests, their scores and a review of every answer.'),
+            lazy: soon('My Tests', 'Your tests, their scores and a review of every answer.'),
           },
           // SPEC §2: the shell hides its header and sidebar on run, its footer on run and review.
-          { path: '/tests/:id/run', element: <TestRunPage /> },
+          {
+            path: '/tests/:id/run',
+            lazy: page(
+              () => import('../features/tests/routes/test-run-page'),
+              (m) => m.TestRunPage,
+            ),
+          },
           {
             path: '/tests/:id/review',
-            element: soon(
+            lazy: soon(
               'Test Review',
               'Every question of this test with your answer, the correct one, the explanation and how other learners answered.',
             ),

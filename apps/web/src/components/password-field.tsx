@@ -7,19 +7,16 @@ import { RevealablePasswordInput } from './revealable-password-input';
 const labels = ['Very weak', 'Weak', 'Fair', 'Good', 'Strong'] as const;
 const colors = ['red', 'red', 'orange', 'teal', 'green'] as const;
 
-/** A password is valid for the forms when it has 8 to 128 characters (the server's rule too). */
-export const isValidPassword = (p: string) =>
-  p.length >= Limits.passwordMin && p.length <= Limits.passwordMax;
-
 interface Props extends Omit<PasswordInputProps, 'value' | 'onChange'> {
-  value: string;
+  /** A form's controlled value (@mantine/form's getInputProps). */
+  value?: string;
   onChange(value: string): void;
   /** Names, e-mail: words the meter should count as guessable. */
   userInputs?: string[];
 }
 
 /** A password input with show/hide, the too-short hint and a strength meter showing zxcvbn's warning text (SPEC §5). */
-export function PasswordField({ value, onChange, userInputs, ...rest }: Props) {
+export function PasswordField({ value = '', onChange, userInputs, ...rest }: Props) {
   const [score, setScore] = useState<number | null>(null);
   const [warning, setWarning] = useState('');
   const hintId = useId();

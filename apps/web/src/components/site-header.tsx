@@ -1,9 +1,12 @@
-import { Box, Burger, Button, Container, Drawer, Group, Stack, UnstyledButton } from '@mantine/core';
+import { Box, Burger, Button, Container, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../app/auth';
 import { Logo } from './logo';
-import { UserMenu } from './user-menu';
+
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 
 const navLinks = [
   { to: '/store', label: 'Store' },
@@ -23,6 +26,8 @@ export function SiteHeader() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [opened, { toggle, close }] = useDisclosure(false);
+  // Mounted from the first open on, so closing it still animates.
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const path = pathname.toLowerCase();
   const onProductPage = path.startsWith('/store/products/');
   const showRegister = status === 'unauthenticated' && path !== '/register' && !onProductPage;
@@ -85,35 +90,36 @@ export function SiteHeader() {
             {authButtons}
             {status === 'authenticated' && user && (
               <Box visibleFrom="sm" style={{ minWidth: 0 }}>
-                <UserMenu onLogout={() => void onLogout()} withDashboard hideStore={onStore} />
+                <Suspense fallback={null}>
+                  <UserMenu onLogout={() => void onLogout()} withDashboard hideStore={onStore} />
+                </Suspense>
               </Box>
             )}
-            <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label="Open navigation" size="sm" />
+            <Burger
+              opened={opened}
+              onClick={() => {
+                setDrawerWanted(true);
+                toggle();
+              }}
+              hiddenFrom="md"
+              aria-label="Open navigation"
+              size="sm"
+            />
           </Group>
         </Box>
       </Container>
-      <Drawer opened={opened} onClose={close} title="Menu" hiddenFrom="md" position="right" size="xs">
-        <Stack component="nav" aria-label="Mobile">
-          {navLinks.map((l) => (
-            <UnstyledButton key={l.to} component={Link} to={l.to} onClick={close} fw={500}>
-              {l.label}
-            </UnstyledButton>
-          ))}
-          {status === 'authenticated' && (
-            <>
-              <UnstyledButton component={Link} to="/dashboard" onClick={close} fw={500}>
-                Dashboard
-              </UnstyledButton>
-              <UnstyledButton component={Link} to="/account" onClick={close} fw={500}>
-                Account Settings
-              </UnstyledButton>
-              <Button variant="default" onClick={onLogout}>
-                Logout
-              </Button>
-            </>
-          )}
-        </Stack>
-      </Drawer>
+      {/* The phone's menu and the user menu load when first needed: most first visits open neither. */}
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <MobileMenu
+            opened={opened}
+            onClose={close}
+            links={navLinks}
+            signedIn={status === 'authenticated'}
+            onLogout={() => void onLogout()}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

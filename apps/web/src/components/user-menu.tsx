@@ -1,9 +1,9 @@
 import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { activeSubscription } from '@qbank/contract';
-import { IconChevronDown } from '@tabler/icons-react';
+import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../app/auth';
-import { setLastUsedProduct } from '../features/subscriptions/api/subscriptions';
+import { useSetActiveProduct } from '../features/subscriptions/api/subscriptions';
 import { notifyError } from './notify-error';
 
 /** Handles a user-menu choice; an unexpected key is logged as a warning (SPEC §8). */
@@ -31,8 +31,9 @@ interface Props {
  * Settings, Logout. The trigger shows the username with a chevron.
  */
 export function UserMenu({ onLogout, withDashboard, hideStore, buttonBackground, buttonColor }: Props) {
-  const { user, refresh } = useAuth();
+  const { user } = useAuth();
   const navigate = useNavigate();
+  const setActiveProduct = useSetActiveProduct();
   if (!user) return null;
   const active = activeSubscription(user);
   const activeSubs = user.subscriptions.filter((s) => s.active);
@@ -45,16 +46,14 @@ export function UserMenu({ onLogout, withDashboard, hideStore, buttonBackground,
       settings: () => navigate('/account'),
       logout: onLogout,
     });
-  const changeProduct = async (productUuid: string, name: string) => {
-    try {
-      await setLastUsedProduct(user.uuid, productUuid);
-    } catch (e) {
-      notifyError(`Could not change the active product to ${name}`, e);
-      return;
-    }
-    await refresh();
-    navigate('/dashboard'); // SPEC §2: changing the active product goes to /dashboard
-  };
+  const changeProduct = (productUuid: string, name: string) =>
+    setActiveProduct.mutate(
+      { userUuid: user.uuid, productUuid },
+      {
+        onSuccess: () => navigate('/dashboard'), // SPEC §2: changing the active product goes to /dashboard
+        onError: (e) => notifyError(`Could not change the active product to ${name}`, e),
+      },
+    );
 
   return (
     // In the header's landmark, and without Mantine's focus placeholder (not a menu item).
@@ -81,7 +80,8 @@ export function UserMenu({ onLogout, withDashboard, hideStore, buttonBackground,
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>
+        {/* The dropdown is as wide as its widest item: a long unbroken address wraps instead. */}
+        <Menu.Label maw="min(320px, calc(100vw - 32px))" style={{ overflowWrap: 'anywhere' }}>
           {user.username}
           {active ? ` · ${active.product.name}` : ''}
         </Menu.Label>
@@ -91,7 +91,7 @@ export function UserMenu({ onLogout, withDashboard, hideStore, buttonBackground,
             {others.map((s) => (
               <Menu.Item
                 key={s.subscriptionUuid}
-                onClick={() => void changeProduct(s.product.uuid, s.product.name)}
+                onClick={() => changeProduct(s.product.uuid, s.product.name)}
               >
                 {s.product.name}
               </Menu.Item>

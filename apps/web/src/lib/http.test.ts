@@ -1,7 +1,8 @@
-import { Messages } from '@qbank/contract';
+import { accountsApi, Messages, registrationApi, storeApi, subscriptionsApi } from '@qbank/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   api,
+  call,
   HttpError,
   request,
   setAccessToken,
@@ -160,5 +161,49 @@ describe('the API client', () => {
   it('lets a network failure through as a TypeError (the login screen shows its own message)', async () => {
     fetchMock.mockRejectedValue(new TypeError('fetch failed'));
     await expect(api.get('/api/x')).rejects.toBeInstanceOf(TypeError);
+  });
+});
+
+describe('call(endpoint, input): the endpoints the contract declares', () => {
+  it('fills path parameters (encoded), adds the query, sends the method and the JSON body', async () => {
+    fetchMock.mockImplementation(async () => json(200, {}));
+    await call(subscriptionsApi.cancel, { params: { userId: 'a/b', subId: 's 1' } });
+    await call(storeApi.search, {
+      query: { sortField: 'name', sortOrder: 'DESC' },
+      body: { searchTerm: ' ' },
+    });
+    const [[url1, init1], [url2, init2]] = fetchMock.mock.calls as [
+      [string, RequestInit],
+      [string, RequestInit],
+    ];
+    expect(url1).toBe('/api/v2/users/a%2Fb/subscriptions/s%201/cancel');
+    expect(init1.method).toBe('DELETE');
+    expect(init1.body).toBeUndefined();
+    expect(url2).toBe('/api/v2/products/productSearchContent?sortField=name&sortOrder=DESC');
+    expect(init2.method).toBe('POST');
+    expect(init2.body).toBe('{"searchTerm":" "}');
+  });
+
+  it('sends an empty JSON object to a POST that takes no body, and form data as it is', async () => {
+    fetchMock.mockImplementation(async () => json(200, { accessToken: 't' }));
+    await call(registrationApi.completeStreamlined, { query: { token: 'a&b' } });
+    const form = new URLSearchParams({ username: 'u', password: 'p' });
+    await call(accountsApi.login, { body: form });
+    const [[url1, init1], [url2, init2]] = fetchMock.mock.calls as [
+      [string, RequestInit],
+      [string, RequestInit],
+    ];
+    expect(url1).toBe('/api/v1/completeStreamlinedRegistration?token=a%26b');
+    expect(init1.body).toBe('{}');
+    expect(url2).toBe('/login');
+    expect(init2.body).toBe(form);
+  });
+
+  it('refuses a path parameter that is missing instead of calling a wrong URL', async () => {
+    await expect(
+      // @ts-expect-error params are required by the declaration
+      call(subscriptionsApi.list, {}),
+    ).rejects.toThrow('Missing path parameter userId');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,12 @@
-import { Messages } from '@qbank/contract';
+import {
+  type CallInput,
+  type Endpoint,
+  endpointPath,
+  Messages,
+  type NoInput,
+  queryString,
+  type ResponseOf,
+} from '@qbank/contract';
 import { nextRetryDelay, shouldRetryStatus } from './retry';
 
 /** An error from a non-OK response: the status text plus the server's message, carrying the status code (SPEC §8). */
@@ -143,6 +151,30 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
   if (!res.ok) throw await readError(res);
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+type CallArgs<E extends Endpoint> =
+  NoInput<E> extends true
+    ? [input?: CallInput<E>, opts?: Omit<RequestOptions, 'method' | 'body'>]
+    : [input: CallInput<E>, opts?: Omit<RequestOptions, 'method' | 'body'>];
+
+/**
+ * Calls an endpoint the contract declares: its method and path (params filled in), its query and body, and an
+ * answer typed as the endpoint's response. The one way features reach the server.
+ */
+export async function call<E extends Endpoint>(
+  endpoint: E,
+  ...[input, opts]: CallArgs<E>
+): Promise<ResponseOf<E>> {
+  const i = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
+  const path = endpointPath(endpoint.path, i.params) + queryString(i.query);
+  // A body-carrying method always sends one (an empty object when the endpoint takes none).
+  const body = i.body ?? (endpoint.method === 'GET' || endpoint.method === 'DELETE' ? undefined : {});
+  return request<ResponseOf<E>>(path, { ...opts, method: endpoint.method, body });
 }
 
 export const api = {

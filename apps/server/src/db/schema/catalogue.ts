@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   index,
@@ -119,6 +120,16 @@ export const billingPlans = pgTable(
     uniqueIndex('billing_plans_price_uniq').on(t.stripePriceId).where(sql`stripe_price_id IS NOT NULL`),
   ],
 );
+
+/**
+ * The store's version: one row, raised by statement triggers on products and billing_plans (migration 0007), so
+ * the store search cache asks one key lookup, not a scan, whether anything it answers from has changed. It
+ * changes in the writing transaction, so it becomes visible together with the write.
+ */
+export const storeVersion = pgTable('store_version', {
+  id: integer('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 /** A user's membership of a product, with role flags (SPEC §3, §6). */
 export const subscriptions = pgTable(

@@ -42,7 +42,10 @@ export const referralVisits = pgTable(
   (t) => [index('referral_visits_token_idx').on(t.tokenId)],
 );
 
-/** Background work (mail, webhook processing), claimed with FOR UPDATE SKIP LOCKED. */
+/**
+ * Background work (mail, webhook processing), claimed with FOR UPDATE SKIP LOCKED for a short lease
+ * (`locked_until`, renewed while the handler runs) by the claim named in `locked_by` (infra/jobs.ts).
+ */
 export const jobs = pgTable(
   'jobs',
   {
@@ -53,6 +56,12 @@ export const jobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(10),
     lockedUntil: ts('locked_until'),
+    /** The claim that holds the job: a runner changes the row only while its claim is still here. */
+    lockedBy: text('locked_by'),
+    /** What the handler reported: done of total and a message, for a screen to show. */
+    progress: jsonb('progress').$type<{ done: number; total?: number; message?: string }>(),
+    /** A marker an attempt saved for the next one (SMTP: sending started, with the Message-ID). */
+    checkpoint: jsonb('checkpoint').$type<Record<string, unknown>>(),
     lastError: text('last_error'),
     doneAt: ts('done_at'),
     failedAt: ts('failed_at'),
@@ -60,6 +69,13 @@ export const jobs = pgTable(
   },
   (t) => [index('jobs_due_idx').on(t.runAt).where(sql`done_at IS NULL AND failed_at IS NULL`)],
 );
+
+/** Periodic tasks run once across all instances: whoever moves `next_run_at` forward first runs it. */
+export const periodicTasks = pgTable('periodic_tasks', {
+  name: text('name').primaryKey(),
+  nextRunAt: ts('next_run_at').notNull(),
+  lastRunAt: ts('last_run_at'),
+});
 
 /** Payment-provider webhook events, each processed once by its id. */
 export const webhookEvents = pgTable(
@@ -79,6 +95,17 @@ export const webhookEvents = pgTable(
       .where(sql`type = 'customer.subscription.deleted'`),
   ],
 );
+
+/**
+ * Provider checkout sessions whose purchase has been granted: a session is fulfilled once, whichever events
+ * report it (the same completion under two event ids, completed then async_payment_succeeded). Written in the
+ * transaction that grants the access, so a grant and its record commit together.
+ */
+export const fulfilledCheckouts = pgTable('fulfilled_checkouts', {
+  sessionId: text('session_id').primaryKey(),
+  eventId: text('event_id').notNull(),
+  fulfilledAt: ts('fulfilled_at').notNull().defaultNow(),
+});
 
 /** The embedded mail transport: every message kept here and shown at the dev mailbox. */
 export const mailOutbox = pgTable('mail_outbox', {

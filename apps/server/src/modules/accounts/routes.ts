@@ -1,125 +1,54 @@
-import {
-  completePasswordResetBody,
-  initiatePasswordResetBody,
-  lastUsedBody,
-  loginForm,
-  loginResponse,
-  okResponse,
-  passwordUpdateBody,
-  sessionResponse,
-  tokenQuery,
-  userMe,
-} from '@qbank/contract';
+import { accountsApi } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { defineRoute } from '../../lib/route';
-import { requireAuth } from '../../plugins/session';
+import { route } from '../../lib/route';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../plugins/session';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from './known-devices';
 import { accountsService } from './service';
 
 export function accountsRoutes(app: FastifyInstance, deps: Deps) {
   const svc = accountsService(deps);
-  const tags = ['accounts'];
+  const secure = deps.config.publicUrl.startsWith('https:');
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/login',
-    summary: 'Sign in with form data (username, password)',
-    tags,
-    access: 'public',
-    body: loginForm,
-    response: loginResponse,
-    handler: ({ req, reply, body }) => svc.login(req, reply, body.username, body.password),
+  route(app, accountsApi.login, async ({ body, client, req, reply }) => {
+    const { sessionId, accessToken, deviceCookie } = await svc.login(body.username, body.password, client, {
+      previousSessionId: req.cookies[SESSION_COOKIE],
+      deviceCookie: req.cookies[DEVICE_COOKIE],
+    });
+    setSessionCookie(reply, sessionId, secure);
+    // Sent to /login only: it proves this browser signed in to the account before (known-devices.ts).
+    reply.setCookie(DEVICE_COOKIE, deviceCookie, {
+      path: '/login',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      maxAge: DEVICE_COOKIE_MAX_AGE_S,
+    });
+    return { accessToken };
   });
-  defineRoute(app, {
-    method: 'GET',
-    url: '/logout',
-    summary: 'Sign out: ends the session',
-    tags,
-    access: 'optional',
-    status: 204,
-    handler: async ({ req, reply }) => {
-      await svc.logout(req.auth, reply);
-      return undefined;
-    },
+  route(app, accountsApi.logout, async ({ actor, reply }) => {
+    await svc.logout(actor);
+    clearSessionCookie(reply, secure);
   });
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/v1/session',
-    summary: 'The current session: access token and user, or 401',
-    tags,
-    access: 'user',
-    response: sessionResponse,
-    handler: ({ req }) => svc.session(requireAuth(req)),
+  route(app, accountsApi.session, ({ actor }) => svc.session(actor));
+  route(app, accountsApi.me, ({ actor }) => svc.me(actor));
+  route(app, accountsApi.updateMe, ({ actor, body }) => svc.updateName(actor, body));
+  route(app, accountsApi.user, ({ actor, params }) => svc.getUser(actor, params.id));
+  route(
+    app,
+    accountsApi.lastUsed,
+    async ({ actor, body }) => (await svc.setLastUsed(actor, body.userUuid, body.productUuid)) ?? undefined,
+  );
+  route(app, accountsApi.updatePassword, async ({ actor, body }) => {
+    await svc.updatePassword(actor, body.currentPassword, body.newPassword);
+    return { ok: true as const };
   });
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/v2/users/me',
-    summary: 'The signed-in user',
-    tags,
-    access: 'user',
-    response: userMe,
-    handler: ({ req }) => svc.me(requireAuth(req)),
+  route(app, accountsApi.initiatePasswordReset, async ({ body, client }) => {
+    await svc.initiatePasswordReset(body.emailAddress, client);
+    return { ok: true as const };
   });
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/v2/users/:id',
-    summary: 'A user (oneself, or anyone for a superuser)',
-    tags,
-    access: 'user',
-    params: z.object({ id: z.uuid({ error: 'id must be a UUID' }) }),
-    response: userMe,
-    handler: ({ req, params }) => svc.getUser(requireAuth(req), params.id),
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/v1/lastused',
-    summary: 'Change the active product',
-    tags,
-    access: 'user',
-    body: lastUsedBody,
-    response: userMe,
-    handler: async ({ req, body }) =>
-      (await svc.setLastUsed(requireAuth(req), body.userUuid, body.productUuid)) ?? undefined,
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/v2/initiatePasswordUpdate',
-    summary: 'Change the password (checks the current one)',
-    tags,
-    access: 'user',
-    body: passwordUpdateBody,
-    response: okResponse,
-    handler: async ({ req, body }) => {
-      await svc.updatePassword(requireAuth(req), body.currentPassword, body.newPassword);
-      return { ok: true as const };
-    },
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/v1/initiatePasswordReset',
-    summary: 'Mail a password-reset link',
-    tags,
-    access: 'public',
-    body: initiatePasswordResetBody,
-    response: okResponse,
-    handler: async ({ req, body }) => {
-      await svc.initiatePasswordReset(req, body.emailAddress);
-      return { ok: true as const };
-    },
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/v1/completePasswordReset',
-    summary: 'Set a new password from a reset link',
-    tags,
-    access: 'public',
-    query: tokenQuery,
-    body: completePasswordResetBody,
-    response: okResponse,
-    handler: async ({ query, body }) => {
-      await svc.completePasswordReset(query.token, body.newPassword, body.emailAddress);
-      return { ok: true as const };
-    },
+  route(app, accountsApi.completePasswordReset, async ({ query, body }) => {
+    await svc.completePasswordReset(query.token, body.newPassword, body.emailAddress);
+    return { ok: true as const };
   });
 }

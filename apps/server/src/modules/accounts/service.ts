@@ -1,108 +1,117 @@
-import { Brand, ErrorCode, Messages, RateLimits } from '@qbank/contract';
-import { and, eq, ne } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sessions, subscriptions, users } from '../../db/schema';
+import { Brand, ErrorCode, Messages, normalizeEmail, RateLimits } from '@qbank/contract';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { composeMail } from '../../lib/mail-layout';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { countFailure, enforceRateLimits, refuseIfLimited } from '../../lib/rate-limit';
-import { type Auth, clearSessionCookie, startSession } from '../../plugins/session';
-import { findUserByEmail, findUserById, loadUserMe } from './repository';
+import { enforceRateLimits, type RateLimitChecks, reserveAttempt } from '../../lib/rate-limit';
+import type { Client } from '../../lib/route';
+import { type Actor, authorize } from '../../policies';
+import { knownDevices } from './known-devices';
+import {
+  findUserByEmail,
+  findUserById,
+  loadUserMe,
+  setLastUsedProduct,
+  setPassword,
+  setUserName,
+} from './repository';
+import { deleteSession, deleteSessionsOf, openSession } from './sessions';
 import { consumeToken, issueToken } from './tokens';
 
 export function accountsService(deps: Deps) {
-  const { db, config, mailer, limiter } = deps;
-  const secure = config.publicUrl.startsWith('https:');
+  const { db, config, mailer, limiter, clock } = deps;
+  const devices = knownDevices(db, clock);
 
   return {
-    async login(req: FastifyRequest, reply: FastifyReply, username: string, password: string) {
-      const email = username.trim().toLowerCase();
-      // Only failed sign-ins count against the limits: a user who signs in often is never locked out.
-      const limits: Array<[string, readonly [number, number]]> = [
-        [`login:acct:${email}`, RateLimits.loginPerAccount],
-        [`login:addr:${req.ip}`, RateLimits.loginPerAddress],
-      ];
-      await refuseIfLimited(limiter, limits);
+    /**
+     * Signs in: answers the new session's id and access token, and the known-device cookie value (the route
+     * sets both cookies). `deviceCookie` is the known-device cookie the browser sent, if any.
+     */
+    async login(
+      username: string,
+      password: string,
+      client: Client,
+      cookies: { previousSessionId: string | undefined; deviceCookie: string | undefined },
+    ) {
+      const { previousSessionId, deviceCookie } = cookies;
+      // The one stored form of an address (NFKC, lower case): a full-width copy signs in to the same account.
+      const email = normalizeEmail(username);
       const user = await findUserByEmail(db, email);
+      const device = user ? await devices.recognise(deviceCookie, user.id) : null;
+      // Only failed sign-ins count, but each attempt's slot is taken before the password is checked (and
+      // given back when it succeeds), so concurrent guesses cannot all get through. A device that signed in
+      // to this account before has its own allowance: other people's failures cannot lock its owner out.
+      const limits: RateLimitChecks = device
+        ? [[`login:device:${email}:${device}`, RateLimits.loginPerKnownDevice]]
+        : [
+            [`login:pair:${email}:${client.ip}`, RateLimits.loginPerAccountAndAddress],
+            [`login:acct:${email}`, RateLimits.loginPerAccount],
+            [`login:addr:${client.ip}`, RateLimits.loginPerAddress],
+          ];
+      const attempt = await reserveAttempt(limiter, limits);
       const ok = await verifyPassword(user?.emailVerifiedAt ? user.passwordHash : null, password);
-      if (!user || !ok) {
-        await countFailure(limiter, limits);
-        throw new AppError(ErrorCode.BAD_CREDENTIALS, Messages.loginFailed);
-      }
-      const accessToken = await startSession(db, req, reply, user.id, secure);
-      return { accessToken };
+      if (!user || !ok) throw new AppError(ErrorCode.BAD_CREDENTIALS, Messages.loginFailed);
+      await attempt.refund();
+      const session = await openSession(db, { userId: user.id, previousSessionId, client, now: clock.now() });
+      return { ...session, deviceCookie: await devices.remember(user.id) };
     },
 
-    async logout(auth: Auth | null, reply: FastifyReply) {
-      if (auth) await db.delete(sessions).where(eq(sessions.idHash, auth.sessionIdHash));
-      clearSessionCookie(reply, secure);
+    async logout(actor: Actor | null) {
+      if (actor) await deleteSession(db, actor.session.idHash);
     },
 
-    async session(auth: Auth) {
-      const user = await loadUserMe(db, auth.userId);
+    async session(actor: Actor) {
+      const user = await loadUserMe(db, actor.userId);
       if (!user) throw new AppError(ErrorCode.UNAUTHENTICATED, Messages.needReauthorize);
-      return { accessToken: auth.accessToken, user };
+      return { accessToken: actor.session.accessToken, user };
     },
 
-    async me(auth: Auth) {
-      const user = await loadUserMe(db, auth.userId);
+    async me(actor: Actor) {
+      const user = await loadUserMe(db, actor.userId);
+      if (!user) throw new AppError(ErrorCode.UNAUTHENTICATED, Messages.needReauthorize);
+      return user;
+    },
+
+    /** Renames the signed-in user (the contract has already trimmed and checked both names). */
+    async updateName(actor: Actor, name: { firstName: string; lastName: string }) {
+      await setUserName(db, actor.userId, name, clock.now());
+      const user = await loadUserMe(db, actor.userId);
       if (!user) throw new AppError(ErrorCode.UNAUTHENTICATED, Messages.needReauthorize);
       return user;
     },
 
     /** A user may read themselves; a superuser may read anyone. Others get 404, not a hint that the id exists. */
-    async getUser(auth: Auth, id: string) {
-      if (id !== auth.userId && !auth.superuser) throw new AppError(ErrorCode.NOT_FOUND, 'No such user');
+    async getUser(actor: Actor, id: string) {
+      await authorize(actor, 'user.read', { userId: id });
       const user = await loadUserMe(db, id);
       if (!user) throw new AppError(ErrorCode.NOT_FOUND, 'No such user');
       return user;
     },
 
     /** Changes the active product: only one's own, and only a product one has an active subscription to. */
-    async setLastUsed(auth: Auth, userUuid: string, productUuid: string) {
-      if (userUuid !== auth.userId)
-        throw new AppError(ErrorCode.FORBIDDEN, 'You can change only your own active product', 'userUuid');
-      const [sub] = await db
-        .select({ id: subscriptions.id })
-        .from(subscriptions)
-        .where(
-          and(
-            eq(subscriptions.userId, auth.userId),
-            eq(subscriptions.productId, productUuid),
-            eq(subscriptions.active, true),
-          ),
-        )
-        .limit(1);
-      if (!sub)
+    async setLastUsed(actor: Actor, userUuid: string, productUuid: string) {
+      await authorize(actor, 'user.setActiveProduct', { userId: userUuid });
+      if (!(await actor.rolesIn(productUuid))?.active)
         throw new AppError(
           ErrorCode.VALIDATION,
           'You have no active subscription to this product',
           'productUuid',
         );
-      await db
-        .update(users)
-        .set({ lastUsedProductId: productUuid, updatedAt: new Date() })
-        .where(eq(users.id, auth.userId));
-      return loadUserMe(db, auth.userId);
+      await setLastUsedProduct(db, actor.userId, productUuid, clock.now());
+      return loadUserMe(db, actor.userId);
     },
 
     /** Checks the current password, changes it, ends the user's other sessions and mails a notice (DESIGN.md §5). */
-    async updatePassword(auth: Auth, currentPassword: string, newPassword: string) {
-      await enforceRateLimits(limiter, [[`pwupdate:${auth.userId}`, RateLimits.passwordUpdatePerAccount]]);
-      const user = await findUserById(db, auth.userId);
+    async updatePassword(actor: Actor, currentPassword: string, newPassword: string) {
+      await enforceRateLimits(limiter, [[`pwupdate:${actor.userId}`, RateLimits.passwordUpdatePerAccount]]);
+      const user = await findUserById(db, actor.userId);
       if (!user || !(await verifyPassword(user.passwordHash, currentPassword)))
         throw new AppError(ErrorCode.VALIDATION, Messages.currentPasswordWrong, 'currentPassword');
       const hash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
-        const now = new Date();
-        await tx
-          .update(users)
-          .set({ passwordHash: hash, passwordChangedAt: now, updatedAt: now })
-          .where(eq(users.id, user.id));
-        await tx
-          .delete(sessions)
-          .where(and(eq(sessions.userId, user.id), ne(sessions.idHash, auth.sessionIdHash)));
+        const now = clock.now();
+        await setPassword(tx, user.id, hash, now);
+        await deleteSessionsOf(tx, user.id, actor.session.idHash);
         await mailer.queue(
           tx,
           composeMail(
@@ -121,15 +130,15 @@ export function accountsService(deps: Deps) {
     },
 
     /** Always answers the same, whether or not the address has an account, so it cannot be used to find accounts. */
-    async initiatePasswordReset(req: FastifyRequest, emailAddress: string) {
+    async initiatePasswordReset(emailAddress: string, client: Client) {
       await enforceRateLimits(limiter, [
         [`reset:acct:${emailAddress}`, RateLimits.resetPerAccount],
-        [`reset:addr:${req.ip}`, RateLimits.resetPerAddress],
+        [`reset:addr:${client.ip}`, RateLimits.resetPerAddress],
       ]);
       const user = await findUserByEmail(db, emailAddress);
       if (!user?.emailVerifiedAt) return;
       await db.transaction(async (tx) => {
-        const token = await issueToken(tx, user.id, 'PASSWORD_RESET');
+        const token = await issueToken(tx, user.id, 'PASSWORD_RESET', clock.now());
         await mailer.queue(
           tx,
           composeMail(
@@ -154,16 +163,13 @@ export function accountsService(deps: Deps) {
     async completePasswordReset(token: string, newPassword: string, emailAddress?: string) {
       const hash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
-        const row = await consumeToken(tx, token, 'PASSWORD_RESET');
+        const row = await consumeToken(tx, token, 'PASSWORD_RESET', clock.now());
         const user = await findUserById(tx, row.userId);
         if (!user || (emailAddress && emailAddress !== user.email))
           throw new AppError(ErrorCode.INVALID_TOKEN, Messages.invalidLink, 'token');
-        const now = new Date();
-        await tx
-          .update(users)
-          .set({ passwordHash: hash, passwordChangedAt: now, updatedAt: now })
-          .where(eq(users.id, user.id));
-        await tx.delete(sessions).where(eq(sessions.userId, user.id));
+        const now = clock.now();
+        await setPassword(tx, user.id, hash, now);
+        await deleteSessionsOf(tx, user.id);
       });
     },
   };

@@ -12,10 +12,10 @@ export async function issueToken(
   tx: DbOrTx,
   userId: string,
   purpose: TokenPurpose,
+  now: Date,
   data: Record<string, unknown> = {},
 ): Promise<string> {
   const token = randomToken();
-  const now = new Date();
   await tx
     .update(oneTimeTokens)
     .set({ usedAt: now })
@@ -33,23 +33,23 @@ export async function issueToken(
 }
 
 /** Finds a live token; throws 400 INVALID_TOKEN for unknown, used or expired ones. */
-export async function findLiveToken(tx: DbOrTx, token: string, purpose: TokenPurpose) {
+export async function findLiveToken(tx: DbOrTx, token: string, purpose: TokenPurpose, now: Date) {
   const [row] = await tx
     .select()
     .from(oneTimeTokens)
     .where(and(eq(oneTimeTokens.tokenHash, sha256Hex(token)), eq(oneTimeTokens.purpose, purpose)))
     .limit(1);
-  if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now())
+  if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime())
     throw new AppError(ErrorCode.INVALID_TOKEN, Messages.invalidLink, 'token');
   return row;
 }
 
 /** Marks a live token used, once: a second concurrent use finds nothing to update and fails. */
-export async function consumeToken(tx: DbOrTx, token: string, purpose: TokenPurpose) {
-  const row = await findLiveToken(tx, token, purpose);
+export async function consumeToken(tx: DbOrTx, token: string, purpose: TokenPurpose, now: Date) {
+  const row = await findLiveToken(tx, token, purpose, now);
   const updated = await tx
     .update(oneTimeTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: now })
     .where(and(eq(oneTimeTokens.id, row.id), isNull(oneTimeTokens.usedAt)))
     .returning({ id: oneTimeTokens.id });
   if (updated.length === 0) throw new AppError(ErrorCode.INVALID_TOKEN, Messages.invalidLink, 'token');

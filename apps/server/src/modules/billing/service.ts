@@ -1,11 +1,18 @@
 import { type BillingPlanInput, ErrorCode, listPlans } from '@qbank/contract';
-import { and, eq, ne, sql } from 'drizzle-orm';
-import { billingPlans } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import type { Auth } from '../../plugins/session';
-import { findProduct, type PlanRow, plansOf, toBillingPlan } from '../store/repository';
-import { isMember, isProductAdmin } from '../subscriptions/repository';
+import { type Actor, authorize, can } from '../../policies';
+import { findProduct, plansOf, toBillingPlan } from '../store/repository';
+import {
+  findPlanOfProduct,
+  flipPlanActive,
+  insertPlan,
+  insertProduct,
+  type PlanFields,
+  type PlanRow,
+  priceUsedElsewhere,
+  updatePlan,
+} from './repository';
 
 const cents = (price: number) => Math.round(price * 100);
 
@@ -21,23 +28,29 @@ function checkPlan(p: { priceCents: number; frequencyType: string; autoRenew: bo
     throw new AppError(ErrorCode.VALIDATION, 'A free plan cannot auto-renew', 'autoRenewForSubscription');
 }
 
+/** The columns a plan's input sets. */
+const planFields = (input: BillingPlanInput, stripePriceId: string | null): PlanFields => ({
+  planName: input.planName,
+  priceCents: cents(input.price),
+  frequencyType: input.frequencyType,
+  autoRenewForSubscription: input.autoRenewForSubscription,
+  billingPlanType: input.billingPlanType,
+  active: input.active,
+  stripePriceId,
+});
+
 export function billingService(deps: Deps) {
   const { db, payments } = deps;
 
-  async function requireAdmin(auth: Auth, productId: string) {
+  async function requireAdmin(actor: Actor, productId: string) {
     const product = await findProduct(db, productId);
     if (!product) throw new AppError(ErrorCode.NOT_FOUND, 'No such product', 'productUuid');
-    if (!(await isProductAdmin(db, auth, productId)))
-      throw new AppError(ErrorCode.FORBIDDEN, "Only the product's admins can manage its billing plans");
+    await authorize(actor, 'billing.manage', { productId });
     return product;
   }
 
   async function findPlan(productId: string, id: string): Promise<PlanRow> {
-    const [p] = await db
-      .select()
-      .from(billingPlans)
-      .where(and(eq(billingPlans.id, id), eq(billingPlans.productId, productId)))
-      .limit(1);
+    const p = await findPlanOfProduct(db, productId, id);
     if (!p) throw new AppError(ErrorCode.NOT_FOUND, 'No such billing plan', 'uuid');
     return p;
   }
@@ -59,12 +72,7 @@ export function billingService(deps: Deps) {
     if (priceCents === 0) return null; // free plans are joined directly, never through checkout
     const given = input.stripePriceId && input.stripePriceId !== current ? input.stripePriceId : null;
     if (given) {
-      const [other] = await db
-        .select({ id: billingPlans.id })
-        .from(billingPlans)
-        .where(and(eq(billingPlans.stripePriceId, given), planId ? ne(billingPlans.id, planId) : undefined))
-        .limit(1);
-      if (other)
+      if (await priceUsedElsewhere(db, given, planId))
         throw new AppError(
           ErrorCode.CONFLICT,
           'Another billing plan already uses this price',
@@ -92,13 +100,12 @@ export function billingService(deps: Deps) {
 
   return {
     /** SPEC §5: active plans unless inactive ones are asked for (admins only), in frequency order. Others see public plans. */
-    async list(auth: Auth | null, productId: string, includeInactive: boolean) {
+    async list(actor: Actor | null, productId: string, includeInactive: boolean) {
       const product = await findProduct(db, productId);
       if (!product) throw new AppError(ErrorCode.NOT_FOUND, 'No such product', 'id');
-      const admin = !!auth && (await isProductAdmin(db, auth, productId));
+      const admin = await can(actor, 'billing.manage', { productId });
       // An unpublished product is not for sale: its plans are for its members and admins only.
-      if (!product.published && !admin && !(auth && (await isMember(db, auth.userId, productId))))
-        throw new AppError(ErrorCode.NOT_FOUND, 'No such product', 'id');
+      await authorize(actor, 'product.view', { productId, published: product.published });
       if (includeInactive && !admin)
         throw new AppError(
           ErrorCode.FORBIDDEN,
@@ -109,8 +116,8 @@ export function billingService(deps: Deps) {
       return listPlans(admin ? plans : plans.filter((p) => p.billingPlanType === 'PUBLIC'), includeInactive);
     },
 
-    async create(auth: Auth, productId: string, input: BillingPlanInput) {
-      const product = await requireAdmin(auth, productId);
+    async create(actor: Actor, productId: string, input: BillingPlanInput) {
+      const product = await requireAdmin(actor, productId);
       const priceCents = cents(input.price);
       checkPlan({
         priceCents,
@@ -118,24 +125,11 @@ export function billingService(deps: Deps) {
         autoRenew: input.autoRenewForSubscription,
       });
       const stripePriceId = await providerPrice(product.name, input, null, true, null);
-      const [row] = await db
-        .insert(billingPlans)
-        .values({
-          productId,
-          planName: input.planName,
-          priceCents,
-          frequencyType: input.frequencyType,
-          autoRenewForSubscription: input.autoRenewForSubscription,
-          billingPlanType: input.billingPlanType,
-          active: input.active,
-          stripePriceId,
-        })
-        .returning();
-      return toBillingPlan(row!);
+      return toBillingPlan(await insertPlan(db, { productId, ...planFields(input, stripePriceId) }));
     },
 
-    async update(auth: Auth, productId: string, id: string, input: BillingPlanInput) {
-      const product = await requireAdmin(auth, productId);
+    async update(actor: Actor, productId: string, id: string, input: BillingPlanInput) {
+      const product = await requireAdmin(actor, productId);
       const plan = await findPlan(productId, id);
       const priceCents = cents(input.price);
       checkPlan({
@@ -148,34 +142,38 @@ export function billingService(deps: Deps) {
         input.frequencyType !== plan.frequencyType ||
         input.autoRenewForSubscription !== plan.autoRenewForSubscription;
       const stripePriceId = await providerPrice(product.name, input, plan.stripePriceId, changed, plan.id);
-      const [row] = await db
-        .update(billingPlans)
-        .set({
-          planName: input.planName,
-          priceCents,
-          frequencyType: input.frequencyType,
-          autoRenewForSubscription: input.autoRenewForSubscription,
-          billingPlanType: input.billingPlanType,
-          active: input.active,
-          stripePriceId,
-          // The renewing price made for this plan's buyers no longer charges what the plan says.
-          ...(changed ? { renewalPriceId: null } : {}),
-        })
-        .where(eq(billingPlans.id, plan.id))
-        .returning();
-      return toBillingPlan(row!);
+      const row = await updatePlan(db, plan.id, {
+        ...planFields(input, stripePriceId),
+        // The renewing price made for this plan's buyers no longer charges what the plan says.
+        ...(changed ? { renewalPriceId: null } : {}),
+      });
+      return toBillingPlan(row);
     },
 
-    async toggleActive(auth: Auth, productId: string, id: string) {
-      await requireAdmin(auth, productId);
+    async toggleActive(actor: Actor, productId: string, id: string) {
+      await requireAdmin(actor, productId);
       const plan = await findPlan(productId, id);
-      // Flipped in the statement, so two toggles at once make two flips rather than one lost update.
-      const [row] = await db
-        .update(billingPlans)
-        .set({ active: sql`NOT ${billingPlans.active}` })
-        .where(eq(billingPlans.id, plan.id))
-        .returning();
-      return toBillingPlan(row!);
+      return toBillingPlan(await flipPlanActive(db, plan.id));
+    },
+
+    /**
+     * The operator's create-product (cli.ts): a QBank, with one plan when given, under the same plan rules as
+     * the API. A paid plan's provider price is made first, so a refused price leaves no QBank without its plan.
+     */
+    async createProduct(input: { name: string; category: string }, plan: BillingPlanInput | null) {
+      if (plan)
+        checkPlan({
+          priceCents: cents(plan.price),
+          frequencyType: plan.frequencyType,
+          autoRenew: plan.autoRenewForSubscription,
+        });
+      const stripePriceId = plan ? await providerPrice(input.name, plan, null, true, null) : null;
+      const productId = await db.transaction(async (tx) => {
+        const id = await insertProduct(tx, { name: input.name, productCategory: input.category });
+        if (plan) await insertPlan(tx, { productId: id, ...planFields(plan, stripePriceId) });
+        return id;
+      });
+      return { productId, stripePriceId };
     },
   };
 }

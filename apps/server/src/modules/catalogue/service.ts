@@ -1,7 +1,7 @@
 import { ErrorCode, type ProductTree } from '@qbank/contract';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import type { Auth } from '../../plugins/session';
+import type { Actor } from '../../policies';
 import { visibleProduct } from '../store/service';
 import {
   categoriesOfProduct,
@@ -36,49 +36,49 @@ export function catalogueService(deps: Deps) {
   const { db } = deps;
 
   /** The product of a subject or category, if the caller may see it; otherwise the item is not found. */
-  async function visibleProductOf(auth: Auth | null, productId: string, notFound: AppError) {
+  async function visibleProductOf(actor: Actor | null, productId: string, notFound: AppError) {
     try {
-      return await visibleProduct(db, auth, productId);
+      return await visibleProduct(db, actor, productId);
     } catch (e) {
       if (e instanceof AppError && e.code === ErrorCode.NOT_FOUND) throw notFound;
       throw e;
     }
   }
 
-  async function visibleSubject(auth: Auth | null, id: string) {
+  async function visibleSubject(actor: Actor | null, id: string) {
     const notFound = new AppError(ErrorCode.NOT_FOUND, 'No such subject', 'id');
     const s = await findSubject(db, id);
     if (!s) throw notFound;
-    await visibleProductOf(auth, s.productUuid, notFound);
+    await visibleProductOf(actor, s.productUuid, notFound);
     return s;
   }
 
-  async function visibleCategory(auth: Auth | null, id: string) {
+  async function visibleCategory(actor: Actor | null, id: string) {
     const notFound = new AppError(ErrorCode.NOT_FOUND, 'No such category', 'id');
     const found = await findCategory(db, id);
     if (!found) throw notFound;
-    await visibleProductOf(auth, found.productId, notFound);
+    await visibleProductOf(actor, found.productId, notFound);
     return found.category;
   }
 
   return {
-    async subjectsOfProduct(auth: Auth | null, productId: string) {
-      await visibleProduct(db, auth, productId);
+    async subjectsOfProduct(actor: Actor | null, productId: string) {
+      await visibleProduct(db, actor, productId);
       return subjectsOfProduct(db, productId);
     },
     subject: visibleSubject,
-    async categoriesOfSubject(auth: Auth | null, subjectId: string) {
-      await visibleSubject(auth, subjectId);
+    async categoriesOfSubject(actor: Actor | null, subjectId: string) {
+      await visibleSubject(actor, subjectId);
       return categoriesOfSubject(db, subjectId);
     },
     category: visibleCategory,
-    async subcategoriesOfCategory(auth: Auth | null, categoryId: string) {
-      await visibleCategory(auth, categoryId);
+    async subcategoriesOfCategory(actor: Actor | null, categoryId: string) {
+      await visibleCategory(actor, categoryId);
       return subcategoriesOfCategory(db, categoryId);
     },
     /** The whole tree in three queries, one per level, however many items it holds. */
-    async tree(auth: Auth | null, productId: string): Promise<ProductTree> {
-      const product = await visibleProduct(db, auth, productId);
+    async tree(actor: Actor | null, productId: string): Promise<ProductTree> {
+      const product = await visibleProduct(db, actor, productId);
       const subjects = await subjectsOfProduct(db, productId);
       const categories = await categoriesOfProduct(db, productId);
       const subcategories = await subcategoriesOfProduct(db, productId);

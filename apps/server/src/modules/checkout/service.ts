@@ -1,19 +1,25 @@
 import { ErrorCode, type FrequencyType } from '@qbank/contract';
-import { and, eq, isNull } from 'drizzle-orm';
-import { checkoutSessions, products, subscriptions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import type { Auth } from '../../plugins/session';
+import type { Actor } from '../../policies';
+import { findUserById } from '../accounts/repository';
 import { type PlanRow, planOnSale } from '../store/repository';
-import type { SubscriptionRow } from '../subscriptions/repository';
+import { findOfUserAndProduct, type SubscriptionRow } from '../subscriptions/repository';
+import {
+  customerIdOf,
+  expireIfOpen,
+  findCheckoutOfUser,
+  insertCheckout,
+  openCheckoutIds,
+  saveCustomerIdIfNone,
+  type UserRow,
+} from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Stripe refuses a trial that ends sooner than this; with less access left, the renewing purchase starts now. */
 const MIN_TRIAL_MS = 2 * DAY_MS + 60 * 60 * 1000;
 /** Stripe refuses a trial that ends later than 730 days from now. */
 const MAX_TRIAL_MS = 729 * DAY_MS;
-
-type UserRow = typeof users.$inferSelect;
 
 export interface CheckoutStart {
   user: UserRow;
@@ -38,14 +44,8 @@ export function checkoutService(deps: Deps) {
       email: user.email,
       name: `${user.firstName} ${user.lastName}`,
     });
-    const [saved] = await db
-      .update(users)
-      .set({ stripeCustomerId: made })
-      .where(and(eq(users.id, user.id), isNull(users.stripeCustomerId)))
-      .returning({ id: users.stripeCustomerId });
-    if (saved) return made;
-    const [first] = await db.select({ id: users.stripeCustomerId }).from(users).where(eq(users.id, user.id));
-    return first!.id!;
+    if (await saveCustomerIdIfNone(db, user.id, made)) return made;
+    return (await customerIdOf(db, user.id))!;
   }
 
   /**
@@ -54,23 +54,9 @@ export function checkoutService(deps: Deps) {
    */
   async function start(c: CheckoutStart) {
     const customerId = await customerOf(c.user);
-    const open = await db
-      .select({ id: checkoutSessions.id })
-      .from(checkoutSessions)
-      .where(
-        and(
-          eq(checkoutSessions.userId, c.user.id),
-          eq(checkoutSessions.productId, c.product.id),
-          eq(checkoutSessions.provider, payments.kind),
-          eq(checkoutSessions.status, 'open'),
-        ),
-      );
-    for (const o of open) {
-      await payments.expireCheckoutSession(o.id);
-      await db
-        .update(checkoutSessions)
-        .set({ status: 'expired' })
-        .where(and(eq(checkoutSessions.id, o.id), eq(checkoutSessions.status, 'open')));
+    for (const id of await openCheckoutIds(db, c.user.id, c.product.id, payments.kind)) {
+      await payments.expireCheckoutSession(id);
+      await expireIfOpen(db, id);
     }
     const metadata: Record<string, string> = {
       userId: c.user.id,
@@ -95,7 +81,7 @@ export function checkoutService(deps: Deps) {
       metadata,
       ...(c.trialEnd ? { trialEnd: c.trialEnd } : {}),
     });
-    await db.insert(checkoutSessions).values({
+    await insertCheckout(db, {
       id: session.id,
       provider: payments.kind,
       userId: c.user.id,
@@ -112,8 +98,8 @@ export function checkoutService(deps: Deps) {
    */
   function trialEndFor(s: SubscriptionRow | undefined, field: string): Date | undefined {
     const end = s?.active && s.type === 'PREMIUM' ? s.currentPeriodEnd : null;
-    if (!end || end.getTime() <= Date.now() + MIN_TRIAL_MS) return undefined;
-    if (end.getTime() > Date.now() + MAX_TRIAL_MS) {
+    if (!end || end.getTime() <= deps.clock.nowMs() + MIN_TRIAL_MS) return undefined;
+    if (end.getTime() > deps.clock.nowMs() + MAX_TRIAL_MS) {
       const from = new Date(end.getTime() - MAX_TRIAL_MS).toLocaleDateString('en-US', {
         year: 'numeric',
         month: 'long',
@@ -138,19 +124,15 @@ export function checkoutService(deps: Deps) {
      * plan. A buyer whose access already renews, or who is staff, is not charged again; a renewing plan bought
      * over running one-time access first charges when that access ends.
      */
-    async create(auth: Auth, input: { priceId: string; customerId?: string; tokenId?: string }) {
+    async create(actor: Actor, input: { priceId: string; customerId?: string; tokenId?: string }) {
       const row = await planOnSale(db, input.priceId);
       if (!row) throw new AppError(ErrorCode.VALIDATION, 'This plan is not available', 'priceId');
       const plan = row.plan;
-      const [user] = await db.select().from(users).where(eq(users.id, auth.userId)).limit(1);
+      const user = await findUserById(db, actor.userId);
       if (!user) throw new AppError(ErrorCode.UNAUTHENTICATED, 'Need to reauthorize');
       if (input.customerId && user.stripeCustomerId && input.customerId !== user.stripeCustomerId)
         throw new AppError(ErrorCode.FORBIDDEN, 'This customer is not yours', 'customerId');
-      const [current] = await db
-        .select()
-        .from(subscriptions)
-        .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.productId, row.product.id)))
-        .limit(1);
+      const current = (await findOfUserAndProduct(db, user.id, row.product.id)) ?? undefined;
       if (current?.active && current.type === 'PRIVILEGED')
         throw new AppError(
           ErrorCode.CONFLICT,
@@ -177,24 +159,16 @@ export function checkoutService(deps: Deps) {
     },
 
     /** What the success page waits for: whether the verified event has granted the subscription yet. */
-    async status(auth: Auth, sessionId: string) {
-      const [row] = await db
-        .select({ s: checkoutSessions, productName: products.name })
-        .from(checkoutSessions)
-        .innerJoin(products, eq(products.id, checkoutSessions.productId))
-        .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.userId, auth.userId)))
-        .limit(1);
+    async status(actor: Actor, sessionId: string) {
+      const row = await findCheckoutOfUser(db, sessionId, actor.userId);
       if (!row) throw new AppError(ErrorCode.NOT_FOUND, 'No such checkout', 'sessionId');
-      const [sub] = await db
-        .select({ active: subscriptions.active, type: subscriptions.type })
-        .from(subscriptions)
-        .where(and(eq(subscriptions.userId, auth.userId), eq(subscriptions.productId, row.s.productId)))
-        .limit(1);
+      const { checkout } = row;
+      const sub = await findOfUserAndProduct(db, actor.userId, checkout.productId);
       return {
-        status: row.s.status,
-        productUuid: row.s.productId,
+        status: checkout.status,
+        productUuid: checkout.productId,
         productName: row.productName,
-        subscriptionActive: row.s.status === 'complete' && !!sub?.active,
+        subscriptionActive: checkout.status === 'complete' && !!sub?.active,
       };
     },
   };

@@ -1,12 +1,21 @@
 import { ErrorCode, type FrequencyType } from '@qbank/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { billingPlans, checkoutSessions, subscriptions, users, webhookEvents } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { type ProviderEvent, WebhookSignatureError } from '../../infra/payments';
 import { AppError } from '../../lib/app-error';
+import { findUserById } from '../accounts/repository';
+import { findPlan } from '../billing/repository';
 import { grantPaid } from '../subscriptions/access';
-import { findByProviderId, recountLearners } from '../subscriptions/repository';
+import { findByProviderId, recountLearners, updateSubscription } from '../subscriptions/repository';
+import {
+  completeCheckout,
+  expireIfOpen,
+  findCheckout,
+  recordFulfilment,
+  recordWebhookEvent,
+  saveCustomerIdIfNone,
+  subscriptionDeletionRecorded,
+} from './repository';
 
 type Obj = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
@@ -30,7 +39,7 @@ const invoicePeriodEnd = (o: Obj) =>
 
 /**
  * Applies one verified provider event. Every event id is applied once (a replay or a concurrent second
- * delivery finds it recorded and changes nothing), and an event older than the last one applied to a
+ * delivery finds it recorded and changes nothing), every checkout session is fulfilled once, and an event older than the last one applied to a
  * subscription does not undo it. Everything happens in one transaction: a failure records nothing, so the
  * provider's retry applies it again.
  */
@@ -41,28 +50,31 @@ export function webhookService(deps: Deps) {
     if (o.payment_status !== 'paid' && o.payment_status !== 'no_payment_required') return;
     const meta = (o.metadata ?? {}) as Record<string, string>;
     const sessionId = str(o.id);
-    const [checkout] = sessionId
-      ? await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).limit(1)
-      : [];
+    const checkout = sessionId ? await findCheckout(tx, sessionId) : null;
     const userId = checkout?.userId ?? str(meta.userId);
     const planId = checkout?.billingPlanId ?? str(meta.billingPlanId);
     if (!userId || !planId) {
       log.warn({ eventId: e.id }, 'checkout event without our metadata: ignored');
       return;
     }
-    const [plan] = await tx.select().from(billingPlans).where(eq(billingPlans.id, planId)).limit(1);
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+    const plan = await findPlan(tx, planId);
+    const user = await findUserById(tx, userId);
     if (!plan || !user) {
       log.warn({ eventId: e.id }, 'checkout event for an unknown user or plan: ignored');
+      return;
+    }
+    // One grant per checkout session: another event reporting the same completed session (a second event id,
+    // completed then async_payment_succeeded) finds it recorded and grants nothing more. A concurrent one waits
+    // on the key until this transaction ends.
+    if (sessionId && !(await recordFulfilment(tx, sessionId, e.id))) {
+      log.info({ eventId: e.id, sessionId }, 'checkout session already fulfilled: nothing more granted');
       return;
     }
     const providerSubscriptionId = str(o.subscription);
     // A deletion of the provider subscription that overtook this event wins: the access has already ended.
     const ended = providerSubscriptionId
-      ? await tx.execute(sql`
-          SELECT 1 FROM webhook_events WHERE type = 'customer.subscription.deleted'
-          AND payload -> 'data' -> 'object' ->> 'id' = ${providerSubscriptionId} LIMIT 1`)
-      : null;
+      ? await subscriptionDeletionRecorded(tx, providerSubscriptionId)
+      : false;
     await grantPaid(
       tx,
       {
@@ -72,22 +84,14 @@ export function webhookService(deps: Deps) {
         frequencyType: plan.frequencyType as FrequencyType,
         providerSubscriptionId,
         eventAt: new Date(e.created * 1000),
-        alreadyEnded: !!ended && (ended as unknown as { rows: unknown[] }).rows.length > 0,
+        alreadyEnded: ended,
         firstChargeAt: fromUnix(Number(meta.firstChargeAt) || null),
       },
-      deps.jobs,
+      deps,
     );
     const customer = str(o.customer);
-    if (customer)
-      await tx
-        .update(users)
-        .set({ stripeCustomerId: customer })
-        .where(and(eq(users.id, userId), isNull(users.stripeCustomerId)));
-    if (sessionId)
-      await tx
-        .update(checkoutSessions)
-        .set({ status: 'complete', completedAt: new Date() })
-        .where(eq(checkoutSessions.id, sessionId));
+    if (customer) await saveCustomerIdIfNone(tx, userId, customer);
+    if (sessionId) await completeCheckout(tx, sessionId, deps.clock.now());
   }
 
   /** The newest event wins: an older one arriving late is skipped. */
@@ -124,11 +128,7 @@ export function webhookService(deps: Deps) {
         return completed(tx, e, o);
       case 'checkout.session.expired': {
         const id = str(o.id);
-        if (id)
-          await tx
-            .update(checkoutSessions)
-            .set({ status: 'expired' })
-            .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));
+        if (id) await expireIfOpen(tx, id);
         return;
       }
       case 'customer.subscription.updated': {
@@ -136,25 +136,24 @@ export function webhookService(deps: Deps) {
         if (!found) return;
         const live = o.status === 'active' || o.status === 'trialing' || o.status === 'past_due';
         const end = fromUnix(subscriptionPeriodEnd(o));
-        await tx
-          .update(subscriptions)
-          .set({
-            active: live,
-            autoRenew: live && o.cancel_at_period_end !== true,
-            ...(end ? { currentPeriodEnd: end } : {}),
-            providerEventAt: found.at,
-            updatedAt: new Date(),
-          })
-          .where(eq(subscriptions.id, found.s.id));
+        await updateSubscription(tx, found.s.id, {
+          active: live,
+          autoRenew: live && o.cancel_at_period_end !== true,
+          ...(end ? { currentPeriodEnd: end } : {}),
+          providerEventAt: found.at,
+          updatedAt: deps.clock.now(),
+        });
         return recountLearners(tx, found.s.productId);
       }
       case 'customer.subscription.deleted': {
         const found = await subscriptionFor(tx, str(o.id), e);
         if (!found) return;
-        await tx
-          .update(subscriptions)
-          .set({ active: false, autoRenew: false, providerEventAt: found.at, updatedAt: new Date() })
-          .where(eq(subscriptions.id, found.s.id));
+        await updateSubscription(tx, found.s.id, {
+          active: false,
+          autoRenew: false,
+          providerEventAt: found.at,
+          updatedAt: deps.clock.now(),
+        });
         return recountLearners(tx, found.s.productId);
       }
       case 'invoice.paid':
@@ -162,10 +161,12 @@ export function webhookService(deps: Deps) {
         const found = await subscriptionFor(tx, invoiceSubscription(o), e);
         const end = fromUnix(invoicePeriodEnd(o));
         if (!found || !end) return;
-        await tx
-          .update(subscriptions)
-          .set({ active: true, currentPeriodEnd: end, providerEventAt: found.at, updatedAt: new Date() })
-          .where(eq(subscriptions.id, found.s.id));
+        await updateSubscription(tx, found.s.id, {
+          active: true,
+          currentPeriodEnd: end,
+          providerEventAt: found.at,
+          updatedAt: deps.clock.now(),
+        });
         return recountLearners(tx, found.s.productId);
       }
       default:
@@ -194,18 +195,14 @@ export function webhookService(deps: Deps) {
       // 500, and the provider delivers the event again.
       const toApply = await current(event);
       const applied = await db.transaction(async (tx) => {
-        const inserted = await tx
-          .insert(webhookEvents)
-          .values({
-            id: event.id,
-            provider: payments.kind,
-            type: event.type,
-            payload: event as unknown as Record<string, unknown>,
-            processedAt: new Date(),
-          })
-          .onConflictDoNothing()
-          .returning({ id: webhookEvents.id });
-        if (inserted.length === 0) return false;
+        const recorded = await recordWebhookEvent(tx, {
+          id: event.id,
+          provider: payments.kind,
+          type: event.type,
+          payload: event as unknown as Record<string, unknown>,
+          processedAt: deps.clock.now(),
+        });
+        if (!recorded) return false;
         await apply(tx, toApply);
         return true;
       });

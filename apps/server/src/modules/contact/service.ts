@@ -1,12 +1,11 @@
 import { Brand, ErrorCode, Messages, RateLimits } from '@qbank/contract';
-import { and, eq, gt, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import { contactMessages } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { safeEqual, sha256Hex } from '../../lib/crypto';
 import { composeMail } from '../../lib/mail-layout';
 import { enforceRateLimits } from '../../lib/rate-limit';
+import type { Client } from '../../lib/route';
+import { findSameMessageSince, insertMessage, lockSender } from './repository';
 
 interface ContactInput {
   firstName: string;
@@ -27,22 +26,25 @@ export function contactService(deps: Deps) {
   return {
     /** Stores the message and mails it to support. The Body-Hash header must be the SHA-256 hex of the description as sent. */
     async send(
-      req: FastifyRequest,
+      sender: { userId: string | null; client: Client },
       input: ContactInput,
       rawDescription: unknown,
       bodyHash: string | undefined,
     ) {
       if (!bodyHash)
         throw new AppError(ErrorCode.VALIDATION, 'The Body-Hash header is required', 'Body-Hash');
+      // A header is Latin-1 text of any length: only a SHA-256 hex digest is compared.
+      if (!/^[0-9a-f]{64}$/i.test(bodyHash))
+        throw new AppError(ErrorCode.VALIDATION, 'Body-Hash must be a SHA-256 hex digest', 'Body-Hash');
       if (typeof rawDescription !== 'string' || !safeEqual(bodyHash.toLowerCase(), sha256Hex(rawDescription)))
         throw new AppError(ErrorCode.VALIDATION, Messages.bodyHashMismatch, 'Body-Hash');
       // Per network address, and per signed-in account so that one account cannot flood support from many
       // addresses. Not per typed e-mail address: anyone can type anyone's, which would let a stranger lock a
       // person out of the form (the acknowledgements to one inbox are limited below instead).
       const limits: Array<[string, readonly [number, number]]> = [
-        [`contact:addr:${req.ip}`, RateLimits.contactPerAddress],
+        [`contact:addr:${sender.client.ip}`, RateLimits.contactPerAddress],
       ];
-      if (req.auth) limits.push([`contact:user:${req.auth.userId}`, RateLimits.contactPerAccount]);
+      if (sender.userId) limits.push([`contact:user:${sender.userId}`, RateLimits.contactPerAccount]);
       await enforceRateLimits(limiter, limits);
       const [maxAcks, ackWindowMs] = ACKNOWLEDGEMENTS_PER_RECIPIENT;
       const acknowledge = (await limiter.hit(`contact:ack:${input.emailAddress}`, maxAcks, ackWindowMs))
@@ -50,33 +52,18 @@ export function contactService(deps: Deps) {
       const id = await db.transaction(async (tx) => {
         // A double submit (the same message from the same sender moments ago) answers the first one's id
         // and stores and mails nothing more (DESIGN.md §4). The lock makes two at the same moment queue.
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`contact:${input.emailAddress}`}))`);
-        const [earlier] = await tx
-          .select({ id: contactMessages.id })
-          .from(contactMessages)
-          .where(
-            and(
-              eq(contactMessages.emailAddress, input.emailAddress),
-              gt(contactMessages.createdAt, new Date(Date.now() - DOUBLE_SUBMIT_WINDOW_MS)),
-              eq(contactMessages.subject, input.contactUsSubject),
-              eq(contactMessages.description, input.description),
-              eq(contactMessages.firstName, input.firstName),
-              eq(contactMessages.lastName, input.lastName),
-            ),
-          )
-          .limit(1);
-        if (earlier) return earlier.id;
-        const [row] = await tx
-          .insert(contactMessages)
-          .values({
-            firstName: input.firstName,
-            lastName: input.lastName,
-            emailAddress: input.emailAddress,
-            subject: input.contactUsSubject,
-            description: input.description,
-            userId: req.auth?.userId ?? null,
-          })
-          .returning({ id: contactMessages.id });
+        await lockSender(tx, input.emailAddress);
+        const message = {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          emailAddress: input.emailAddress,
+          subject: input.contactUsSubject,
+          description: input.description,
+        };
+        const since = new Date(deps.clock.nowMs() - DOUBLE_SUBMIT_WINDOW_MS);
+        const earlier = await findSameMessageSince(tx, message, since);
+        if (earlier) return earlier;
+        const stored = await insertMessage(tx, { ...message, userId: sender.userId });
         await mailer.queue(tx, {
           ...composeMail(
             config.supportEmail,
@@ -100,7 +87,7 @@ export function contactService(deps: Deps) {
               `If you did not write to us, ignore this mail or tell us at ${config.supportEmail}.`,
             ]),
           );
-        return row!.id;
+        return stored;
       });
       deps.jobs.kick();
       return { uuid: id };

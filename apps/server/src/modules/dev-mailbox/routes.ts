@@ -1,20 +1,26 @@
-import { Brand } from '@qbank/contract';
-import { desc } from 'drizzle-orm';
+import { Brand, siteApi } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
-import { mailOutbox } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { route } from '../../lib/route';
+import { devMailboxService } from './service';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const linkify = (s: string) => escapeHtml(s).replace(/https?:\/\/[^\s<]+/g, (u) => `<a href="${u}">${u}</a>`);
 
-/** The dev-only mailbox of the embedded mail transport: every message, newest first, links clickable. */
+/**
+ * The dev-only mailbox of the embedded mail transport: every message, newest first, links clickable. The page
+ * handler returns the reply it sends: an async handler that only calls send() lets Fastify send again when its
+ * promise settles, which cuts a compressed page (brotli still streaming) to an empty body.
+ */
 export function devMailboxRoutes(app: FastifyInstance, deps: Deps) {
-  const list = () => deps.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(200);
+  const svc = devMailboxService(deps);
 
-  app.get('/dev/mailbox/messages', async () => ({ content: await list() }));
+  route(app, siteApi.mailbox, async () => ({
+    content: (await svc.messages()).map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+  }));
   app.get('/dev/mailbox', async (_req, reply) => {
-    const messages = await list();
+    const messages = await svc.messages();
     const items = messages
       .map(
         (m) => `<article>
@@ -24,7 +30,7 @@ export function devMailboxRoutes(app: FastifyInstance, deps: Deps) {
 </article>`,
       )
       .join('\n');
-    reply.type('text/html; charset=utf-8').send(`<!doctype html>
+    return reply.type('text/html; charset=utf-8').send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Mailbox (development) | ${Brand.name}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:860px;margin:0 auto;padding:16px;color:#1a1b1e}

@@ -1,8 +1,8 @@
-import type { FastifyRequest } from 'fastify';
-import { referralVisits } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { sha256Hex } from '../../lib/crypto';
 import { enforceRateLimits } from '../../lib/rate-limit';
+import type { Client } from '../../lib/route';
+import { insertVisit } from './repository';
 
 const REPORTS_PER_ADDRESS = [120, 60 * 60 * 1000] as const;
 /** A token from the same visitor (network address and browser) is recorded once in this window. */
@@ -16,13 +16,12 @@ export function referralsService(deps: Deps) {
      * same link by the same visitor within a day answers the same and stores nothing more. The "seen" mark
      * lives in the rate-limit store, which every instance shares.
      */
-    async record(req: FastifyRequest, tokenId: string) {
-      await enforceRateLimits(limiter, [[`referral:addr:${req.ip}`, REPORTS_PER_ADDRESS]]);
-      const userAgent = req.headers['user-agent']?.slice(0, 500) ?? null;
-      const visitor = sha256Hex(`${tokenId}\n${req.ip}\n${userAgent ?? ''}`);
+    async record(tokenId: string, { ip, userAgent }: Client) {
+      await enforceRateLimits(limiter, [[`referral:addr:${ip}`, REPORTS_PER_ADDRESS]]);
+      const visitor = sha256Hex(`${tokenId}\n${ip}\n${userAgent ?? ''}`);
       const first = await limiter.hit(`referral:seen:${visitor}`, 1, SAME_VISITOR_WINDOW_MS);
       if (!first.allowed) return;
-      await db.insert(referralVisits).values({ tokenId, userAgent });
+      await insertVisit(db, tokenId, userAgent);
     },
   };
 }

@@ -1,90 +1,56 @@
-import {
-  completeRegistrationBody,
-  initiateRegistrationBody,
-  initiateStreamlinedRegistrationBody,
-  loginResponse,
-  okResponse,
-  registrationData,
-  tokenQuery,
-} from '@qbank/contract';
+import { registrationApi } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { defineRoute } from '../../lib/route';
-import { registrationService } from './service';
+import type { Client } from '../../lib/route';
+import { route } from '../../lib/route';
+import { SESSION_COOKIE, setSessionCookie } from '../../plugins/session';
+import { type Finisher, registrationService } from './service';
 
-/**
- * A null or empty password is no password: the service answers it with SPEC §5's
- * 'Expected a password for the streamlined flow', not with a length rule.
- */
-const streamlinedBody = z.preprocess((v) => {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
-  const { password, ...rest } = v as Record<string, unknown>;
-  return password === null || password === '' ? rest : v;
-}, initiateStreamlinedRegistrationBody);
+/** The cookie that binds a streamlined registration to the browser that started it (see the service). */
+const BROWSER_COOKIE = 'qbank_registration';
+const REGISTRATION_TTL_S = 60 * 60;
 
 export function registrationRoutes(app: FastifyInstance, deps: Deps) {
   const svc = registrationService(deps);
-  const tags = ['registration'];
+  const secure = deps.config.publicUrl.startsWith('https:');
+  // The request's cookies become plain values here: the service never sees the request.
+  const finisher = (cookies: Record<string, string | undefined>, client: Client): Finisher => ({
+    browserNonce: cookies[BROWSER_COOKIE],
+    previousSessionId: cookies[SESSION_COOKIE],
+    client,
+  });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/v1/initiateRegistration',
-    summary: 'Start a registration; mails the verification link',
-    tags,
-    access: 'public',
-    body: initiateRegistrationBody,
-    response: okResponse,
-    status: 201,
-    handler: async ({ req, body }) => {
-      await svc.initiate(req, body);
-      return { ok: true as const };
-    },
+  route(app, registrationApi.initiate, async ({ body, client }) => {
+    await svc.initiate(body, client);
+    return { ok: true as const };
   });
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/v1/initiateStreamlinedRegistration',
-    summary: 'Start a registration with a password, bound for checkout',
-    tags,
-    access: 'public',
-    body: streamlinedBody,
-    response: okResponse,
-    status: 201,
-    handler: async ({ req, reply, body }) => {
-      const { password, stripePriceId, ...person } = body;
-      await svc.initiate(req, person, { password, stripePriceId }, reply);
-      return { ok: true as const };
-    },
+  route(app, registrationApi.initiateStreamlined, async ({ body, client, reply }) => {
+    const { password, stripePriceId, ...person } = body;
+    const { browserNonce } = await svc.initiate(person, client, { password, stripePriceId });
+    if (browserNonce)
+      reply.setCookie(BROWSER_COOKIE, browserNonce, {
+        path: '/api/v1/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        maxAge: REGISTRATION_TTL_S,
+      });
+    return { ok: true as const };
   });
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/v1/fetchRegistration',
-    summary: 'What a registration link carries',
-    tags,
-    access: 'public',
-    query: tokenQuery,
-    response: registrationData,
-    handler: ({ req, query }) => svc.fetchRegistration(req, query.token),
+  route(app, registrationApi.fetch, ({ query, req, actor }) =>
+    svc.fetchRegistration(query.token, req.cookies[BROWSER_COOKIE], actor !== null),
+  );
+  route(app, registrationApi.complete, async ({ query, body, client, req, reply }) => {
+    const { sessionId, accessToken } = await svc.complete(query.token, body, finisher(req.cookies, client));
+    setSessionCookie(reply, sessionId, secure);
+    return { accessToken };
   });
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/v1/completeRegistration',
-    summary: 'Finish a registration and sign in',
-    tags,
-    access: 'public',
-    query: tokenQuery,
-    body: completeRegistrationBody,
-    response: loginResponse,
-    handler: ({ req, reply, query, body }) => svc.complete(req, reply, query.token, body),
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/v1/completeStreamlinedRegistration',
-    summary: 'Finish a streamlined registration and sign in',
-    tags,
-    access: 'public',
-    query: tokenQuery,
-    response: z.object({ accessToken: z.string(), customerId: z.string(), stripePriceId: z.string() }),
-    handler: ({ req, reply, query }) => svc.completeStreamlined(req, reply, query.token),
+  route(app, registrationApi.completeStreamlined, async ({ query, client, req, reply }) => {
+    const { sessionId, ...answer } = await svc.completeStreamlined(
+      query.token,
+      finisher(req.cookies, client),
+    );
+    setSessionCookie(reply, sessionId, secure);
+    return answer;
   });
 }

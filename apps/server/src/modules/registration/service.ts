@@ -1,17 +1,16 @@
 import { Brand, ErrorCode, Messages, RateLimits, type RegistrationData } from '@qbank/contract';
-import { eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { randomToken, safeEqual, sha256Hex } from '../../lib/crypto';
 import { composeMail } from '../../lib/mail-layout';
 import { hashPassword } from '../../lib/passwords';
 import { enforceRateLimits } from '../../lib/rate-limit';
-import { startSession } from '../../plugins/session';
+import type { Client } from '../../lib/route';
 import { findUserByEmail, findUserById } from '../accounts/repository';
+import { openSession } from '../accounts/sessions';
 import { consumeToken, findLiveToken, issueToken } from '../accounts/tokens';
 import { planOnSale } from '../store/repository';
+import { insertUser, insertUserIfNew, spentLinkOfVerifiedAccount, updateUser } from './repository';
 
 interface Initiate {
   firstName: string;
@@ -23,36 +22,39 @@ interface Streamlined {
   stripePriceId: string;
 }
 
+/** Who is finishing a registration: the browser's registration nonce (its cookie), its old session, where from. */
+export interface Finisher {
+  browserNonce: string | undefined;
+  previousSessionId: string | undefined;
+  client: Client;
+}
+
 /**
  * A streamlined registration is bound to the browser that started it: anyone can start one for any address,
- * choosing the password, so the link may skip the password form only in that browser. Opened anywhere else
- * (the mail read on a phone, or a registration someone else started for this address), the link asks the
- * person holding it for a password, so nobody can plant a password on another person's new account.
+ * choosing the password, so the link may skip the password form only in that browser (the nonce the start
+ * answered, kept in a cookie by the route). Opened anywhere else (the mail read on a phone, or a registration
+ * someone else started for this address), the link asks the person holding it for a password, so nobody can
+ * plant a password on another person's new account.
  */
-const BROWSER_COOKIE = 'qbank_registration';
-const REGISTRATION_TTL_S = 60 * 60;
-
-function sameBrowser(req: FastifyRequest, data: Record<string, unknown>): boolean {
-  const nonce = req.cookies[BROWSER_COOKIE];
+function sameBrowser(nonce: string | undefined, data: Record<string, unknown>): boolean {
   return typeof data.browser === 'string' && !!nonce && safeEqual(sha256Hex(nonce), data.browser);
 }
 
 export function registrationService(deps: Deps) {
   const { db, config, mailer, limiter, payments } = deps;
-  const secure = config.publicUrl.startsWith('https:');
 
   /**
    * Starts (or restarts) a registration and mails the verification link. Sending it again for a
    * registration not yet completed is how "Resend verification email" works: the old link stops working.
+   * A streamlined start answers the nonce that binds it to this browser.
    */
   async function initiate(
-    req: FastifyRequest,
     input: Initiate,
+    client: Client,
     streamlined?: Streamlined,
-    reply?: FastifyReply,
-  ) {
+  ): Promise<{ browserNonce: string | null }> {
     await enforceRateLimits(limiter, [
-      [`register:addr:${req.ip}`, RateLimits.registrationPerAddress],
+      [`register:addr:${client.ip}`, RateLimits.registrationPerAddress],
       [`register:acct:${input.username}`, RateLimits.registrationPerAccount],
     ]);
     if (streamlined && !streamlined.password)
@@ -79,7 +81,7 @@ export function registrationService(deps: Deps) {
     }
 
     await db.transaction(async (tx) => {
-      const now = new Date();
+      const now = deps.clock.now();
       let userId = existing?.id;
       const fields = {
         firstName: input.firstName,
@@ -88,21 +90,17 @@ export function registrationService(deps: Deps) {
         ...(data.customerId ? { stripeCustomerId: data.customerId as string } : {}),
         updatedAt: now,
       };
-      if (userId) await tx.update(users).set(fields).where(eq(users.id, userId));
+      if (userId) await updateUser(tx, userId, fields);
       else {
-        const [u] = await tx
-          .insert(users)
-          .values({ email: input.username, ...fields })
-          .onConflictDoNothing()
-          .returning({ id: users.id });
-        if (!u)
+        const made = await insertUserIfNew(tx, { email: input.username, ...fields });
+        if (!made)
           throw new AppError(
             ErrorCode.CONFLICT,
             'This registration is already being processed. Please try again.',
           );
-        userId = u.id;
+        userId = made;
       }
-      const token = await issueToken(tx, userId, 'REGISTRATION', data);
+      const token = await issueToken(tx, userId, 'REGISTRATION', deps.clock.now(), data);
       await mailer.queue(
         tx,
         composeMail(
@@ -120,26 +118,65 @@ export function registrationService(deps: Deps) {
         ),
       );
     });
-    if (browserNonce)
-      reply?.setCookie(BROWSER_COOKIE, browserNonce, {
-        path: '/api/v1/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-        maxAge: REGISTRATION_TTL_S,
-      });
     deps.jobs.kick();
+    return { browserNonce };
   }
 
   return {
     initiate,
 
-    /** What a link carries; a streamlined link opened outside the browser that started it asks for a password. */
-    async fetchRegistration(req: FastifyRequest, token: string): Promise<RegistrationData> {
-      const row = await findLiveToken(db, token, 'REGISTRATION');
+    /**
+     * The operator's create-user (cli.ts): a verified user who signs in with this password, or, when the address
+     * already has an account, that account with this password, verified, and made superuser if asked (never
+     * made less than it was).
+     */
+    async createVerifiedUser(input: {
+      email: string;
+      password: string;
+      firstName: string;
+      lastName: string;
+      superuser: boolean;
+    }): Promise<'created' | 'updated'> {
+      const existing = await findUserByEmail(db, input.email);
+      const passwordHash = await hashPassword(input.password);
+      const now = deps.clock.now();
+      if (existing) {
+        await updateUser(db, existing.id, {
+          passwordHash,
+          emailVerifiedAt: existing.emailVerifiedAt ?? now,
+          superuser: input.superuser || existing.superuser,
+        });
+        return 'updated';
+      }
+      await insertUser(db, {
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        passwordHash,
+        emailVerifiedAt: now,
+        superuser: input.superuser,
+      });
+      return 'created';
+    },
+
+    /**
+     * What a link carries; a streamlined link opened outside the browser that started it asks for a password.
+     * A signed-in visitor opening a spent link whose account is verified learns so (409 ALREADY_VERIFIED)
+     * instead of 'Invalid Link … Register again'; signed out, every dead link stays the plain 400.
+     */
+    async fetchRegistration(
+      token: string,
+      browserNonce: string | undefined,
+      signedIn = false,
+    ): Promise<RegistrationData> {
+      const row = await findLiveToken(db, token, 'REGISTRATION', deps.clock.now()).catch(async (e) => {
+        if (signedIn && (await spentLinkOfVerifiedAccount(db, token)))
+          throw new AppError(ErrorCode.ALREADY_VERIFIED, Messages.alreadyVerified, 'token');
+        throw e;
+      });
       const user = await findUserById(db, row.userId);
       if (!user) throw new AppError(ErrorCode.INVALID_TOKEN, Messages.invalidLink, 'token');
-      if (row.data.stripePriceId && !sameBrowser(req, row.data))
+      if (row.data.stripePriceId && !sameBrowser(browserNonce, row.data))
         return {
           firstName: user.firstName,
           lastName: user.lastName,
@@ -158,47 +195,48 @@ export function registrationService(deps: Deps) {
 
     /** Finishes a registration from its link: sets names and password, verifies the e-mail and signs in. */
     async complete(
-      req: FastifyRequest,
-      reply: FastifyReply,
       token: string,
       input: { firstName: string; lastName: string; password: string },
+      who: Finisher,
     ) {
       const hash = await hashPassword(input.password);
       const userId = await db.transaction(async (tx) => {
-        const row = await consumeToken(tx, token, 'REGISTRATION');
-        if (row.data.stripePriceId && sameBrowser(req, row.data))
+        const row = await consumeToken(tx, token, 'REGISTRATION', deps.clock.now());
+        if (row.data.stripePriceId && sameBrowser(who.browserNonce, row.data))
           throw new AppError(
             ErrorCode.INVALID_TOKEN,
             'This link continues to checkout; open it again',
             'token',
           );
-        const now = new Date();
-        await tx
-          .update(users)
-          .set({
-            firstName: input.firstName,
-            lastName: input.lastName,
-            passwordHash: hash,
-            emailVerifiedAt: now,
-            updatedAt: now,
-          })
-          .where(eq(users.id, row.userId));
+        const now = deps.clock.now();
+        await updateUser(tx, row.userId, {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          passwordHash: hash,
+          emailVerifiedAt: now,
+          updatedAt: now,
+        });
         return row.userId;
       });
-      return { accessToken: await startSession(db, req, reply, userId, secure) };
+      return openSession(db, {
+        userId,
+        previousSessionId: who.previousSessionId,
+        client: who.client,
+        now: deps.clock.now(),
+      });
     },
 
     /** Finishes a streamlined registration (password given at the start) and signs in, ready for checkout. */
-    async completeStreamlined(req: FastifyRequest, reply: FastifyReply, token: string) {
+    async completeStreamlined(token: string, who: Finisher) {
       const result = await db.transaction(async (tx) => {
-        const row = await consumeToken(tx, token, 'REGISTRATION');
+        const row = await consumeToken(tx, token, 'REGISTRATION', deps.clock.now());
         if (!row.data.stripePriceId)
           throw new AppError(
             ErrorCode.INVALID_TOKEN,
             'This link is not for a streamlined registration',
             'token',
           );
-        if (!sameBrowser(req, row.data))
+        if (!sameBrowser(who.browserNonce, row.data))
           throw new AppError(
             ErrorCode.INVALID_TOKEN,
             'Open this link in the browser you registered in, or choose a password to finish',
@@ -207,16 +245,21 @@ export function registrationService(deps: Deps) {
         const user = await findUserById(tx, row.userId);
         if (!user?.passwordHash)
           throw new AppError(ErrorCode.VALIDATION, Messages.streamlinedNeedsPassword, 'password');
-        const now = new Date();
-        await tx.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, row.userId));
+        const now = deps.clock.now();
+        await updateUser(tx, row.userId, { emailVerifiedAt: now, updatedAt: now });
         return {
           userId: row.userId,
           customerId: String(row.data.customerId),
           stripePriceId: String(row.data.stripePriceId),
         };
       });
-      const accessToken = await startSession(db, req, reply, result.userId, secure);
-      return { accessToken, customerId: result.customerId, stripePriceId: result.stripePriceId };
+      const session = await openSession(db, {
+        userId: result.userId,
+        previousSessionId: who.previousSessionId,
+        client: who.client,
+        now: deps.clock.now(),
+      });
+      return { ...session, customerId: result.customerId, stripePriceId: result.stripePriceId };
     },
   };
 }

@@ -1,8 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { siteApi } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
-import { openApiDocument } from '../../lib/route';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { route } from '../../lib/route';
 
 const policiesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets/policies');
 const policies: Record<string, string> = {
@@ -11,7 +15,46 @@ const policies: Record<string, string> = {
   '/cookies': 'cookies.pdf',
 };
 
-/** The policy PDFs, the OpenAPI document and a health check. */
+/**
+ * The OpenAPI document, made by @fastify/swagger from the endpoints' zod schemas as they are registered, and
+ * its reader at /api/docs (the document itself at /api/docs/json). Registered before any route.
+ */
+export async function registerApiDocs(app: FastifyInstance) {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'QBank Cloud API',
+        version: '2',
+        description:
+          'Errors answer { statusCode, error, message, code, field? }. Signed-in writes send the access token as X-CSRF-Token.',
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'qbank_session' },
+          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+        },
+        schemas: {
+          Error: {
+            type: 'object',
+            required: ['statusCode', 'error', 'message', 'code'],
+            properties: {
+              statusCode: { type: 'integer' },
+              error: { type: 'string' },
+              message: { type: 'string' },
+              code: { type: 'string' },
+              field: { type: 'string' },
+            },
+          },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+}
+
+/** The policy PDFs and a health check. */
 export function siteRoutes(app: FastifyInstance) {
   for (const [url, file] of Object.entries(policies)) {
     app.get(url, async (_req, reply) => {
@@ -23,6 +66,5 @@ export function siteRoutes(app: FastifyInstance) {
         .send(buf);
     });
   }
-  app.get('/api/docs', async () => openApiDocument({ title: 'QBank Cloud API', version: '1' }));
-  app.get('/api/health', async () => ({ ok: true }));
+  route(app, siteApi.health, async () => ({ ok: true as const }));
 }

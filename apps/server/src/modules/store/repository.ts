@@ -1,14 +1,17 @@
 import {
   type BillingPlan,
+  CARD_SUMMARY_MAX,
+  cardSummary,
   listPlans,
   type ProductContent,
   parseAdditionalContent,
   type SortOrder,
-  searchWords,
+  type StoreCard,
+  searchTerms,
 } from '@qbank/contract';
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { billingPlans, productLogos, products } from '../../db/schema';
+import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { billingPlans, productLogos, products, storeVersion } from '../../db/schema';
 
 export const productColumns = {
   id: products.id,
@@ -81,28 +84,44 @@ export async function planOnSale(db: DbOrTx, priceId: string) {
   return row ?? null;
 }
 
+/** Every product by name: the published ones, or all of them. */
+export async function listProducts(db: DbOrTx, opts: { unpublishedToo: boolean }): Promise<ProductRow[]> {
+  return db
+    .select(productColumns)
+    .from(products)
+    .where(opts.unpublishedToo ? undefined : eq(products.published, true))
+    .orderBy(products.name);
+}
+
 export async function findProduct(db: DbOrTx, id: string): Promise<ProductRow | null> {
   const [p] = await db.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
   return p ?? null;
 }
 
-/** A prefix query over every word: "card phys" finds "Cardiology for Physicians". */
-export const toTsQuery = (term: string) =>
-  searchWords(term)
-    .map((w) => `${w}:*`)
-    .join(' & ');
+/**
+ * A search term as the query uses it: a prefix text-search query over its words ("card phys" finds
+ * "Cardiology for Physicians") and the pieces that must appear literally ("e_a", "100%"), as LIKE patterns
+ * with LIKE's own characters (%, _ and the escape character \) escaped. `key` tells two terms apart exactly when their
+ * queries differ (the answer cache's key).
+ */
+export function storeSearchQuery(term: string) {
+  const { words, literals } = searchTerms(term);
+  const tsQuery = words.map((w) => `${w}:*`).join(' & ');
+  const patterns = literals.map((l) => `%${l.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  return { tsQuery, patterns, key: JSON.stringify([tsQuery, patterns]) };
+}
 
 /**
- * A fingerprint of what the store list is made from, the products and billing plans. PostgreSQL stamps every
- * row it writes with the writing transaction's id (xmin), so any committed insert or update raises a table's
- * highest xmin and any delete lowers its count: a changed store never has its old fingerprint. (After some
- * four billion transactions the ids wrap around and an update could go unseen: the cache's age limit covers that.)
+ * The store's version (migration 0007): raised by a statement trigger on every write to products and
+ * billing_plans, in the writer's transaction. One key lookup, a named prepared statement per connection.
  */
-export async function storeFingerprint(db: DbOrTx): Promise<string> {
-  const res = await db.execute(sql`
-    SELECT (SELECT count(*) || ':' || coalesce(max(xmin::text::bigint), 0) FROM products) || '/' ||
-      (SELECT count(*) || ':' || coalesce(max(xmin::text::bigint), 0) FROM billing_plans) AS f`);
-  return (res as unknown as { rows: Array<{ f: string }> }).rows[0]!.f;
+export function storeVersionReader(db: Db): () => Promise<string> {
+  const q = db
+    .select({ version: storeVersion.version })
+    .from(storeVersion)
+    .where(eq(storeVersion.id, 1))
+    .prepare('store_version');
+  return async () => String((await q.execute())[0]?.version ?? 0);
 }
 
 interface PlanJson {
@@ -117,13 +136,29 @@ interface PlanJson {
   stripe_price_id: string | null;
 }
 
+const planOf = (b: PlanJson) =>
+  toBillingPlan({
+    id: b.id,
+    productId: b.product_id,
+    planName: b.plan_name,
+    priceCents: b.price_cents,
+    frequencyType: b.frequency_type,
+    autoRenewForSubscription: b.auto_renew,
+    billingPlanType: b.billing_plan_type,
+    active: b.active,
+    stripePriceId: b.stripe_price_id,
+    createdAt: new Date(0),
+  });
+
 /**
  * Store search (SPEC §7): published products with at least one active public plan, whose name or content
  * matches every word of the term (GIN text-search index), sorted by name. A blank term means all. One
- * query: each product comes with its active public plans, gathered by the database.
+ * query: each product comes with its active public plans, gathered by the database. `columns` are the
+ * product's columns the caller wants (the full content, or a card's fields).
  */
-export async function searchProducts(db: DbOrTx, term: string, order: SortOrder) {
-  let q = toTsQuery(term);
+async function storeRows(db: DbOrTx, term: string, order: SortOrder, columns: SQL) {
+  const { tsQuery, patterns } = storeSearchQuery(term);
+  let q = tsQuery;
   if (q) {
     // Words the text search ignores ("the", "of") leave no query at all, which would match nothing: a term
     // made only of them is treated as no term, like a blank one.
@@ -131,9 +166,7 @@ export async function searchProducts(db: DbOrTx, term: string, order: SortOrder)
     if ((r as unknown as { rows: Array<{ n: number }> }).rows[0]?.n === 0) q = '';
   }
   const res = await db.execute(sql`
-    SELECT p.id, p.name, p.domain_name, p.target_audience, p.content, p.authors, p.question_format,
-      p.product_category, p.color_map, p.additional_content, p.question_count, p.learners_count, p.published,
-      pl.plans
+    SELECT ${columns}, pl.plans
     FROM products p
     JOIN LATERAL (
       SELECT json_agg(json_build_object(
@@ -145,8 +178,23 @@ export async function searchProducts(db: DbOrTx, term: string, order: SortOrder)
       WHERE b.product_id = p.id AND b.active AND b.billing_plan_type = 'PUBLIC'
     ) pl ON pl.plans IS NOT NULL
     WHERE p.published ${q ? sql`AND p.search_vector @@ to_tsquery('english', ${q})` : sql``}
+      ${sql.join(
+        patterns.map((pattern) => sql`AND (p.name || ' ' || p.content) ILIKE ${pattern} ESCAPE '\\'`),
+        sql` `,
+      )}
     ORDER BY lower(p.name) ${order === 'DESC' ? sql`DESC` : sql`ASC`}, p.id`);
-  const rows = (res as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  return (res as unknown as { rows: Array<Record<string, unknown>> }).rows;
+}
+
+/** SPEC §7's store list: every matching product's content with its active public plans. */
+export async function searchProducts(db: DbOrTx, term: string, order: SortOrder) {
+  const rows = await storeRows(
+    db,
+    term,
+    order,
+    sql`p.id, p.name, p.domain_name, p.target_audience, p.content, p.authors, p.question_format,
+      p.product_category, p.color_map, p.additional_content, p.question_count, p.learners_count, p.published`,
+  );
   return rows.map((r) => {
     const product: ProductRow = {
       id: r.id as string,
@@ -163,22 +211,32 @@ export async function searchProducts(db: DbOrTx, term: string, order: SortOrder)
       learnersCount: r.learners_count as number,
       published: r.published as boolean,
     };
-    const plans = (r.plans as PlanJson[]).map((b) =>
-      toBillingPlan({
-        id: b.id,
-        productId: b.product_id,
-        planName: b.plan_name,
-        priceCents: b.price_cents,
-        frequencyType: b.frequency_type,
-        autoRenewForSubscription: b.auto_renew,
-        billingPlanType: b.billing_plan_type,
-        active: b.active,
-        stripePriceId: b.stripe_price_id,
-        createdAt: new Date(0),
-      }),
-    );
-    return { ...toProductContent(product), billingPlans: listPlans(plans) };
+    return { ...toProductContent(product), billingPlans: listPlans((r.plans as PlanJson[]).map(planOf)) };
   });
+}
+
+/** The same search as store cards (SPEC §2): only what a card shows, the content read no further than its summary. */
+export async function searchCards(db: DbOrTx, term: string, order: SortOrder): Promise<StoreCard[]> {
+  const rows = await storeRows(
+    db,
+    term,
+    order,
+    sql`p.id, p.name, p.target_audience, left(p.content, ${CARD_SUMMARY_MAX + 1}) AS content,
+      p.product_category, p.additional_content, p.question_count, p.learners_count`,
+  );
+  return rows.map((r) => ({
+    uuid: r.id as string,
+    name: r.name as string,
+    questionCount: r.question_count as number,
+    targetAudience: r.target_audience as string,
+    learnersCount: r.learners_count as number,
+    productCategory: r.product_category as string,
+    summary: cardSummary(
+      parseAdditionalContent(r.additional_content as string | null).shortDescription,
+      r.content as string,
+    ),
+    billingPlans: listPlans((r.plans as PlanJson[]).map(planOf)),
+  }));
 }
 
 export async function plansOf(db: DbOrTx, productId: string) {

@@ -1,75 +1,36 @@
-import {
-  logoItem,
-  logoQuery,
-  priceIdParams,
-  priceOnSale,
-  productContent,
-  productIdParams,
-  productSearchBody,
-  productSearchQuery,
-  storeProduct,
-} from '@qbank/contract';
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { storeApi } from '@qbank/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps';
-import { defineRoute } from '../../lib/route';
+import { route } from '../../lib/route';
+import { chooseEncoding, type EncodedAnswer, etagMatches } from './encoded-answer';
 import { storeService } from './service';
+
+/**
+ * Sends a kept answer as its kept bytes: 304 when the client already holds it (If-None-Match), else in the
+ * best encoding the client accepts, compressed once for every caller. A Content-Encoding already set tells the
+ * compress plugin (app.ts) to leave the bytes alone. It waits until the answer is sent, so lib/route.ts sees
+ * it as sent.
+ */
+async function sendAnswer(req: FastifyRequest, reply: FastifyReply, answer: EncodedAnswer) {
+  reply.header('ETag', answer.etag).header('Vary', 'Accept-Encoding').header('Cache-Control', 'no-cache');
+  if (etagMatches(req.headers['if-none-match'], answer.etag)) {
+    reply.code(304).send();
+  } else {
+    const encoding = chooseEncoding(req.headers['accept-encoding']);
+    const bytes = await answer.bytes(encoding);
+    if (bytes !== answer.json) reply.header('Content-Encoding', encoding);
+    reply.code(200).type('application/json; charset=utf-8').send(bytes);
+  }
+  await reply;
+}
 
 export function storeRoutes(app: FastifyInstance, deps: Deps) {
   const svc = storeService(deps);
-  const tags = ['store'];
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/v2/products/productSearchContent',
-    summary: 'Store search over name and content (a blank term means all), sorted by name',
-    tags,
-    // A read sent as POST: who asks changes nothing, so it needs no session and no CSRF token. As
-    // 'optional' it failed with 403 for a signed-in visitor whose token the client had not loaded yet.
-    access: 'public',
-    query: productSearchQuery,
-    body: productSearchBody,
-    response: z.array(storeProduct),
-    handler: ({ query, body }) => svc.search(body.searchTerm, query.sortOrder),
-  });
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/v2/prices/:priceId',
-    summary:
-      'What a provider price sells while it is on sale (the registration screen for a purchase shows it)',
-    tags,
-    access: 'public',
-    params: priceIdParams,
-    response: priceOnSale,
-    handler: ({ params }) => svc.priceOnSale(params.priceId),
-  });
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/v2/products/:id/fetchContent',
-    summary: "A product's content, additionalContent merged in",
-    tags,
-    access: 'optional',
-    params: productIdParams,
-    response: productContent,
-    handler: ({ req, params }) => svc.content(req.auth, params.id),
-  });
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/v2/products/:id/logo',
-    summary: "A product's logos of one type, newest first",
-    tags,
-    access: 'optional',
-    params: productIdParams,
-    query: logoQuery,
-    response: z.array(logoItem),
-    handler: ({ req, params, query }) => svc.logos(req.auth, params.id, query.logoType),
-  });
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/v1/products',
-    summary: 'Every published product',
-    tags,
-    access: 'optional',
-    response: z.array(productContent),
-    handler: ({ req }) => svc.list(req.auth),
-  });
+  route(app, storeApi.search, async ({ query, body, req, reply }) =>
+    sendAnswer(req, reply, await svc.search(body.searchTerm, query)),
+  );
+  route(app, storeApi.priceOnSale, ({ params }) => svc.priceOnSale(params.priceId));
+  route(app, storeApi.content, ({ actor, params }) => svc.content(actor, params.id));
+  route(app, storeApi.logos, ({ actor, params, query }) => svc.logos(actor, params.id, query.logoType));
+  route(app, storeApi.products, ({ actor }) => svc.list(actor));
 }

@@ -4,22 +4,28 @@ import { searchCache } from './search-cache';
 describe('store search cache', () => {
   const make = (maxChars = 100, maxEntries = 10) => {
     let t = 0;
-    const cache = searchCache({ maxAgeMs: 1000, maxChars, maxEntries, now: () => t });
+    const cache = searchCache<string>({
+      maxAgeMs: 1000,
+      maxSize: maxChars,
+      maxEntries,
+      sizeOf: (json) => json.length,
+      now: () => t,
+    });
     return { cache, advance: (ms: number) => (t += ms) };
   };
 
-  it('serves an entry only under the fingerprint it was made under', () => {
+  it('serves an entry only under the store version it was made under', () => {
     const { cache } = make();
     cache.set('ASC ', 'f1', '[1]');
     expect(cache.get('ASC ', 'f1')).toBe('[1]');
     expect(cache.get('DESC ', 'f1')).toBeUndefined();
     expect(cache.get('ASC ', 'f2')).toBeUndefined();
-    // A changed store dropped it: the old fingerprint does not bring it back.
+    // A changed store dropped it: the old version does not bring it back.
     expect(cache.get('ASC ', 'f1')).toBeUndefined();
     expect(cache.size).toBe(0);
   });
 
-  it('stops serving an entry at its age limit, whatever the fingerprint', () => {
+  it('stops serving an entry at its age limit, whatever the version', () => {
     const { cache, advance } = make();
     cache.set('k', 'f', '[]');
     advance(999);
@@ -28,7 +34,7 @@ describe('store search cache', () => {
     expect(cache.get('k', 'f')).toBeUndefined();
   });
 
-  it('keeps at most maxChars of JSON, dropping the least recently used first', () => {
+  it('keeps at most maxSize (here characters of JSON), dropping the least recently used first', () => {
     const { cache } = make(10);
     cache.set('a', 'f', '1234');
     cache.set('b', 'f', '1234');

@@ -1,54 +1,57 @@
 /**
- * Store search answers kept by term and order (the blank term, the store's first view, costs most: every
- * product with its plans). An entry is used only while the store's fingerprint is the one it was made under,
- * so a write to a product or plan, by this process or another, is seen on the next call. A time limit and a
- * size limit bound what a fingerprint could miss (see storeFingerprint) and the memory held.
+ * Store search answers kept by key (term, order, page). An entry is used only while the store's version is the
+ * one it was made under, so a write to a product or plan, by this process or another, is seen on the next
+ * call. A time limit and a size limit bound what a missed version bump could cost (a write with the triggers
+ * disabled) and the memory held.
  */
-export interface SearchCacheOptions {
-  /** How long an entry may serve, whatever the fingerprint says. */
+export interface SearchCacheOptions<V> {
+  /** How long an entry may serve, whatever the version says. */
   maxAgeMs: number;
-  /** The most characters of JSON kept in all (the least recently used entries go first). */
-  maxChars: number;
+  /** The most bytes kept in all, as `sizeOf` counts them (the least recently used entries go first). */
+  maxSize: number;
   /** The most entries kept, however small: a stream of made-up terms with no results cannot fill memory. */
   maxEntries: number;
-  now?: () => number;
+  sizeOf: (value: V) => number;
+  now: () => number;
 }
 
-interface Entry {
-  fingerprint: string;
-  json: string;
+interface Entry<V> {
+  version: string;
+  value: V;
+  size: number;
   at: number;
 }
 
-export function searchCache({ maxAgeMs, maxChars, maxEntries, now = Date.now }: SearchCacheOptions) {
-  const entries = new Map<string, Entry>(); // in order of last use, oldest first
-  let chars = 0;
+export function searchCache<V>({ maxAgeMs, maxSize, maxEntries, sizeOf, now }: SearchCacheOptions<V>) {
+  const entries = new Map<string, Entry<V>>(); // in order of last use, oldest first
+  let total = 0;
   const drop = (key: string) => {
     const e = entries.get(key);
     if (!e) return;
-    chars -= e.json.length;
+    total -= e.size;
     entries.delete(key);
   };
   return {
-    /** The JSON kept for this key under this fingerprint, if it is still young enough. */
-    get(key: string, fingerprint: string): string | undefined {
+    /** The value kept for this key under this version, if it is still young enough. */
+    get(key: string, version: string): V | undefined {
       const e = entries.get(key);
       if (!e) return undefined;
-      if (e.fingerprint !== fingerprint || now() - e.at >= maxAgeMs) {
+      if (e.version !== version || now() - e.at >= maxAgeMs) {
         drop(key);
         return undefined;
       }
       entries.delete(key); // most recently used last
       entries.set(key, e);
-      return e.json;
+      return e.value;
     },
-    set(key: string, fingerprint: string, json: string): void {
+    set(key: string, version: string, value: V): void {
       drop(key);
-      if (json.length > maxChars) return;
-      entries.set(key, { fingerprint, json, at: now() });
-      chars += json.length;
+      const size = sizeOf(value);
+      if (size > maxSize) return;
+      entries.set(key, { version, value, size, at: now() });
+      total += size;
       for (const oldest of entries.keys()) {
-        if (chars <= maxChars && entries.size <= maxEntries) break;
+        if (total <= maxSize && entries.size <= maxEntries) break;
         drop(oldest);
       }
     },

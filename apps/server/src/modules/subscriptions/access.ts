@@ -1,10 +1,16 @@
 import { type FrequencyType, periodEnd } from '@qbank/contract';
-import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { subscriptions, users } from '../../db/schema';
-import type { JobRunner } from '../../infra/jobs';
-import { STOP_RENEWAL_JOB } from '../../infra/payments';
-import { findForUpdate, recountLearners, type SubscriptionRow } from './repository';
+import type { Deps } from '../../deps';
+import { stopRenewalJob } from '../../infra/payments';
+import { setLastUsedProduct } from '../accounts/repository';
+import {
+  endDue,
+  findForUpdate,
+  insertSubscription,
+  recountLearners,
+  type SubscriptionRow,
+  updateSubscription,
+} from './repository';
 
 // Access granted and ended by the payment provider's events and by time: called from the webhook handler and
 // the periodic expiry task, each inside its caller's transaction. The user-facing operations are in service.ts.
@@ -45,9 +51,10 @@ export interface PaidGrant {
 export async function grantPaid(
   tx: DbOrTx,
   g: PaidGrant,
-  jobs: Pick<JobRunner, 'enqueue'>,
+  deps: Pick<Deps, 'jobs' | 'clock'>,
 ): Promise<SubscriptionRow> {
-  const now = g.eventAt > new Date() ? g.eventAt : new Date();
+  const at = deps.clock.now();
+  const now = new Date(Math.max(g.eventAt.getTime(), at.getTime()));
   const recurring = !!g.providerSubscriptionId;
   const existing = await findForUpdate(tx, g.userId, g.productId);
   const running =
@@ -70,7 +77,7 @@ export async function grantPaid(
         : periodEnd(from, g.frequencyType),
     providerSubscriptionId: g.providerSubscriptionId,
     providerEventAt: g.eventAt,
-    updatedAt: new Date(),
+    updatedAt: at,
   };
   let row: SubscriptionRow;
   if (existing?.type === 'PRIVILEGED' && existing.active) {
@@ -80,23 +87,17 @@ export async function grantPaid(
     // (two checkouts paid in two tabs, or a one-time purchase over a renewing one). After commit, with retries.
     const replaced = existing.providerSubscriptionId;
     if (existing.active && existing.autoRenew && replaced && replaced !== g.providerSubscriptionId)
-      await jobs.enqueue(tx, STOP_RENEWAL_JOB, { providerSubscriptionId: replaced }, { maxAttempts: 15 });
-    [row] = (await tx
-      .update(subscriptions)
-      .set(fields)
-      .where(eq(subscriptions.id, existing.id))
-      .returning()) as [SubscriptionRow];
+      await deps.jobs.enqueue(tx, stopRenewalJob, { providerSubscriptionId: replaced });
+    row = await updateSubscription(tx, existing.id, fields);
   } else {
-    [row] = (await tx
-      .insert(subscriptions)
-      .values({ userId: g.userId, productId: g.productId, student: true, ...fields })
-      .returning()) as [SubscriptionRow];
+    row = await insertSubscription(tx, {
+      userId: g.userId,
+      productId: g.productId,
+      student: true,
+      ...fields,
+    });
   }
-  if (row.active)
-    await tx
-      .update(users)
-      .set({ lastUsedProductId: g.productId, updatedAt: new Date() })
-      .where(eq(users.id, g.userId));
+  if (row.active) await setLastUsedProduct(tx, g.userId, g.productId, at);
   await recountLearners(tx, g.productId);
   return row;
 }
@@ -105,25 +106,10 @@ export async function grantPaid(
  * Ends access whose period is over (one-time plans after their period; renewing ones after a grace period).
  * Staff access (PRIVILEGED) has no period. The ends and the learner counts change in one transaction.
  */
-export async function expireDue(db: Db, now = new Date()): Promise<number> {
+export async function expireDue(db: Db, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
-    const ended = await tx
-      .update(subscriptions)
-      .set({ active: false, autoRenew: false, updatedAt: now })
-      .where(
-        and(
-          eq(subscriptions.active, true),
-          ne(subscriptions.type, 'PRIVILEGED'),
-          lt(subscriptions.currentPeriodEnd, now),
-          or(
-            isNull(subscriptions.providerSubscriptionId),
-            eq(subscriptions.autoRenew, false),
-            lt(subscriptions.currentPeriodEnd, new Date(now.getTime() - RENEWAL_GRACE_MS)),
-          ),
-        ),
-      )
-      .returning({ productId: subscriptions.productId });
-    for (const productId of new Set(ended.map((e) => e.productId))) await recountLearners(tx, productId);
+    const ended = await endDue(tx, now, new Date(now.getTime() - RENEWAL_GRACE_MS));
+    for (const productId of new Set(ended)) await recountLearners(tx, productId);
     return ended.length;
   });
 }

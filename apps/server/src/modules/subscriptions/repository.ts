@@ -1,9 +1,13 @@
 import type { SubscriptionDetail } from '@qbank/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { billingPlans, products, subscriptions } from '../../db/schema';
+import type { ProductRoles } from '../../policies/actor';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type NewSubscription = typeof subscriptions.$inferInsert;
+/** What changes on an existing subscription: never its user or product. */
+export type SubscriptionFields = Partial<Omit<NewSubscription, 'id' | 'userId' | 'productId'>>;
 
 /** Learners are the product's active student subscriptions; counted again in every transaction that changes one. */
 export async function recountLearners(tx: DbOrTx, productId: string) {
@@ -19,6 +23,16 @@ export async function findForUpdate(tx: DbOrTx, userId: string, productId: strin
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.productId, productId)))
     .for('update');
+  return s ?? null;
+}
+
+/** The user's subscription to a product, read without a lock. */
+export async function findOfUserAndProduct(db: DbOrTx, userId: string, productId: string) {
+  const [s] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.productId, productId)))
+    .limit(1);
   return s ?? null;
 }
 
@@ -114,4 +128,77 @@ export async function isMember(db: DbOrTx, userId: string, productId: string) {
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.productId, productId)))
     .limit(1);
   return !!s;
+}
+
+/** Every subscription's roles of a user, by product: what the policies ask about (once per request). */
+export async function rolesByProduct(db: DbOrTx, userId: string): Promise<Map<string, ProductRoles>> {
+  const rows = await db
+    .select({
+      productId: subscriptions.productId,
+      active: subscriptions.active,
+      type: subscriptions.type,
+      student: subscriptions.student,
+      questionWriter: subscriptions.questionWriter,
+      questionAuditor: subscriptions.questionAuditor,
+      instructor: subscriptions.instructor,
+      admin: subscriptions.admin,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+  return new Map(rows.map(({ productId, ...roles }) => [productId, roles]));
+}
+
+export async function insertSubscription(tx: DbOrTx, values: NewSubscription): Promise<SubscriptionRow> {
+  const [row] = await tx.insert(subscriptions).values(values).returning();
+  return row!;
+}
+
+/** Makes the user's subscription to the product if there is none; one already there is left as it is. */
+export async function insertIfMissing(tx: DbOrTx, values: NewSubscription) {
+  await tx
+    .insert(subscriptions)
+    .values(values)
+    .onConflictDoNothing({ target: [subscriptions.userId, subscriptions.productId] });
+}
+
+export async function updateSubscription(
+  tx: DbOrTx,
+  id: string,
+  fields: SubscriptionFields,
+): Promise<SubscriptionRow> {
+  const [row] = await tx.update(subscriptions).set(fields).where(eq(subscriptions.id, id)).returning();
+  return row!;
+}
+
+/** Changes a subscription only while it is inactive (of two reactivations at once, one changes it). */
+export async function updateIfInactive(tx: DbOrTx, id: string, fields: SubscriptionFields) {
+  await tx
+    .update(subscriptions)
+    .set(fields)
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.active, false)));
+}
+
+/**
+ * Ends the active access whose period ended before `now`: one-time access at once, renewing access once its
+ * period ended before `renewalGraceStart` too. Staff access (PRIVILEGED) has no period. Answers the product
+ * of each subscription ended.
+ */
+export async function endDue(tx: DbOrTx, now: Date, renewalGraceStart: Date): Promise<string[]> {
+  const ended = await tx
+    .update(subscriptions)
+    .set({ active: false, autoRenew: false, updatedAt: now })
+    .where(
+      and(
+        eq(subscriptions.active, true),
+        ne(subscriptions.type, 'PRIVILEGED'),
+        lt(subscriptions.currentPeriodEnd, now),
+        or(
+          isNull(subscriptions.providerSubscriptionId),
+          eq(subscriptions.autoRenew, false),
+          lt(subscriptions.currentPeriodEnd, renewalGraceStart),
+        ),
+      ),
+    )
+    .returning({ productId: subscriptions.productId });
+  return ended.map((e) => e.productId);
 }

@@ -1,20 +1,32 @@
 import { ErrorCode, type FrequencyType, periodEnd, type SubscriptionDetail } from '@qbank/contract';
-import { and, eq, isNull } from 'drizzle-orm';
-import { billingPlans, products, subscriptions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import type { Auth } from '../../plugins/session';
+import { type Actor, authorize } from '../../policies';
+import { findUserById, setLastUsedProduct } from '../accounts/repository';
+import {
+  findPlan,
+  findPlanWithProduct,
+  type PlanRow,
+  renewalPriceOf,
+  saveRenewalPriceIfNone,
+} from '../billing/repository';
 import { checkoutService } from '../checkout/service';
 import { expireDue, LEARNER_ROLES } from './access';
-import { findById, findForUpdate, listDetails, recountLearners, type SubscriptionRow } from './repository';
+import {
+  findById,
+  findForUpdate,
+  insertIfMissing,
+  listDetails,
+  recountLearners,
+  type SubscriptionRow,
+  updateIfInactive,
+  updateSubscription,
+} from './repository';
 
 export function subscriptionsService(deps: Deps) {
-  const { db, payments } = deps;
+  const { db, payments, clock } = deps;
 
-  const ownOnly = (auth: Auth, userId: string) => {
-    if (userId !== auth.userId && !auth.superuser)
-      throw new AppError(ErrorCode.FORBIDDEN, 'You can manage only your own subscriptions', 'userId');
-  };
+  const ownOnly = (actor: Actor, userId: string) => authorize(actor, 'subscriptions.manage', { userId });
   const detail = async (userId: string, subId: string): Promise<SubscriptionDetail> => {
     const [d] = await listDetails(db, userId, subId);
     return d!;
@@ -31,17 +43,7 @@ export function subscriptionsService(deps: Deps) {
    * already paid for ends. The subscription renews only once the provider's verified event says so.
    */
   async function renewLater(s: SubscriptionRow): Promise<SubscriptionDetail> {
-    const [row] = s.billingPlanId
-      ? await db
-          .select({
-            plan: billingPlans,
-            product: { id: products.id, name: products.name, published: products.published },
-          })
-          .from(billingPlans)
-          .innerJoin(products, eq(products.id, billingPlans.productId))
-          .where(eq(billingPlans.id, s.billingPlanId))
-          .limit(1)
-      : [];
+    const row = s.billingPlanId ? await findPlanWithProduct(db, s.billingPlanId) : null;
     if (!row || row.plan.priceCents === 0 || row.plan.frequencyType === 'INDEFINITE')
       throw new AppError(ErrorCode.VALIDATION, 'This subscription cannot renew automatically', 'subId');
     // A plan no longer sold does not start new renewals (the access already bought runs to its end).
@@ -51,7 +53,7 @@ export function subscriptionsService(deps: Deps) {
         'This plan is no longer offered: choose a plan in the store when your access ends',
         'subId',
       );
-    const [user] = await db.select().from(users).where(eq(users.id, s.userId)).limit(1);
+    const user = await findUserById(db, s.userId);
     const checkout = checkoutService(deps);
     const { redirectUrl } = await checkout.start({
       user: user!,
@@ -66,7 +68,7 @@ export function subscriptionsService(deps: Deps) {
   }
 
   /** A renewing provider price for a plan: its own when it renews, else one made once and kept on the plan. */
-  async function renewalPrice(plan: typeof billingPlans.$inferSelect, productName: string): Promise<string> {
+  async function renewalPrice(plan: PlanRow, productName: string): Promise<string> {
     if (plan.autoRenewForSubscription && plan.stripePriceId) return plan.stripePriceId;
     if (plan.renewalPriceId) return plan.renewalPriceId;
     const made = await payments.createPrice({
@@ -76,22 +78,14 @@ export function subscriptionsService(deps: Deps) {
       frequencyType: plan.frequencyType as FrequencyType,
       recurring: true,
     });
-    const [saved] = await db
-      .update(billingPlans)
-      .set({ renewalPriceId: made })
-      .where(and(eq(billingPlans.id, plan.id), isNull(billingPlans.renewalPriceId)))
-      .returning({ id: billingPlans.renewalPriceId });
-    if (saved) return made;
-    const [first] = await db
-      .select({ id: billingPlans.renewalPriceId })
-      .from(billingPlans)
-      .where(eq(billingPlans.id, plan.id));
-    return first!.id!;
+    // Of two made at the same moment, the first saved is kept.
+    if (await saveRenewalPriceIfNone(db, plan.id, made)) return made;
+    return (await renewalPriceOf(db, plan.id))!;
   }
 
   return {
-    async list(auth: Auth, userId: string) {
-      ownOnly(auth, userId);
+    async list(actor: Actor, userId: string) {
+      await ownOnly(actor, userId);
       return listDetails(db, userId);
     },
 
@@ -99,16 +93,11 @@ export function subscriptionsService(deps: Deps) {
      * SPEC §4: a free plan subscribes directly; an inactive subscription to the product is reactivated
      * instead of adding another. Paid plans go through checkout. Asking twice answers the same subscription.
      */
-    async subscribe(auth: Auth, userId: string, productUuid: string, billingPlanUuid: string) {
-      ownOnly(auth, userId);
-      const [found] = await db
-        .select({ plan: billingPlans, published: products.published })
-        .from(billingPlans)
-        .innerJoin(products, eq(products.id, billingPlans.productId))
-        .where(and(eq(billingPlans.id, billingPlanUuid), eq(billingPlans.productId, productUuid)))
-        .limit(1);
-      const plan = found?.plan;
-      if (!plan || !found.published || !plan.active || plan.billingPlanType !== 'PUBLIC')
+    async subscribe(actor: Actor, userId: string, productUuid: string, billingPlanUuid: string) {
+      await ownOnly(actor, userId);
+      const found = await findPlanWithProduct(db, billingPlanUuid);
+      const plan = found?.plan.productId === productUuid ? found.plan : undefined;
+      if (!plan || !found?.product.published || !plan.active || plan.billingPlanType !== 'PUBLIC')
         throw new AppError(ErrorCode.VALIDATION, 'This plan is not available', 'billingPlanUuid');
       if (plan.priceCents > 0)
         throw new AppError(
@@ -119,31 +108,28 @@ export function subscriptionsService(deps: Deps) {
       const id = await db.transaction(async (tx) => {
         // The row is made first if missing (a second request at the same moment waits on it rather than
         // inserting a duplicate), then locked and decided on.
-        await tx
-          .insert(subscriptions)
-          .values({ userId, productId: productUuid, type: 'BASIC', active: false, ...LEARNER_ROLES })
-          .onConflictDoNothing({ target: [subscriptions.userId, subscriptions.productId] });
+        await insertIfMissing(tx, {
+          userId,
+          productId: productUuid,
+          type: 'BASIC',
+          active: false,
+          ...LEARNER_ROLES,
+        });
         const existing = (await findForUpdate(tx, userId, productUuid))!;
         if (existing.active) return existing.id;
-        await tx
-          .update(subscriptions)
-          .set({
-            ...LEARNER_ROLES,
-            active: true,
-            type: 'BASIC',
-            billingPlanId: plan.id,
-            autoRenew: false,
-            currentPeriodEnd: periodEnd(new Date(), plan.frequencyType),
-            // A purchase this row once held at the provider is over; its late events must not touch the new access.
-            providerSubscriptionId: null,
-            providerEventAt: null,
-            updatedAt: new Date(),
-          })
-          .where(eq(subscriptions.id, existing.id));
-        await tx
-          .update(users)
-          .set({ lastUsedProductId: productUuid, updatedAt: new Date() })
-          .where(eq(users.id, userId));
+        await updateSubscription(tx, existing.id, {
+          ...LEARNER_ROLES,
+          active: true,
+          type: 'BASIC',
+          billingPlanId: plan.id,
+          autoRenew: false,
+          currentPeriodEnd: periodEnd(clock.now(), plan.frequencyType),
+          // A purchase this row once held at the provider is over; its late events must not touch the new access.
+          providerSubscriptionId: null,
+          providerEventAt: null,
+          updatedAt: clock.now(),
+        });
+        await setLastUsedProduct(tx, userId, productUuid, clock.now());
         await recountLearners(tx, productUuid);
         return existing.id;
       });
@@ -151,18 +137,15 @@ export function subscriptionsService(deps: Deps) {
     },
 
     /** Cancel: a renewing paid subscription stops renewing (access runs to the period end); a free one ends now. */
-    async cancel(auth: Auth, userId: string, subId: string) {
-      ownOnly(auth, userId);
+    async cancel(actor: Actor, userId: string, subId: string) {
+      await ownOnly(actor, userId);
       const s = await mine(userId, subId);
       if (!s.active) throw new AppError(ErrorCode.CONFLICT, 'This subscription is not active', 'subId');
       if (s.type === 'PRIVILEGED')
         throw new AppError(ErrorCode.VALIDATION, 'Staff access is managed by the QBank admin', 'subId');
       if (s.type === 'BASIC') {
         await db.transaction(async (tx) => {
-          await tx
-            .update(subscriptions)
-            .set({ active: false, updatedAt: new Date() })
-            .where(eq(subscriptions.id, s.id));
+          await updateSubscription(tx, s.id, { active: false, updatedAt: clock.now() });
           await recountLearners(tx, s.productId);
         });
       } else {
@@ -170,42 +153,34 @@ export function subscriptionsService(deps: Deps) {
           throw new AppError(ErrorCode.VALIDATION, 'This subscription does not renew', 'subId');
         await payments.setAutoRenew(s.providerSubscriptionId, false);
         // The provider confirms with an event; until it arrives the change is already shown.
-        await db
-          .update(subscriptions)
-          .set({ autoRenew: false, updatedAt: new Date() })
-          .where(eq(subscriptions.id, s.id));
+        await updateSubscription(db, s.id, { autoRenew: false, updatedAt: clock.now() });
       }
       return detail(userId, s.id);
     },
 
     /** Reactivate: a free subscription becomes active again; a renewing paid one renews again. */
-    async reactivate(auth: Auth, userId: string, subId: string) {
-      ownOnly(auth, userId);
+    async reactivate(actor: Actor, userId: string, subId: string) {
+      await ownOnly(actor, userId);
       const s = await mine(userId, subId);
       if (s.type === 'BASIC') {
         if (s.active) return detail(userId, s.id);
-        const [plan] = s.billingPlanId
-          ? await db.select().from(billingPlans).where(eq(billingPlans.id, s.billingPlanId)).limit(1)
-          : [];
+        const plan = s.billingPlanId ? await findPlan(db, s.billingPlanId) : null;
         if (!plan?.active || plan.billingPlanType !== 'PUBLIC' || plan.priceCents > 0)
           throw new AppError(
             ErrorCode.VALIDATION,
             'This free plan is no longer offered: choose a plan in the store',
             'subId',
           );
-        const now = new Date();
+        const now = clock.now();
         await db.transaction(async (tx) => {
-          await tx
-            .update(subscriptions)
-            .set({
-              active: true,
-              // Access cancelled early resumes until its old end; access that ran out gets a new period.
-              ...(s.currentPeriodEnd && s.currentPeriodEnd <= now
-                ? { currentPeriodEnd: periodEnd(now, plan.frequencyType) }
-                : {}),
-              updatedAt: now,
-            })
-            .where(and(eq(subscriptions.id, s.id), eq(subscriptions.active, false)));
+          await updateIfInactive(tx, s.id, {
+            active: true,
+            // Access cancelled early resumes until its old end; access that ran out gets a new period.
+            ...(s.currentPeriodEnd && s.currentPeriodEnd <= now
+              ? { currentPeriodEnd: periodEnd(now, plan.frequencyType) }
+              : {}),
+            updatedAt: now,
+          });
           await recountLearners(tx, s.productId);
         });
         return detail(userId, s.id);
@@ -214,10 +189,7 @@ export function subscriptionsService(deps: Deps) {
       if (s.type === 'PREMIUM' && s.active && s.providerSubscriptionId) {
         if (!s.autoRenew) {
           await payments.setAutoRenew(s.providerSubscriptionId, true);
-          await db
-            .update(subscriptions)
-            .set({ autoRenew: true, updatedAt: new Date() })
-            .where(eq(subscriptions.id, s.id));
+          await updateSubscription(db, s.id, { autoRenew: true, updatedAt: clock.now() });
         }
         return detail(userId, s.id);
       }
@@ -230,6 +202,6 @@ export function subscriptionsService(deps: Deps) {
       );
     },
 
-    expireDue: (now?: Date) => expireDue(db, now),
+    expireDue: (now?: Date) => expireDue(db, now ?? clock.now()),
   };
 }

@@ -1,7 +1,7 @@
 import { activeSubscription, ErrorCode, NO_TEST_IN_PROGRESS } from '@qbank/contract';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import type { Auth } from '../../plugins/session';
+import type { Actor } from '../../policies';
 import { loadUserMe } from '../accounts/repository';
 import { findInProgress } from './repository';
 
@@ -22,14 +22,14 @@ export function testsService(deps: Deps) {
      * learner chose to leave; it is resumed from My Tests, not forced on them. A test left running (tab
      * closed without pausing) stays IN_PROGRESS and is the one a student is sent back to.
      */
-    async inProgress(auth: Auth, productUuid?: string) {
-      const me = await loadUserMe(db, auth.userId);
+    async inProgress(actor: Actor, productUuid?: string) {
+      const me = await loadUserMe(db, actor.userId);
       const productId = productUuid
         ? me?.subscriptions.find((s) => s.active && s.product.uuid === productUuid)?.product.uuid
         : me
           ? activeSubscription(me)?.product.uuid
           : undefined;
-      const test = productId ? await findInProgress(db, auth.userId, productId) : null;
+      const test = productId ? await findInProgress(db, actor.userId, productId) : null;
       if (!test) throw new AppError(ErrorCode.NOT_FOUND, NO_TEST_IN_PROGRESS);
       return { uuid: test.id };
     },

@@ -305,6 +305,67 @@ describe('the webhook endpoint', () => {
     expect(months).toBeGreaterThan(2.8);
     expect(months).toBeLessThan(3.2);
   });
+
+  it('a checkout session is fulfilled once, whatever events report it (two event ids, completed then async success)', async () => {
+    const { u, product, plan } = await completedEvent();
+    const secret = await local.webhookSecret();
+    const sessionId = `cs_once_${u.id}`;
+    const send = async (id: string, type: string, subscription: string | null = null) => {
+      const payload = JSON.stringify({
+        id,
+        object: 'event',
+        type,
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          object: {
+            id: sessionId,
+            payment_status: 'paid',
+            subscription,
+            metadata: { userId: u.id, productId: product.id, billingPlanId: plan.id },
+          },
+        },
+      });
+      const res = await deliver(payload, signer.webhooks.generateTestHeaderString({ payload, secret }));
+      expect(res.statusCode).toBe(200);
+    };
+    await send(`evt_once_a_${u.id}`, 'checkout.session.completed');
+    const [one] = await mySubscription(u.id, product.id);
+    await send(`evt_once_b_${u.id}`, 'checkout.session.completed');
+    await send(`evt_once_c_${u.id}`, 'checkout.session.async_payment_succeeded');
+    const after = await mySubscription(u.id, product.id);
+    expect(after).toHaveLength(1);
+    expect(after[0]!.currentPeriodEnd).toEqual(one!.currentPeriodEnd);
+  });
+
+  it('a renewing checkout reported twice does not grant again: a renewal cancelled in between stays cancelled', async () => {
+    const { u, product, plan } = await completedEvent();
+    const secret = await local.webhookSecret();
+    const send = async (id: string) => {
+      const payload = JSON.stringify({
+        id,
+        object: 'event',
+        type: 'checkout.session.completed',
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          object: {
+            id: `cs_renewing_${u.id}`,
+            payment_status: 'paid',
+            subscription: `sub_renewing_${u.id}`,
+            metadata: { userId: u.id, productId: product.id, billingPlanId: plan.id },
+          },
+        },
+      });
+      await deliver(payload, signer.webhooks.generateTestHeaderString({ payload, secret }));
+    };
+    await send(`evt_renewing_a_${u.id}`);
+    const [one] = await mySubscription(u.id, product.id);
+    expect(one).toMatchObject({ active: true, autoRenew: true });
+    await t.deps.db.update(subscriptions).set({ autoRenew: false }).where(eq(subscriptions.id, one!.id));
+    await send(`evt_renewing_b_${u.id}`);
+    const [two] = await mySubscription(u.id, product.id);
+    expect(two).toMatchObject({ active: true, autoRenew: false });
+    expect(two!.currentPeriodEnd).toEqual(one!.currentPeriodEnd);
+  });
 });
 
 describe('renewal, cancel, reactivate and expiry', () => {
@@ -362,7 +423,7 @@ describe('renewal, cancel, reactivate and expiry', () => {
       { userId: u.id, productId: p1.id, type: 'PREMIUM', currentPeriodEnd: past },
       { userId: u.id, productId: p2.id, type: 'PREMIUM', currentPeriodEnd: null },
     ]);
-    await expireDue(t.deps.db);
+    await expireDue(t.deps.db, t.deps.clock.now());
     const rows = await t.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, u.id));
     expect(rows.find((r) => r.productId === p1.id)!.active).toBe(false);
     expect(rows.find((r) => r.productId === p2.id)!.active).toBe(true);

@@ -1,15 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { type Database, openPglite, openPostgres } from '../../db/client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Database, openEmbedded, openPostgres } from '../../db/client';
 import { jobs, mailOutbox, oneTimeTokens, users } from '../../db/schema';
 import { MAIL_JOB } from '../../infra/mail';
 import { tokenFrom } from '../factories';
-import { PG_ADMIN_URL, pgUrl } from '../global-setup';
 import {
   freePort,
   killAllServers,
@@ -19,30 +16,39 @@ import {
   stopGracefully,
   waitHealthy,
 } from '../server-process';
+import { freshDatabaseUrl } from '../test-app';
 
-// DESIGN.md §5: the embedded database keeps every acknowledged write when the process is killed. The same
-// test runs against the PostgreSQL server with TEST_DB=postgres (the server process then uses a fresh
-// database copied from the run's template): there it shows that a 201 is only answered after the commit.
-const template = inject('pgTemplate');
+// DESIGN.md §5: the embedded database keeps every acknowledged write when the process is killed. By default
+// each server process runs its own embedded PostgreSQL server under DATA_DIR, which a kill -9 of the app
+// leaves running: the next start must stop it and come up on the same files. With TEST_DB=postgres the
+// server process uses a fresh database on the PostgreSQL server instead: there it shows that a 201 is only
+// answered after the commit.
+const onServer = process.env.TEST_DB === 'postgres';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbank-durability-'));
 let databaseUrl = '';
 
 afterAll(() => {
   killAllServers();
+  stopPostmaster();
   fs.rmSync(dataDir, { recursive: true, force: true });
   // A PostgreSQL database made here carries the run's prefix: global-setup drops it with the template.
 });
 
-async function freshPostgresDatabase(): Promise<string> {
-  const name = `${template!.replace(/_tpl$/, '')}_durable_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
+const postmasterPidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+const postmasterPid = (): number | null =>
+  fs.existsSync(postmasterPidFile) ? Number(fs.readFileSync(postmasterPidFile, 'utf8').split('\n')[0]) : null;
+const alive = (pid: number) => {
   try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  } finally {
-    await admin.end();
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
-  return pgUrl(name);
+};
+/** A failed test must not leave an embedded server running on a removed folder. */
+function stopPostmaster() {
+  const pid = postmasterPid();
+  if (pid && alive(pid)) process.kill(pid, 'SIGQUIT');
 }
 
 async function startServer(port: number): Promise<ServerProcess> {
@@ -53,7 +59,7 @@ async function startServer(port: number): Promise<ServerProcess> {
 
 /** Opens the database the server used, directly (the embedded one only once no server holds it). */
 const openDirectly = (): Promise<Database> =>
-  databaseUrl ? openPostgres(databaseUrl, 1) : openPglite(dataDir);
+  databaseUrl ? openPostgres(databaseUrl, 1) : openEmbedded(dataDir);
 
 async function register(port: number, username: string) {
   const res = await fetch(`http://127.0.0.1:${port}/api/v1/initiateRegistration`, {
@@ -86,7 +92,7 @@ const fetchRegistration = (port: number, token: string) =>
 
 describe('durability of acknowledged writes', () => {
   it('keeps every acknowledged registration across a kill -9, and the restarted server takes over', async () => {
-    if (template) databaseUrl = await freshPostgresDatabase();
+    if (onServer) databaseUrl = await freshDatabaseUrl('durable');
     const port = await freePort();
     const stamp = Date.now();
     const emails = Array.from({ length: 5 }, (_, i) => `durable${i}.${stamp}@example.com`);
@@ -99,15 +105,33 @@ describe('durability of acknowledged writes', () => {
     // Acknowledged a moment before the kill: its user, its token and its queued mail must all survive.
     await register(port, last);
     await killHard(first); // no graceful shutdown: nothing flushed, the lock file stays behind
-    if (!databaseUrl) expect(fs.existsSync(path.join(dataDir, 'qbank.lock'))).toBe(true);
+    const leftover = postmasterPid();
+    if (!onServer) {
+      expect(fs.existsSync(path.join(dataDir, 'qbank.lock'))).toBe(true);
+      // The killed app's PostgreSQL server is still running on the folder (and would block a plain restart).
+      expect(leftover && alive(leftover)).toBe(true);
+    }
 
     const second = await startServer(port);
+    if (!onServer) {
+      // The second start stopped the leftover server and started its own on the same files.
+      expect(alive(leftover!)).toBe(false);
+      expect(postmasterPid()).not.toBe(leftover);
+      expect(second.stdout()).toContain(`database: embedded PostgreSQL 18`);
+    }
     for (const email of emails) {
       const res = await fetchRegistration(port, tokens.get(email)!);
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ username: email, firstName: 'Dee', lastName: 'Urable' });
     }
+    const secondPostmaster = postmasterPid();
     expect(await stopGracefully(second)).toBe(0);
+    if (!onServer) {
+      // A clean stop takes the embedded server down with the app.
+      expect(alive(secondPostmaster!)).toBe(false);
+      expect(fs.existsSync(postmasterPidFile)).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, 'qbank.lock'))).toBe(false);
+    }
 
     const database = await openDirectly();
     try {
@@ -118,7 +142,7 @@ describe('durability of acknowledged writes', () => {
         .where(inArray(users.email, [...emails, last]));
       expect(rows.map((r) => r.email).sort()).toEqual([...emails, last].sort());
       // The registration acknowledged just before the kill kept its live link and its mail: delivered, or
-      // still queued (a kill in the middle of sending leaves the job to be retried).
+      // still queued (a kill in the middle of sending leaves the job to be retried), not both.
       const lastUser = rows.find((r) => r.email === last)!;
       const liveTokens = await db
         .select({ id: oneTimeTokens.id })
@@ -139,7 +163,12 @@ describe('durability of acknowledged writes', () => {
         .select({ id: jobs.id })
         .from(jobs)
         .where(and(eq(jobs.kind, MAIL_JOB), isNull(jobs.doneAt), sql`${jobs.payload} ->> 'to' = ${last}`));
-      expect(delivered.length + queued.length).toBeGreaterThanOrEqual(1);
+      // Exactly once: a mail recorded in the outbox is recorded with its job's completion, never twice.
+      expect(delivered.length + queued.length).toBe(1);
+      for (const email of emails)
+        expect(
+          await db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.to, email)),
+        ).toHaveLength(1);
     } finally {
       await database.close();
     }

@@ -105,7 +105,7 @@ describe('X-Request-Id', () => {
 
 describe('/api/docs', () => {
   it('serves the OpenAPI document generated from the route schemas', async () => {
-    const res = await h.client().get('/api/docs');
+    const res = await h.client().get('/api/docs/json');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const doc = res.body;
@@ -120,7 +120,7 @@ describe('/api/docs', () => {
 });
 
 // The server as `npm start` runs it. These start real processes on the embedded database whatever TEST_DB
-// says, so one run (on PGlite) is enough.
+// says, so one run (the default one) is enough.
 describe.skipIf(process.env.TEST_DB === 'postgres')('starting the server process', () => {
   it('refuses a second process on the same DATA_DIR with a clear message, and the first keeps serving', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbank-lock-'));
@@ -141,6 +141,8 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('starting the server process
 
       expect(await stopGracefully(first)).toBe(0);
       expect(fs.existsSync(path.join(dataDir, 'qbank.lock'))).toBe(false); // released on a clean stop
+      // and its embedded PostgreSQL server stopped with it (PostgreSQL removes the file on its way out)
+      expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

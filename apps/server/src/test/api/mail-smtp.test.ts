@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, mailOutbox } from '../../db/schema';
 import { MAIL_JOB } from '../../infra/mail';
 import { tokenFrom, uniqueEmail } from '../factories';
 import { type HttpApp, startHttpApp } from '../http-client';
+import { createTestApp } from '../test-app';
 
 interface Received {
   from: string;
@@ -91,6 +92,10 @@ function parseMail(raw: string) {
 }
 
 const apps: HttpApp[] = [];
+// The first test database of a file is made from the migrations (slow on a busy machine): not in a test's time.
+beforeAll(async () => {
+  await (await createTestApp()).close();
+});
 const smtps: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
   for (const a of apps.splice(0)) await a.close();

@@ -53,11 +53,24 @@ for (const [name, make, available] of adapters) {
 
     it('a new window starts when the old one ends', async () => {
       const l = make();
-      expect((await l.hit('k3', 1, 300)).allowed).toBe(true);
-      expect((await l.hit('k3', 1, 300)).allowed).toBe(false);
-      await new Promise((r) => setTimeout(r, 450));
-      expect((await l.peek('k3', 1, 300)).allowed).toBe(true);
-      expect((await l.hit('k3', 1, 300)).allowed).toBe(true);
+      expect((await l.hit('k3', 1, 1000)).allowed).toBe(true);
+      expect((await l.hit('k3', 1, 1000)).allowed).toBe(false);
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await l.peek('k3', 1, 1000)).allowed).toBe(true);
+      expect((await l.hit('k3', 1, 1000)).allowed).toBe(true);
+      await l.close();
+    });
+
+    it('of many concurrent hits exactly max are allowed; a refund gives one back', async () => {
+      const l = make();
+      const results = await Promise.all(Array.from({ length: 30 }, () => l.hit('k6', 10, 60_000)));
+      expect(results.filter((r) => r.allowed)).toHaveLength(10);
+      await l.refund('k6', 10, 60_000);
+      // 30 were counted: 21 refunds are needed before one more is allowed.
+      expect((await l.peek('k6', 10, 60_000)).allowed).toBe(false);
+      for (let i = 0; i < 20; i++) await l.refund('k6', 10, 60_000);
+      expect((await l.hit('k6', 10, 60_000)).allowed).toBe(true);
+      expect((await l.hit('k6', 10, 60_000)).allowed).toBe(false);
       await l.close();
     });
 

@@ -44,6 +44,64 @@ async function countJobs() {
 
 const q = (token: string) => `?token=${encodeURIComponent(token)}`;
 
+describe('one account per mailbox', () => {
+  async function accountsLike(local: string) {
+    const rows = await h.deps.db.select({ email: users.email }).from(users);
+    return rows.filter(
+      (r) => r.email.normalize('NFKC').replace(/[\u200b-\u200d\u2060\ufeff]/g, '') === local,
+    );
+  }
+
+  it('a full-width or zero-width copy of a registered address does not make a second account', async () => {
+    const email = uniqueEmail('learner');
+    const { token } = await initiate(person(email));
+    const done = await h.client().post(`/api/v1/completeRegistration${q(token)}`, {
+      firstName: 'Ada',
+      lastName: 'L',
+      password: 'a-long-password-1',
+    });
+    expect(done.status).toBe(200);
+    const fullWidth = await h
+      .client()
+      .post('/api/v1/initiateRegistration', person(`\uff4c${email.slice(1)}`));
+    expect(fullWidth.status).toBe(409);
+    expect(fullWidth.body).toMatchObject({ code: 'USER_EXISTS', field: 'username' });
+    const zeroWidth = await h
+      .client()
+      .post('/api/v1/initiateRegistration', person(`${email.slice(0, 3)}\u200b${email.slice(3)}`));
+    expect(zeroWidth.status).toBe(400);
+    expect(zeroWidth.body).toMatchObject({ code: 'VALIDATION', field: 'username' });
+    expect(zeroWidth.body.message).toMatch(/invisible/);
+    expect(await accountsLike(email)).toHaveLength(1);
+    // The full-width form signs in to the one account.
+    expect((await h.client().login(`\uff4c${email.slice(1)}`, 'a-long-password-1')).status).toBe(200);
+  });
+
+  it('refuses mixed alphabets, malformed domains, blank names and a password of spaces, naming the field', async () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [person('l\u0435arner@example.com'), 'username'],
+      [person('foo@example..com'), 'username'],
+      [person('foo.@example.com'), 'username'],
+      [person('foo@-example.com'), 'username'],
+      [{ ...person(), firstName: '\u200b\u200c' }, 'firstName'],
+      [{ ...person(), lastName: ' \u3164 ' }, 'lastName'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await h.client().post('/api/v1/initiateRegistration', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.field).toBe(field);
+    }
+    const { token } = await initiate();
+    const spaces = await h.client().post(`/api/v1/completeRegistration${q(token)}`, {
+      firstName: 'Ada',
+      lastName: 'L',
+      password: ' '.repeat(12),
+    });
+    expect(spaces.status).toBe(400);
+    expect(spaces.body.field).toBe('password');
+  });
+});
+
 describe('initiateRegistration', () => {
   it('answers 201 and mails a verification link to /userRegistration?token=', async () => {
     const body = person(uniqueEmail('Mixed.Case').replace('mixed', 'MiXeD'));
@@ -252,6 +310,39 @@ describe('fetchRegistration and completeRegistration', () => {
     // Now the address is in use.
     const dup = await h.client().post('/api/v1/initiateRegistration', person(body.username));
     expect(dup.status).toBe(409);
+  });
+
+  it('a spent link opened again while signed in says the e-mail is verified; signed out it stays Invalid Link', async () => {
+    const { token } = await initiate();
+    const owner = h.client();
+    const done = await owner.post(`/api/v1/completeRegistration${q(token)}`, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      password: 'violet-harbour-42',
+    });
+    expect(done.status).toBe(200);
+
+    const again = await owner.get(`/api/v1/fetchRegistration${q(token)}`);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({
+      code: 'ALREADY_VERIFIED',
+      message: Messages.alreadyVerified,
+      field: 'token',
+    });
+    expect((await h.client().get(`/api/v1/fetchRegistration${q(token)}`)).body).toMatchObject({
+      code: 'INVALID_TOKEN',
+      message: Messages.invalidLink,
+    });
+
+    // A link that never was, or one whose account is still unverified, is invalid to a signed-in caller too.
+    expect((await owner.get(`/api/v1/fetchRegistration${q('no-such-token')}`)).body.code).toBe(
+      'INVALID_TOKEN',
+    );
+    const pending = await initiate();
+    await initiate(pending.body); // replaces the first link, the account still unverified
+    const replaced = await owner.get(`/api/v1/fetchRegistration${q(pending.token)}`);
+    expect(replaced.status).toBe(400);
+    expect(replaced.body.code).toBe('INVALID_TOKEN');
   });
 
   it('a double submit of the completion completes once: one sign-in, the other refused', async () => {

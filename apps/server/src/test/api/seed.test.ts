@@ -1,9 +1,10 @@
 import { asc } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Database, openPglite } from '../../db/client';
+import type { Database } from '../../db/client';
 import { billingPlans } from '../../db/schema';
 import { seedDemo } from '../../db/seed';
 import type { PriceSpec } from '../../infra/payments';
+import { testDatabase } from '../test-app';
 
 let database: Database | null = null;
 afterEach(async () => {
@@ -12,8 +13,7 @@ afterEach(async () => {
 });
 
 async function emptyDatabase() {
-  database = await openPglite(null);
-  await database.migrate();
+  database = await testDatabase(); // migrated, and empty
   return database.db;
 }
 

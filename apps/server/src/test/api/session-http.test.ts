@@ -1,15 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
+import { testClock } from '../../lib/clock';
 import { sha256Hex } from '../../lib/crypto';
 import { buildProduct, buildSubscription, buildUser } from '../factories';
 import { type HttpApp, HttpClient, startHttpApp } from '../http-client';
 
 // accounts.test.ts covers login, CSRF on a write, cross-site login, logout and users/me through app.inject;
 // these are the parts only a real socket, real cookies or an aged session show.
+// Sessions age on a test clock: moved forward, not back-dated in the database.
+const clock = testClock();
+const DAY = 24 * 60 * 60 * 1000;
 let h: HttpApp;
 beforeAll(async () => {
-  h = await startHttpApp();
+  h = await startHttpApp({ clock });
 });
 afterAll(() => h.close());
 
@@ -113,10 +117,7 @@ describe('logout', () => {
 describe('session expiry', () => {
   it('an idle session (over 7 days) ends: 401 and the cookie is cleared', async () => {
     const { u, c } = await signedIn();
-    await h.deps.db
-      .update(sessions)
-      .set({ lastSeenAt: sql`now() - interval '8 days'` })
-      .where(eq(sessions.userId, u.id));
+    clock.advance(8 * DAY);
     const res = await c.get('/api/v2/users/me');
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('SESSION_EXPIRED');
@@ -129,21 +130,19 @@ describe('session expiry', () => {
     expect(row!.n).toBe(0);
   });
 
-  it('a session past its absolute expiry ends even when in use', async () => {
-    const { u, c } = await signedIn();
-    await h.deps.db
-      .update(sessions)
-      .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(eq(sessions.userId, u.id));
+  it('a session past its absolute expiry (30 days) ends even when in use', async () => {
+    const { c } = await signedIn();
+    for (let day = 6; day < 30; day += 6) {
+      clock.advance(6 * DAY);
+      expect((await c.get('/api/v1/session')).status).toBe(200);
+    }
+    clock.advance(6 * DAY);
     expect((await c.get('/api/v1/session')).status).toBe(401);
   });
 
   it('after a reload with an expired session the probe says SESSION_EXPIRED once, then plain UNAUTHENTICATED', async () => {
-    const { u, c } = await signedIn();
-    await h.deps.db
-      .update(sessions)
-      .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(eq(sessions.userId, u.id));
+    const { c } = await signedIn();
+    clock.advance(31 * DAY);
     const reloaded = new HttpClient(h.baseUrl, c.origin);
     reloaded.cookies.set('qbank_session', sessionOf(c));
     const expired = await reloaded.get('/api/v1/session');
@@ -182,13 +181,12 @@ describe('session expiry', () => {
 
   it('use keeps a session alive: a session seen 6 days ago still works and is touched', async () => {
     const { u, c } = await signedIn();
-    await h.deps.db
-      .update(sessions)
-      .set({ lastSeenAt: sql`now() - interval '6 days'` })
-      .where(eq(sessions.userId, u.id));
+    clock.advance(6 * DAY);
     expect((await c.get('/api/v2/users/me')).status).toBe(200);
     const [row] = await h.deps.db.select().from(sessions).where(eq(sessions.userId, u.id));
-    expect(Date.now() - row!.lastSeenAt.getTime()).toBeLessThan(60_000);
+    expect(row!.lastSeenAt).toEqual(clock.now());
+    clock.advance(6 * DAY); // twelve days after sign-in, six after its last use
+    expect((await c.get('/api/v2/users/me')).status).toBe(200);
   });
 });
 

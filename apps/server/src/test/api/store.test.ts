@@ -102,6 +102,30 @@ describe('store search', () => {
   });
 });
 
+describe('store search: % and _ are characters, not wildcards', () => {
+  it('a term with % or _ matches only text holding it literally', async () => {
+    const c = new TestClient(t.app);
+    const tag = `zw${Date.now().toString(36)}`;
+    for (const [name, content] of [
+      [`Evidence and ${tag} practice`, 'Evidence based answers'],
+      [`Snake e_a ${tag} case`, 'Files named like e_a'],
+      [`Pass rate 100% ${tag}`, 'Scored 100% of the time'],
+      [`Thousand 1000 ${tag}`, 'One thousand, or 1000 questions'],
+    ]) {
+      const p = await buildProduct(t.deps.db, { name, content });
+      await buildPlan(t.deps.db, p.id);
+    }
+    const names = async (term: string) => (await search(c, term)).json().map((p: { name: string }) => p.name);
+    expect(await names(`e_a ${tag}`)).toEqual([`Snake e_a ${tag} case`]);
+    expect(await names(`${tag} 100%`)).toEqual([`Pass rate 100% ${tag}`]);
+    expect(await names(`${tag} %`)).toEqual([`Pass rate 100% ${tag}`]);
+    expect(await names(`${tag} _`)).toEqual([`Snake e_a ${tag} case`]);
+    expect(await names(`${tag} \\`)).toEqual([]);
+    // Words still match by prefix through the text search.
+    expect(await names(`evid ${tag}`)).toEqual([`Evidence and ${tag} practice`]);
+  });
+});
+
 describe('store search answers kept between calls', () => {
   it('a repeated search gives the same answer, and any write to a product or plan shows at once', async () => {
     const c = new TestClient(t.app);

@@ -92,7 +92,7 @@ describe('free joins and membership rules', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().active).toBe(true);
     expect(new Date(res.json().currentPeriodEnd).getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
-    await expireDue(t.deps.db);
+    await expireDue(t.deps.db, t.deps.clock.now());
     const [row] = await rows(u.id);
     expect(row!.active).toBe(true);
   });
@@ -126,7 +126,7 @@ describe('free joins and membership rules', () => {
       currentPeriodEnd: past,
     });
     await buildSubscription(t.deps.db, learner.id, product.id, { type: 'PREMIUM', currentPeriodEnd: past });
-    await expireDue(t.deps.db);
+    await expireDue(t.deps.db, t.deps.clock.now());
     expect((await rows(staff.id))[0]!.active).toBe(true);
     expect((await rows(learner.id))[0]!.active).toBe(false);
   });

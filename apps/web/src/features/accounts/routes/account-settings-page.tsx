@@ -1,62 +1,64 @@
 import { Alert, Button, Container, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { schemaResolver, useForm } from '@mantine/form';
+import { isValidPassword, passwordUpdateBody, profileBody } from '@qbank/contract';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../../app/auth';
-import { isValidPassword, PasswordField } from '../../../components/password-field';
+import { PageTitle } from '../../../components/page-title';
+import { PasswordField } from '../../../components/password-field';
 import { RevealablePasswordInput } from '../../../components/revealable-password-input';
-import { HttpError } from '../../../lib/http';
+import { formErrorMessage, showServerFieldError } from '../../../lib/form-errors';
 import { SubscriptionsPanel } from '../../subscriptions/components/subscriptions-panel';
-import { updatePassword } from '../api/passwords';
+import { useUpdatePassword } from '../api/passwords';
+import { useUpdateProfile } from '../api/profile';
 
 function ChangePassword() {
   const navigate = useNavigate();
   const { user } = useAuth();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
+  const form = useForm({
+    initialValues: { currentPassword: '', newPassword: '' },
+    validate: schemaResolver(passwordUpdateBody, { sync: true }),
+  });
+  const { currentPassword: current, newPassword: next } = form.getValues();
+  const { mutateAsync: updatePassword } = useUpdatePassword();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ field?: string; message: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy || !current || !isValidPassword(next)) return;
+  const submit = form.onSubmit(async (values) => {
+    if (busy) return;
     setBusy(true);
     setError(null);
     try {
-      await updatePassword(current, next);
+      await updatePassword(values);
       navigate('/dashboard', { state: { msgId: 'passwordChangeSuccess' } });
     } catch (err) {
-      setError(
-        err instanceof HttpError
-          ? { field: err.field, message: err.serverMessage }
-          : { message: 'Failed to connect to server, please try again' },
-      );
+      // A wrong current password, a new one the server refuses: under their field.
+      if (!showServerFieldError(form, err)) setError(formErrorMessage(err));
       setBusy(false);
     }
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        {error && !error.field && (
+        {error && (
           <Alert color="red" role="alert">
-            {error.message}
+            {error}
           </Alert>
         )}
         <RevealablePasswordInput
           label="Current password"
           what="current password"
           autoComplete="current-password"
-          value={current}
-          onChange={(e) => setCurrent(e.currentTarget.value)}
-          error={error?.field === 'currentPassword' ? error.message : undefined}
+          key={form.key('currentPassword')}
+          {...form.getInputProps('currentPassword')}
         />
         <PasswordField
           label="New password"
           autoComplete="new-password"
-          value={next}
-          onChange={setNext}
+          key={form.key('newPassword')}
+          {...form.getInputProps('newPassword')}
           userInputs={user ? [user.firstName, user.lastName, user.username] : []}
-          error={error?.field === 'newPassword' ? error.message : undefined}
         />
         <Button
           type="submit"
@@ -74,8 +76,83 @@ function ChangePassword() {
   );
 }
 
+/** Profile: the name is the user's to change; the e-mail address is the account's sign-in and stays as it is. */
+function Profile({ user }: { user: { firstName: string; lastName: string; username: string } }) {
+  const form = useForm({
+    initialValues: { firstName: user.firstName, lastName: user.lastName },
+    validate: schemaResolver(profileBody, { sync: true }),
+  });
+  const { mutateAsync: updateProfile } = useUpdateProfile();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  const submit = form.onSubmit(async (values) => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    setSaved(false);
+    try {
+      const me = await updateProfile(values);
+      form.setValues({ firstName: me.firstName, lastName: me.lastName });
+      form.resetDirty();
+      setSaved(true);
+    } catch (err) {
+      if (!showServerFieldError(form, err)) setError(formErrorMessage(err));
+    }
+    setBusy(false);
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        {saved && (
+          <Alert
+            color="teal"
+            role="status"
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setSaved(false)}
+          >
+            Your name was saved.
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="First name"
+            autoComplete="given-name"
+            key={form.key('firstName')}
+            {...form.getInputProps('firstName')}
+          />
+          <TextInput
+            label="Last name"
+            autoComplete="family-name"
+            key={form.key('lastName')}
+            {...form.getInputProps('lastName')}
+          />
+          <TextInput
+            label="Email"
+            value={user.username}
+            readOnly
+            variant="filled"
+            styles={{ input: { textOverflow: 'ellipsis' } }}
+          />
+        </SimpleGrid>
+        <Button type="submit" loading={busy} style={{ alignSelf: 'flex-start' }}>
+          Save name
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
 /** Account Settings: profile, subscriptions and password. */
-export function AccountSettingsPage() {
+function AccountSettingsPageContent() {
   const { user } = useAuth();
   if (!user) return null;
   return (
@@ -88,11 +165,7 @@ export function AccountSettingsPage() {
           <Title order={2} size="h3" mb="sm">
             Profile
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="First name" value={user.firstName} readOnly variant="filled" />
-            <TextInput label="Last name" value={user.lastName} readOnly variant="filled" />
-            <TextInput label="Email" value={user.username} readOnly variant="filled" />
-          </SimpleGrid>
+          <Profile user={user} />
         </Paper>
         <Paper withBorder p="lg">
           <Title order={2} size="h3" mb="sm">
@@ -108,5 +181,15 @@ export function AccountSettingsPage() {
         </Paper>
       </Stack>
     </Container>
+  );
+}
+
+/** The page with its title (React 19 hoists the <title> into the head). */
+export function AccountSettingsPage() {
+  return (
+    <>
+      <PageTitle name="Account Settings" />
+      <AccountSettingsPageContent />
+    </>
   );
 }

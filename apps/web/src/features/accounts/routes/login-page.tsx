@@ -1,27 +1,28 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { Messages } from '@qbank/contract';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../../app/auth';
 import { PageCard } from '../../../components/page-card';
+import { PageTitle } from '../../../components/page-title';
 import { RevealablePasswordInput } from '../../../components/revealable-password-input';
 import { HttpError } from '../../../lib/http';
 
 /** /login: e-mail and password, show/hide, Forgot password (SPEC §2); messages from SPEC §8. */
-export function LoginPage() {
+function LoginPageContent() {
   const { status, login, expiredMessage } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from;
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  // SPEC §5: an e-mail field and no client-side rules; the server's 401 is the one answer.
+  const form = useForm({ initialValues: { username: '', password: '' } });
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   if (status === 'authenticated' && !submitting) return <Navigate to={from ?? '/dashboard'} replace />;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.onSubmit(async ({ username, password }) => {
     if (submitting) return;
     setSubmitting(true);
     setError(null);
@@ -34,7 +35,7 @@ export function LoginPage() {
       else setError(Messages.loginNetwork);
       setSubmitting(false);
     }
-  };
+  });
 
   return (
     <PageCard title="Sign In" lead="Welcome back. Sign in to continue to your question banks.">
@@ -54,14 +55,14 @@ export function LoginPage() {
             label="Email"
             type="email"
             autoComplete="username"
-            value={username}
-            onChange={(e) => setUsername(e.currentTarget.value)}
+            key={form.key('username')}
+            {...form.getInputProps('username')}
           />
           <RevealablePasswordInput
             label="Password"
             autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            key={form.key('password')}
+            {...form.getInputProps('password')}
           />
           <Group justify="flex-end">
             <Anchor component={Link} to="/resetPassword" size="sm">
@@ -80,5 +81,15 @@ export function LoginPage() {
         </Stack>
       </form>
     </PageCard>
+  );
+}
+
+/** The page with its title (React 19 hoists the <title> into the head). */
+export function LoginPage() {
+  return (
+    <>
+      <PageTitle name="Sign In" />
+      <LoginPageContent />
+    </>
   );
 }

@@ -1,14 +1,28 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { Limits, Messages } from '@qbank/contract';
-import { type FormEvent, useState } from 'react';
+import { schemaResolver, useForm } from '@mantine/form';
+import {
+  completePasswordResetBody,
+  initiatePasswordResetBody,
+  isValidPassword,
+  Limits,
+  Messages,
+} from '@qbank/contract';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageCard } from '../../../components/page-card';
-import { isValidPassword, PasswordField } from '../../../components/password-field';
+import { PageTitle } from '../../../components/page-title';
+import { PasswordField } from '../../../components/password-field';
+import { showServerFieldError } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http';
-import { completePasswordReset, initiatePasswordReset } from '../api/passwords';
+import { useCompletePasswordReset, useInitiatePasswordReset } from '../api/passwords';
 
 function RequestReset() {
-  const [email, setEmail] = useState('');
+  const form = useForm({
+    initialValues: { emailAddress: '' },
+    validate: schemaResolver(initiatePasswordResetBody, { sync: true }),
+  });
+  const email = form.getValues().emailAddress;
+  const { mutateAsync: initiatePasswordReset } = useInitiatePasswordReset();
   const [stage, setStage] = useState<'entry' | 'sent'>('entry');
   const [resent, setResent] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -23,15 +37,13 @@ function RequestReset() {
       setStage('sent');
       setResent(again);
     } catch (e) {
-      setError(e instanceof HttpError ? e.serverMessage : Messages.loginNetwork);
+      if (showServerFieldError(form, e)) setStage('entry');
+      else setError(e instanceof HttpError ? e.serverMessage : Messages.loginNetwork);
     } finally {
       setBusy(false);
     }
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (email.trim()) void send(false);
-  };
+  const submit = form.onSubmit(() => void send(false));
 
   if (stage === 'sent')
     return (
@@ -78,8 +90,8 @@ function RequestReset() {
             type="email"
             autoComplete="email"
             maxLength={Limits.emailMax}
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
+            key={form.key('emailAddress')}
+            {...form.getInputProps('emailAddress')}
           />
           <Button type="submit" disabled={!email.trim()} loading={busy}>
             Send Email
@@ -94,27 +106,32 @@ function RequestReset() {
 }
 
 function SetNewPassword({ token }: { token: string }) {
-  const [password, setPassword] = useState('');
+  const form = useForm({
+    initialValues: { newPassword: '' },
+    validate: schemaResolver(completePasswordResetBody, { sync: true }),
+  });
+  const password = form.getValues().newPassword;
+  const { mutateAsync: completePasswordReset } = useCompletePasswordReset();
   const [stage, setStage] = useState<'form' | 'completed' | 'failed'>('form');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy || !isValidPassword(password)) return;
+  const submit = form.onSubmit(async ({ newPassword }) => {
+    if (busy) return;
     setBusy(true);
     setError(null);
     try {
-      await completePasswordReset(token, password);
+      await completePasswordReset({ token, newPassword });
       setStage('completed');
     } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 400 && err.field !== 'newPassword')
-        setStage('failed');
+      // A rule of the new password shows under it; any other 400 is the link (SPEC §8).
+      if (showServerFieldError(form, err)) return;
+      if (err instanceof HttpError && err.statusCode === 400) setStage('failed');
       else setError(err instanceof HttpError ? err.serverMessage : Messages.loginNetwork);
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   if (stage === 'completed')
     return (
@@ -149,8 +166,8 @@ function SetNewPassword({ token }: { token: string }) {
           <PasswordField
             label="New password"
             autoComplete="new-password"
-            value={password}
-            onChange={setPassword}
+            key={form.key('newPassword')}
+            {...form.getInputProps('newPassword')}
           />
           <Button type="submit" disabled={!isValidPassword(password)} loading={busy}>
             Set new password
@@ -162,8 +179,18 @@ function SetNewPassword({ token }: { token: string }) {
 }
 
 /** /resetPassword: without a token it asks for the e-mail; with ?token= it sets the new password (SPEC §2). */
-export function ResetPasswordPage() {
+function ResetPasswordPageContent() {
   const [params] = useSearchParams();
   const token = params.get('token');
   return token ? <SetNewPassword token={token} /> : <RequestReset />;
+}
+
+/** The page with its title (React 19 hoists the <title> into the head). */
+export function ResetPasswordPage() {
+  return (
+    <>
+      <PageTitle name="Reset password" />
+      <ResetPasswordPageContent />
+    </>
+  );
 }

@@ -14,12 +14,12 @@ import {
   Title,
 } from '@mantine/core';
 import { frequencyText, planNote, priceText } from '@qbank/contract';
-import { IconLock } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import IconLock from '@tabler/icons-react/dist/esm/icons/IconLock.mjs';
 import { useState } from 'react';
-import { useParams } from 'react-router';
-import { HttpError } from '../../../lib/http';
-import { cancelLocalCheckout, fetchLocalCheckout, payLocalCheckout } from '../api/checkout';
+import { Link, useParams } from 'react-router';
+import { PageTitle } from '../../../components/page-title';
+import { formErrorMessage } from '../../../lib/form-errors';
+import { useLocalCheckout, usePayLocalCheckout } from '../api/checkout';
 
 const dateText = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
@@ -28,12 +28,10 @@ const dateText = (iso: string) =>
  * /checkout/local/:sessionId — the embedded payment provider's checkout page (DESIGN.md §2). It stands in
  * for Stripe's hosted page when no STRIPE_SECRET_KEY is set: paying delivers a signed webhook to the server.
  */
-export function LocalCheckoutPage() {
+function LocalCheckoutPageContent() {
   const { sessionId = '' } = useParams();
-  const session = useQuery({
-    queryKey: ['local-checkout', sessionId],
-    queryFn: () => fetchLocalCheckout(sessionId),
-  });
+  const session = useLocalCheckout(sessionId);
+  const { mutateAsync: pay } = usePayLocalCheckout();
   const [busy, setBusy] = useState<null | 'success' | 'decline' | 'cancel'>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -42,11 +40,10 @@ export function LocalCheckoutPage() {
     setBusy(what);
     setError(null);
     try {
-      const { redirectUrl } =
-        what === 'cancel' ? await cancelLocalCheckout(sessionId) : await payLocalCheckout(sessionId, what);
+      const { redirectUrl } = await pay({ sessionId, outcome: what });
       window.location.assign(redirectUrl);
     } catch (e) {
-      setError(e instanceof HttpError ? e.serverMessage : 'Failed to connect to server, please try again');
+      setError(formErrorMessage(e));
       setBusy(null);
     }
   };
@@ -60,9 +57,19 @@ export function LocalCheckoutPage() {
   if (session.isError)
     return (
       <Container size={520} py="xl">
-        <Alert color="red" role="alert" title="Checkout not found">
-          This checkout link is invalid or belongs to another account.
-        </Alert>
+        <Stack gap="md">
+          <Alert color="red" role="alert" title="Checkout not found">
+            This checkout link is invalid or belongs to another account.
+          </Alert>
+          <Group>
+            <Button component={Link} to="/store">
+              Back to the store
+            </Button>
+            <Button component={Link} to="/dashboard" variant="default">
+              Go to your dashboard
+            </Button>
+          </Group>
+        </Stack>
       </Container>
     );
   const s = session.data;
@@ -107,10 +114,30 @@ export function LocalCheckoutPage() {
               Billed to {s.customerEmail}
             </Text>
           </div>
-          {s.status !== 'open' ? (
-            <Alert color="blue" role="status">
-              This checkout is already {s.status === 'paid' ? 'paid' : 'canceled'}.
-            </Alert>
+          {s.status === 'paid' ? (
+            <>
+              <Alert color="blue" role="status">
+                This checkout is already paid.
+              </Alert>
+              {/* Back after paying: the way on is the QBank just bought (issue 8). */}
+              <Button size="md" component={Link} to="/dashboard">
+                Open the QBank
+              </Button>
+            </>
+          ) : s.status === 'canceled' ? (
+            <>
+              <Alert color="blue" role="status">
+                This checkout is canceled.
+              </Alert>
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                <Button component={Link} to={`/store/products/${s.productUuid}`}>
+                  Back to {s.productName}
+                </Button>
+                <Button component={Link} to="/store" variant="default">
+                  Back to the store
+                </Button>
+              </SimpleGrid>
+            </>
           ) : (
             <>
               {error && (
@@ -140,5 +167,15 @@ export function LocalCheckoutPage() {
         </Stack>
       </Paper>
     </Container>
+  );
+}
+
+/** The page with its title (React 19 hoists the <title> into the head). */
+export function LocalCheckoutPage() {
+  return (
+    <>
+      <PageTitle />
+      <LocalCheckoutPageContent />
+    </>
   );
 }

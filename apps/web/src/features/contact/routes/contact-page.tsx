@@ -12,6 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import {
   Brand,
   CONTACT_SUBJECTS,
@@ -22,70 +23,89 @@ import {
   Limits,
   subjectFromQuery,
 } from '@qbank/contract';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../../app/auth';
-import { fieldErrors } from '../../../lib/form-errors';
-import { sendContactMessage } from '../api/contact';
+import { PageTitle } from '../../../components/page-title';
+import { showServerFieldError } from '../../../lib/form-errors';
+import { useSendContactMessage } from '../api/contact';
 
 type Phase = 'idle' | 'submitting' | 'error';
 
+const checkMessage = schemaResolver(contactMessageBody, { sync: true });
+/**
+ * The contract's check of a contact message. The form calls the description field "Message"; its error uses the
+ * same word. At module level: a form whose rules change on every render hands out new setters every time.
+ */
+const validate = (values: Parameters<typeof checkMessage>[0]) => {
+  const errors = checkMessage(values);
+  if (errors.description)
+    errors.description = String(errors.description).replace(/^Description\b/, 'Message');
+  return errors;
+};
+
 /** /contact: the contact form with SPEC §5's rules; success goes to the dashboard (or home) with a thank-you banner. */
-export function ContactPage() {
+function ContactPageContent() {
   const [params] = useSearchParams();
   const { user, status } = useAuth();
   const navigate = useNavigate();
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
-  const [emailAddress, setEmailAddress] = useState('');
-  const [subject, setSubject] = useState<ContactSubject>(subjectFromQuery(params.get('subject')));
-  const [description, setDescription] = useState('');
+  const form = useForm({
+    initialValues: {
+      firstName: '',
+      lastName: '',
+      emailAddress: '',
+      contactUsSubject: subjectFromQuery(params.get('subject')) as ContactSubject,
+      description: '',
+    },
+    validate,
+  });
+  const { mutateAsync: sendContactMessage } = useSendContactMessage();
   const [phase, setPhase] = useState<Phase>('idle');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const sending = useRef(false);
+  const { setFieldValue } = form;
 
   // Names and e-mail come from the signed-in user.
   useEffect(() => {
     if (!user) return;
-    setFirstName((v) => v || user.firstName);
-    setLastName((v) => v || user.lastName);
-    setEmailAddress((v) => v || user.username);
-  }, [user]);
+    form.setValues((v) => ({
+      firstName: v.firstName || user.firstName,
+      lastName: v.lastName || user.lastName,
+      emailAddress: v.emailAddress || user.username,
+    }));
+  }, [user, form.setValues]);
 
   useEffect(() => {
-    setSubject(subjectFromQuery(params.get('subject')));
-  }, [params]);
+    setFieldValue('contactUsSubject', subjectFromQuery(params.get('subject')));
+  }, [params, setFieldValue]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (sending.current || phase !== 'idle') return; // a double submit is ignored
-    const message = {
-      firstName: firstName.trim(),
-      lastName: lastName.trim(),
-      emailAddress: emailAddress.trim(),
-      contactUsSubject: subject,
-      description: description.trim(),
-    };
-    const errs = fieldErrors(contactMessageBody, message);
-    // The form calls the description field "Message"; its error uses the same word.
-    if (errs.description) errs.description = errs.description.replace(/^Description\b/, 'Message');
-    setErrors(errs);
-    if (Object.keys(errs).length) {
-      const first = ['firstName', 'lastName', 'emailAddress', 'description'].find((k) => errs[k]);
-      if (first) document.getElementById(`contact-${first}`)?.focus();
-      return;
-    }
-    sending.current = true;
-    setPhase('submitting');
-    try {
-      await sendContactMessage(message);
-      navigate(status === 'authenticated' ? '/dashboard' : '/', { state: { msgId: 'feedbackSubmitted' } });
-    } catch {
-      setPhase('error');
-    } finally {
-      sending.current = false;
-    }
-  };
+  const submit = form.onSubmit(
+    async (values) => {
+      if (sending.current || phase !== 'idle') return; // a double submit is ignored
+      sending.current = true;
+      setPhase('submitting');
+      const message = {
+        ...values,
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        emailAddress: values.emailAddress.trim(),
+        description: values.description.trim(),
+      };
+      try {
+        await sendContactMessage(message);
+        navigate(status === 'authenticated' ? '/dashboard' : '/', { state: { msgId: 'feedbackSubmitted' } });
+      } catch (e) {
+        // A rule the server names a field for shows on it and the form can be sent again; else SPEC §8.
+        setPhase(showServerFieldError(form, e) ? 'idle' : 'error');
+      } finally {
+        sending.current = false;
+      }
+    },
+    (errors) => {
+      const first = ['firstName', 'lastName', 'emailAddress', 'description'].find((k) => errors[k]);
+      if (first) form.getInputNode(first)?.focus();
+    },
+  );
+  const description = form.getValues().description;
 
   return (
     <Container size="sm" py={{ base: 'lg', sm: 48 }}>
@@ -109,9 +129,8 @@ export function ContactPage() {
                 required
                 autoComplete="given-name"
                 maxLength={Limits.nameMax}
-                value={firstName}
-                onChange={(e) => setFirstName(e.currentTarget.value)}
-                error={errors.firstName}
+                key={form.key('firstName')}
+                {...form.getInputProps('firstName')}
               />
               <TextInput
                 id="contact-lastName"
@@ -119,9 +138,8 @@ export function ContactPage() {
                 required
                 autoComplete="family-name"
                 maxLength={Limits.nameMax}
-                value={lastName}
-                onChange={(e) => setLastName(e.currentTarget.value)}
-                error={errors.lastName}
+                key={form.key('lastName')}
+                {...form.getInputProps('lastName')}
               />
             </SimpleGrid>
             <TextInput
@@ -131,15 +149,15 @@ export function ContactPage() {
               required
               autoComplete="email"
               maxLength={Limits.emailMax}
-              value={emailAddress}
-              onChange={(e) => setEmailAddress(e.currentTarget.value)}
-              error={errors.emailAddress}
+              key={form.key('emailAddress')}
+              {...form.getInputProps('emailAddress')}
             />
             <Select
               label="Subject"
               data={CONTACT_SUBJECTS.map((s) => ({ value: s, label: contactSubjectLabels[s] }))}
-              value={subject}
-              onChange={(v) => setSubject((v as ContactSubject | null) ?? 'OTHER')}
+              key={form.key('contactUsSubject')}
+              {...form.getInputProps('contactUsSubject')}
+              onChange={(v) => setFieldValue('contactUsSubject', (v as ContactSubject | null) ?? 'OTHER')}
               allowDeselect={false}
             />
             <Textarea
@@ -149,9 +167,8 @@ export function ContactPage() {
               autosize
               minRows={5}
               maxLength={Limits.contactDescriptionMax}
-              value={description}
-              onChange={(e) => setDescription(e.currentTarget.value)}
-              error={errors.description}
+              key={form.key('description')}
+              {...form.getInputProps('description')}
               description={`${description.length} / ${Limits.contactDescriptionMax}`}
             />
             <Group justify="flex-end">
@@ -163,5 +180,15 @@ export function ContactPage() {
         </form>
       </Paper>
     </Container>
+  );
+}
+
+/** The page with its title (React 19 hoists the <title> into the head). */
+export function ContactPage() {
+  return (
+    <>
+      <PageTitle name="Contact us" />
+      <ContactPageContent />
+    </>
   );
 }

@@ -1,10 +1,12 @@
 import { Anchor, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { staffAccessLabel } from '@qbank/contract';
 import { Link } from 'react-router';
 import { useAuth } from '../../../app/auth';
 import { Banners } from '../../../components/banners';
+import { PageTitle } from '../../../components/page-title';
 
 /** The signed-in landing screen. Its statistics arrive with the tests issue; until then it says so plainly. */
-export function DashboardPage() {
+function DashboardPageContent() {
   const { user } = useAuth();
   if (!user) return null;
   const subs = user.subscriptions;
@@ -12,7 +14,10 @@ export function DashboardPage() {
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Banners />
-        <Title order={1}>Welcome, {user.firstName}</Title>
+        {/* A long unbroken name wraps rather than widening the page past a phone's 375 px (issue 8). */}
+        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+          Welcome, {user.firstName}
+        </Title>
         {subs.length === 0 ? (
           <Card withBorder p="lg">
             <Title order={2} size="h3">
@@ -31,10 +36,12 @@ export function DashboardPage() {
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
               {subs.map((s) => (
                 <Card key={s.subscriptionUuid} withBorder p="lg">
-                  <Text fw={700}>{s.product.name}</Text>
+                  <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                    {s.product.name}
+                  </Text>
                   <Text size="sm" c="dimmed">
                     {s.type === 'PRIVILEGED'
-                      ? 'Admin Access'
+                      ? staffAccessLabel(s)
                       : s.type === 'PREMIUM'
                         ? 'Full access'
                         : 'Free access'}
@@ -60,5 +67,15 @@ export function DashboardPage() {
         </Card>
       </Stack>
     </Container>
+  );
+}
+
+/** The page with its title (React 19 hoists the <title> into the head). */
+export function DashboardPage() {
+  return (
+    <>
+      <PageTitle name="Dashboard" />
+      <DashboardPageContent />
+    </>
   );
 }

@@ -1,8 +1,9 @@
 import { Anchor, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Brand } from '@qbank/contract';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import IconAlertTriangle from '@tabler/icons-react/dist/esm/icons/IconAlertTriangle.mjs';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { PageTitle } from '../../../components/page-title';
 
 interface ErrorMessage {
   title: string;
@@ -59,7 +60,7 @@ const unknownError: ErrorMessage = {
 };
 
 /** /error?msgId=: one message per id, a generic contact message for any other id. */
-export function ErrorPage() {
+function ErrorPageContent() {
   const [params] = useSearchParams();
   const id = params.get('msgId') ?? '';
   const m = Object.hasOwn(errorMessages, id) ? errorMessages[id]! : unknownError;
@@ -85,5 +86,15 @@ export function ErrorPage() {
         </Stack>
       </Paper>
     </Container>
+  );
+}
+
+/** The page with its title (React 19 hoists the <title> into the head). */
+export function ErrorPage() {
+  return (
+    <>
+      <PageTitle name="Something went wrong" />
+      <ErrorPageContent />
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepReferralToken, markReferralReported } from '../../../lib/referral-token';
-import { reportReferralToken } from '../api/referrals';
+import { useReportReferralToken } from '../api/referrals';
 
 // Once per page load, whatever re-renders or re-mounts happen (StrictMode mounts effects twice).
 const seen = new Set<string>();
@@ -14,15 +14,12 @@ const seen = new Set<string>();
 export function useReferralToken() {
   const [params] = useSearchParams();
   const tokenId = params.get('tokenId')?.trim();
+  const { mutate: report } = useReportReferralToken();
   useEffect(() => {
     if (!tokenId || seen.has(tokenId)) return;
     seen.add(tokenId);
     if (!keepReferralToken(tokenId)) return;
-    reportReferralToken(tokenId).then(
-      () => markReferralReported(tokenId),
-      () => {
-        // A referral that cannot be recorded must never get in the visitor's way; the next visit tries again.
-      },
-    );
-  }, [tokenId]);
+    // A referral that cannot be recorded must never get in the visitor's way; the next visit tries again.
+    report(tokenId, { onSuccess: () => markReferralReported(tokenId) });
+  }, [tokenId, report]);
 }

@@ -1,6 +1,7 @@
 import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Brand } from '@qbank/contract';
 import { Link } from 'react-router';
+import { PageTitle } from '../../../components/page-title';
 
 const values = [
   {
@@ -18,7 +19,7 @@ const values = [
 ];
 
 /** `/about`: the mission and the company story (SPEC §1). */
-export function AboutPage() {
+function AboutPageContent() {
   return (
     <Container size="md" py={{ base: 40, sm: 72 }}>
       <Stack gap="xl">
@@ -78,5 +79,15 @@ export function AboutPage() {
         </Group>
       </Stack>
     </Container>
+  );
+}
+
+/** The page with its title (React 19 hoists the <title> into the head). */
+export function AboutPage() {
+  return (
+    <>
+      <PageTitle name="About" />
+      <AboutPageContent />
+    </>
   );
 }

@@ -2,12 +2,13 @@ import { Alert, AspectRatio, Button, Container, Group, Stack, Text, Title } from
 import { Brand } from '@qbank/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { PageTitle } from '../../../components/page-title';
 
 export const DEMO_VIDEO = '/media/demo.webm';
 export const DEMO_CAPTIONS = '/media/demo.en.vtt';
 
 /** `/demos`: the demo video plus Book Personalized Demo and Contact Sales (SPEC §2). */
-export function DemosPage() {
+function DemosPageContent() {
   const [failed, setFailed] = useState(false);
   return (
     <Container size="md" py={{ base: 40, sm: 72 }}>
@@ -51,5 +52,15 @@ export function DemosPage() {
         </Group>
       </Stack>
     </Container>
+  );
+}
+
+/** The page with its title (React 19 hoists the <title> into the head). */
+export function DemosPage() {
+  return (
+    <>
+      <PageTitle name="Demos" />
+      <DemosPageContent />
+    </>
   );
 }

@@ -15,20 +15,19 @@ import {
   Title,
 } from '@mantine/core';
 import { Brand } from '@qbank/contract';
-import {
-  IconBooks,
-  IconChartBar,
-  IconCheck,
-  IconClockHour4,
-  IconCloudUpload,
-  IconHistory,
-  IconPalette,
-  IconSchool,
-  IconUsersGroup,
-} from '@tabler/icons-react';
+import IconBooks from '@tabler/icons-react/dist/esm/icons/IconBooks.mjs';
+import IconChartBar from '@tabler/icons-react/dist/esm/icons/IconChartBar.mjs';
+import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
+import IconClockHour4 from '@tabler/icons-react/dist/esm/icons/IconClockHour4.mjs';
+import IconCloudUpload from '@tabler/icons-react/dist/esm/icons/IconCloudUpload.mjs';
+import IconHistory from '@tabler/icons-react/dist/esm/icons/IconHistory.mjs';
+import IconPalette from '@tabler/icons-react/dist/esm/icons/IconPalette.mjs';
+import IconSchool from '@tabler/icons-react/dist/esm/icons/IconSchool.mjs';
+import IconUsersGroup from '@tabler/icons-react/dist/esm/icons/IconUsersGroup.mjs';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Banners } from '../../../components/banners';
+import { PageTitle } from '../../../components/page-title';
 import { useReferralToken } from '../hooks/use-referral-token';
 import { PRICING_PLANS } from '../pricing';
 
@@ -153,7 +152,7 @@ function Section({
 }
 
 /** `/`: the public landing page (SPEC §1, §2): features, the two plans, students, learners and the FAQ. */
-export function LandingPage() {
+function LandingPageContent() {
   useReferralToken();
   return (
     <>
@@ -344,6 +343,16 @@ export function LandingPage() {
           </Anchor>
         </Group>
       </Section>
+    </>
+  );
+}
+
+/** The page with its title (React 19 hoists the <title> into the head). */
+export function LandingPage() {
+  return (
+    <>
+      <PageTitle name="Question banks for educators and learners" />
+      <LandingPageContent />
     </>
   );
 }

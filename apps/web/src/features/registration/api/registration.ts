@@ -1,22 +1,37 @@
-import type { PriceOnSale, RegistrationData } from '@qbank/contract';
-import { useQuery } from '@tanstack/react-query';
-import { api, HttpError } from '../../../lib/http';
+import { registrationApi, storeApi } from '@qbank/contract';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/http';
+
+export const registrationKeys = {
+  price: (priceId: string | undefined) => ['price', priceId] as const,
+  registration: (token: string) => ['registration', token] as const,
+};
 
 /** What a provider price sells while it is on sale; 404 when it is not. */
-export const fetchPriceOnSale = (priceId: string) =>
-  api.get<PriceOnSale>(`/api/v2/prices/${encodeURIComponent(priceId)}`);
-
-export function usePriceOnSale(priceId: string | undefined) {
-  return useQuery({
-    queryKey: ['price', priceId],
-    queryFn: () => fetchPriceOnSale(priceId!),
+export const priceOnSaleQueryOptions = (priceId: string | undefined) =>
+  queryOptions({
+    queryKey: registrationKeys.price(priceId),
+    queryFn: () => call(storeApi.priceOnSale, { params: { priceId: priceId! } }),
     enabled: !!priceId,
     retry: false,
   });
+
+export function usePriceOnSale(priceId: string | undefined) {
+  return useQuery(priceOnSaleQueryOptions(priceId));
 }
 
-/** Whether the price is known not to be on sale (as opposed to not loaded, or a failure to load it). */
-export const isNotOnSale = (e: unknown) => e instanceof HttpError && e.statusCode === 404;
+/** The registration a verification link stands for (GET api/v1/fetchRegistration?token=). */
+export const registrationQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: registrationKeys.registration(token),
+    queryFn: () => call(registrationApi.fetch, { query: { token } }),
+    enabled: token !== '',
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export function useRegistration(token: string) {
+  return useQuery(registrationQueryOptions(token));
+}
 
 export interface RegistrationPayload {
   firstName: string;
@@ -29,34 +44,37 @@ export interface RegistrationPayload {
 }
 
 /** Starts a registration; without stripePriceId it is the non-streamlined flow (SPEC §3). */
-export function initiateRegistration(p: RegistrationPayload) {
-  if (p.stripePriceId)
-    return api.post('/api/v1/initiateStreamlinedRegistration', {
-      firstName: p.firstName,
-      lastName: p.lastName,
-      username: p.username,
-      password: p.password,
-      stripePriceId: p.stripePriceId,
-    });
-  return api.post('/api/v1/initiateRegistration', {
-    firstName: p.firstName,
-    lastName: p.lastName,
-    username: p.username,
+export function useInitiateRegistration() {
+  return useMutation({
+    mutationFn: (p: RegistrationPayload) => {
+      const person = { firstName: p.firstName, lastName: p.lastName, username: p.username };
+      if (p.stripePriceId)
+        return call(registrationApi.initiateStreamlined, {
+          body: { ...person, password: p.password, stripePriceId: p.stripePriceId },
+        });
+      return call(registrationApi.initiate, { body: person });
+    },
   });
 }
 
-const q = (token: string) => `token=${encodeURIComponent(token)}`;
+/** Finishes a registration from the mail's link; answers the new session's access token. */
+export function useCompleteRegistration() {
+  return useMutation({
+    mutationFn: ({
+      token,
+      ...body
+    }: {
+      token: string;
+      firstName: string;
+      lastName: string;
+      password: string;
+    }) => call(registrationApi.complete, { query: { token }, body }),
+  });
+}
 
-export const fetchRegistration = (token: string) =>
-  api.get<RegistrationData>(`/api/v1/fetchRegistration?${q(token)}`);
-
-export const completeRegistration = (
-  token: string,
-  body: { firstName: string; lastName: string; password: string },
-) => api.post<{ accessToken: string }>(`/api/v1/completeRegistration?${q(token)}`, body);
-
-export const completeStreamlinedRegistration = (token: string) =>
-  api.post<{ accessToken: string; customerId: string; stripePriceId: string }>(
-    `/api/v1/completeStreamlinedRegistration?${q(token)}`,
-    {},
-  );
+/** Finishes a streamlined registration (the password came with the first step); answers the session and the price. */
+export function useCompleteStreamlinedRegistration() {
+  return useMutation({
+    mutationFn: (token: string) => call(registrationApi.completeStreamlined, { query: { token } }),
+  });
+}

@@ -1,7 +1,11 @@
 import { Alert, Anchor, Loader, Paper, Text } from '@mantine/core';
 import { frequencyText, planNote, priceText } from '@qbank/contract';
 import { Link } from 'react-router';
-import { isNotOnSale, usePriceOnSale } from '../api/registration';
+import { HttpError } from '../../../lib/http';
+import { usePriceOnSale } from '../api/registration';
+
+/** Whether the price is known not to be on sale (a 404), as opposed to not loaded or failing to load. */
+export const isNotOnSale = (e: unknown) => e instanceof HttpError && e.statusCode === 404;
 
 /**
  * Streamlined registration (?priceId=): what the buyer is about to pay for, so the form is not a blind step

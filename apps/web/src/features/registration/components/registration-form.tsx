@@ -1,8 +1,10 @@
 import { Anchor, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { EMAIL_PATTERN, Limits } from '@qbank/contract';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
+import { isValidPassword, Limits, registrationForm, registrationFormWithPassword } from '@qbank/contract';
+import { useId } from 'react';
 import { Link } from 'react-router';
-import { isValidPassword, PasswordField } from '../../../components/password-field';
+import { reservedErrorLine } from '../../../components/form-field';
+import { PasswordField } from '../../../components/password-field';
 
 export type RegistrationMode = 'initiate' | 'streamlined' | 'complete';
 
@@ -19,6 +21,8 @@ interface Props {
   initial?: Partial<RegistrationValues>;
   submitting: boolean;
   onSubmit(values: RegistrationValues): void;
+  /** Receives the form, for a server's field error (see showServerFieldError). */
+  formRef?: { current: RegistrationFormApi | null };
 }
 
 /** `a, b and c`; with `serial`, `a, b, and c` (for items that hold an "and" themselves). */
@@ -27,21 +31,41 @@ const listed = (items: string[], serial = false) =>
     ? (items[0] ?? '')
     : `${items.slice(0, -1).join(', ')}${serial ? ',' : ''} and ${items.at(-1)}`;
 
-/** The registration form of all three modes (SPEC §2): initiate, streamlined (with password), complete (e-mail read-only). */
-export function RegistrationForm({ mode, initial, submitting, onSubmit }: Props) {
-  const [v, setV] = useState<RegistrationValues>({
-    firstName: initial?.firstName ?? '',
-    lastName: initial?.lastName ?? '',
-    email: initial?.email ?? '',
-    password: initial?.password ?? '',
-    consent: initial?.consent ?? false,
-  });
-  // A field shows its error once it has lost focus (or on a submit), not while it is first typed in.
-  const [blurred, setBlurred] = useState<Partial<Record<'firstName' | 'lastName' | 'email', boolean>>>({});
-  const emailRef = useRef<HTMLInputElement>(null);
-  const hintId = useId();
+/** The form's view of the contract's wording: the e-mail field is called Email, and a malformed one says how to fix it. */
+const errorText = (message: string) =>
+  message === 'Email must be a valid e-mail address' ? 'Enter a valid e-mail address' : message;
+
+/** The contract's registration rules in the form's words; at module level, so the form's setters stay the same. */
+const checkWith =
+  (check: (values: unknown) => Record<string, unknown>) =>
+  (values: RegistrationValues): Record<string, string> =>
+    Object.fromEntries(Object.entries(check(values)).map(([k, m]) => [k, errorText(String(m))]));
+const validateWithoutPassword = checkWith(schemaResolver(registrationForm, { sync: true }));
+const validateWithPassword = checkWith(schemaResolver(registrationFormWithPassword, { sync: true }));
+
+export type RegistrationFormApi = UseFormReturnType<RegistrationValues>;
+
+/**
+ * The registration form of all three modes (SPEC §2): initiate, streamlined (with password), complete (e-mail
+ * read-only). The contract's registration rules check it; a field shows its error once it has been left (or on
+ * a submit), not while it is first typed in. `form` lets the page put a server's field error on its field.
+ */
+export function RegistrationForm({ mode, initial, submitting, onSubmit, formRef }: Props) {
   const needsPassword = mode !== 'initiate';
-  const emailLooksValid = EMAIL_PATTERN.test(v.email.trim());
+  const form = useForm<RegistrationValues>({
+    initialValues: {
+      firstName: initial?.firstName ?? '',
+      lastName: initial?.lastName ?? '',
+      email: initial?.email ?? '',
+      password: initial?.password ?? '',
+      consent: initial?.consent ?? false,
+    },
+    validate: needsPassword ? validateWithPassword : validateWithoutPassword,
+    validateInputOnBlur: ['firstName', 'lastName', 'email'],
+  });
+  if (formRef) formRef.current = form;
+  const hintId = useId();
+  const v = form.getValues();
   const missingFields = [
     v.firstName.trim() === '' && 'first name',
     v.lastName.trim() === '' && 'last name',
@@ -58,31 +82,26 @@ export function RegistrationForm({ mode, initial, submitting, onSubmit }: Props)
   // SPEC §5: enabled only when consent is ticked, names and e-mail are filled and (streamlined, complete)
   // the password is valid. An e-mail that is filled but malformed is refused on submit, with its error.
   const canSubmit = missing.length === 0 && !submitting;
-  const errors = {
-    firstName: blurred.firstName && v.firstName.trim() === '' ? 'First name is required' : undefined,
-    lastName: blurred.lastName && v.lastName.trim() === '' ? 'Last name is required' : undefined,
-    email: !blurred.email
-      ? undefined
-      : v.email.trim() === ''
-        ? 'Email is required'
-        : emailLooksValid
-          ? undefined
-          : 'Enter a valid e-mail address',
-  };
 
-  const set = <K extends keyof RegistrationValues>(k: K, value: RegistrationValues[K]) =>
-    setV((s) => ({ ...s, [k]: value }));
-  const blur = (k: keyof typeof blurred) => () => setBlurred((b) => ({ ...b, [k]: true }));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setBlurred({ firstName: true, lastName: true, email: true });
-    if (!canSubmit) return;
-    if (!emailLooksValid) {
-      emailRef.current?.focus();
-      return;
-    }
-    onSubmit({ ...v, firstName: v.firstName.trim(), lastName: v.lastName.trim(), email: v.email.trim() });
-  };
+  const submit = form.onSubmit(
+    (values) => {
+      if (!canSubmit) return;
+      onSubmit({
+        ...values,
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        email: values.email.trim(),
+      });
+    },
+    (errors) => {
+      const first = (['firstName', 'lastName', 'email', 'password'] as const).find((k) => errors[k]);
+      if (first) form.getInputNode(first)?.focus();
+    },
+  );
+  const field = (name: 'firstName' | 'lastName' | 'email') => ({
+    ...form.getInputProps(name),
+    classNames: reservedErrorLine,
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -93,20 +112,16 @@ export function RegistrationForm({ mode, initial, submitting, onSubmit }: Props)
             required
             autoComplete="given-name"
             maxLength={Limits.nameMax}
-            value={v.firstName}
-            onChange={(e) => set('firstName', e.currentTarget.value)}
-            onBlur={blur('firstName')}
-            error={errors.firstName}
+            key={form.key('firstName')}
+            {...field('firstName')}
           />
           <TextInput
             label="Last name"
             required
             autoComplete="family-name"
             maxLength={Limits.nameMax}
-            value={v.lastName}
-            onChange={(e) => set('lastName', e.currentTarget.value)}
-            onBlur={blur('lastName')}
-            error={errors.lastName}
+            key={form.key('lastName')}
+            {...field('lastName')}
           />
         </SimpleGrid>
         <TextInput
@@ -115,28 +130,25 @@ export function RegistrationForm({ mode, initial, submitting, onSubmit }: Props)
           required
           autoComplete="email"
           maxLength={Limits.emailMax}
-          value={v.email}
           readOnly={mode === 'complete'}
           variant={mode === 'complete' ? 'filled' : 'default'}
-          ref={emailRef}
-          onChange={(e) => set('email', e.currentTarget.value)}
-          onBlur={mode === 'complete' ? undefined : blur('email')}
-          error={errors.email}
+          key={form.key('email')}
+          {...field('email')}
         />
         {needsPassword && (
           <PasswordField
             label="Password"
             required
             autoComplete="new-password"
-            value={v.password}
-            onChange={(p) => set('password', p)}
+            key={form.key('password')}
+            {...form.getInputProps('password')}
             userInputs={[v.firstName, v.lastName, v.email]}
           />
         )}
         <Checkbox
           mt="xs"
-          checked={v.consent}
-          onChange={(e) => set('consent', e.currentTarget.checked)}
+          key={form.key('consent')}
+          {...form.getInputProps('consent', { type: 'checkbox' })}
           label={
             <Text size="sm" component="span">
               I agree to the{' '}

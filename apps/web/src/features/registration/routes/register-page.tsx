@@ -1,23 +1,22 @@
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { Messages } from '@qbank/contract';
-import { IconMailCheck } from '@tabler/icons-react';
+import IconMailCheck from '@tabler/icons-react/dist/esm/icons/IconMailCheck.mjs';
 import { useRef, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../../app/auth';
 import { PageCard } from '../../../components/page-card';
+import { PageTitle } from '../../../components/page-title';
+import { showServerFieldError } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http';
-import {
-  initiateRegistration,
-  isNotOnSale,
-  type RegistrationPayload,
-  usePriceOnSale,
-} from '../api/registration';
-import { PlanSummary } from '../components/plan-summary';
+import { type RegistrationPayload, useInitiateRegistration, usePriceOnSale } from '../api/registration';
+import { isNotOnSale, PlanSummary } from '../components/plan-summary';
 import {
   RegistrationForm,
+  type RegistrationFormApi,
   type RegistrationValues,
   registrationHeading,
 } from '../components/registration-form';
+import { forgetSentRegistration, keepSentRegistration, readSentRegistration } from '../lib/sent-registration';
 
 type Stage =
   | { kind: 'form' }
@@ -39,20 +38,52 @@ export function stageAfterFailure(e: unknown): Stage {
 }
 
 /** /register: initiate mode, or streamlined when ?priceId= is present (SPEC §2). */
-export function RegisterPage() {
+function RegisterPageContent() {
   const [params] = useSearchParams();
   const priceId = params.get('priceId') ?? undefined;
   const mode = priceId ? 'streamlined' : 'initiate';
   const { status } = useAuth();
-  const [stage, setStage] = useState<Stage>({ kind: 'form' });
-  const [values, setValues] = useState<RegistrationValues | null>(null);
+  // A reload of 'Verify your email' comes back to it (the mail's address and names are kept in the tab).
+  const [kept] = useState(() => readSentRegistration(priceId ?? null));
+  const [stage, setStage] = useState<Stage>(kept ? { kind: 'sent', resent: false } : { kind: 'form' });
+  const [values, setValues] = useState<RegistrationValues | null>(
+    kept ? { ...kept, password: '', consent: true } : null,
+  );
   const [submitting, setSubmitting] = useState(false);
   const [resending, setResending] = useState(false);
-  const unavailable = isNotOnSale(usePriceOnSale(priceId).error);
+  const price = usePriceOnSale(priceId);
+  const unavailable = isNotOnSale(price.error);
   const inFlight = useRef(false);
+  const form = useRef<RegistrationFormApi | null>(null);
+  const { mutateAsync: initiateRegistration } = useInitiateRegistration();
 
-  if (status === 'authenticated' && stage.kind === 'form')
-    return <Navigate to={priceId ? '/store' : '/dashboard'} replace />;
+  const sent = (v: RegistrationValues, resent: boolean) => {
+    keepSentRegistration({
+      firstName: v.firstName,
+      lastName: v.lastName,
+      email: v.email,
+      priceId: priceId ?? null,
+    });
+    setStage({ kind: 'sent', resent });
+  };
+  const leaveSent = (next: Stage) => {
+    forgetSentRegistration();
+    setStage(next);
+  };
+
+  if (status === 'authenticated' && stage.kind === 'form') {
+    if (!priceId) return <Navigate to="/dashboard" replace />;
+    // Signed in, a plan's link opens that plan's product page (where Buy Now goes for a signed-in visitor).
+    if (price.isPending)
+      return (
+        <Center mih="50vh">
+          <Loader role="status" aria-label="Opening the plan" />
+        </Center>
+      );
+    if (price.isError) return <Navigate to="/store" replace />;
+    const to = `/store/products/${price.data.productUuid}?priceId=${encodeURIComponent(priceId)}`;
+    return <Navigate to={to} replace />;
+  }
 
   const payload = (v: RegistrationValues): RegistrationPayload => ({
     firstName: v.firstName,
@@ -68,9 +99,11 @@ export function RegisterPage() {
     setSubmitting(true);
     try {
       await initiateRegistration(payload(v));
-      setStage({ kind: 'sent', resent: false });
+      sent(v, false);
     } catch (e) {
-      setStage(stageAfterFailure(e));
+      // A rule the server names a field for shows on that field; the rest are the pages of SPEC §4.
+      if (form.current && showServerFieldError(form.current, e, { username: 'email' })) return;
+      leaveSent(stageAfterFailure(e));
     } finally {
       inFlight.current = false;
       setSubmitting(false);
@@ -79,12 +112,17 @@ export function RegisterPage() {
 
   const resend = async () => {
     if (!values || resending) return;
+    // After a reload the password of a streamlined registration is gone: the form asks for it again.
+    if (priceId && !values.password) {
+      leaveSent({ kind: 'form' });
+      return;
+    }
     setResending(true);
     try {
       await initiateRegistration(payload(values));
-      setStage({ kind: 'sent', resent: true });
+      sent(values, true);
     } catch (e) {
-      setStage(stageAfterFailure(e));
+      leaveSent(stageAfterFailure(e));
     } finally {
       setResending(false);
     }
@@ -111,6 +149,11 @@ export function RegisterPage() {
           <div>
             <Button variant="subtle" px={0} onClick={resend} loading={resending}>
               Resend verification email
+            </Button>
+          </div>
+          <div>
+            <Button variant="subtle" px={0} onClick={() => leaveSent({ kind: 'form' })}>
+              Use another email
             </Button>
           </div>
         </Stack>
@@ -156,8 +199,19 @@ export function RegisterPage() {
           initial={values ?? undefined}
           submitting={submitting}
           onSubmit={submit}
+          formRef={form}
         />
       )}
     </PageCard>
+  );
+}
+
+/** The page with its title (React 19 hoists the <title> into the head). */
+export function RegisterPage() {
+  return (
+    <>
+      <PageTitle name="Register" />
+      <RegisterPageContent />
+    </>
   );
 }

@@ -1,19 +1,22 @@
 import { Alert, Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { ErrorCode } from '@qbank/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../../app/auth';
 import { PageCard } from '../../../components/page-card';
+import { PageTitle } from '../../../components/page-title';
+import { showServerFieldError } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http';
 import { storedReferralToken } from '../../../lib/referral-token';
-import { createCheckoutSession } from '../../checkout/api/checkout';
+import { useCreateCheckoutSession } from '../../checkout/api/checkout';
 import {
-  completeRegistration,
-  completeStreamlinedRegistration,
-  fetchRegistration,
+  useCompleteRegistration,
+  useCompleteStreamlinedRegistration,
+  useRegistration,
 } from '../api/registration';
 import {
   RegistrationForm,
+  type RegistrationFormApi,
   type RegistrationValues,
   registrationHeading,
 } from '../components/registration-form';
@@ -27,6 +30,18 @@ function InvalidLink() {
       </Text>
       <Button component={Link} to="/register">
         Register again
+      </Button>
+    </PageCard>
+  );
+}
+
+/** A spent link opened again by a signed-in visitor: nothing left to do but go on. */
+function AlreadyVerified() {
+  return (
+    <PageCard title="Your email is already verified">
+      <Text>This link has already been used and your account is set up.</Text>
+      <Button component={Link} to="/dashboard">
+        Go to your dashboard
       </Button>
     </PageCard>
   );
@@ -53,6 +68,8 @@ function RegistrationError({ message }: { message?: string }) {
 function ProceedToCheckout({ token }: { token: string }) {
   const navigate = useNavigate();
   const { adoptSession } = useAuth();
+  const { mutateAsync: completeStreamlinedRegistration } = useCompleteStreamlinedRegistration();
+  const { mutateAsync: createCheckoutSession } = useCreateCheckoutSession();
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
@@ -71,7 +88,7 @@ function ProceedToCheckout({ token }: { token: string }) {
         navigate('/error?msgId=registrationError', { replace: true });
       }
     })();
-  }, [token, adoptSession, navigate]);
+  }, [token, adoptSession, navigate, completeStreamlinedRegistration, createCheckoutSession]);
   return (
     <PageCard title="Email verified - Proceeding to checkout...">
       <Center py="md">
@@ -82,26 +99,23 @@ function ProceedToCheckout({ token }: { token: string }) {
 }
 
 /** /userRegistration?token=: the link from the verification mail (SPEC §2). */
-export function UserRegistrationPage() {
+function UserRegistrationPageContent() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { adoptSession } = useAuth();
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const reg = useQuery({
-    queryKey: ['registration', token],
-    queryFn: () => fetchRegistration(token),
-    enabled: token !== '',
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const reg = useRegistration(token);
+  const form = useRef<RegistrationFormApi | null>(null);
+  const { mutateAsync: completeRegistration } = useCompleteRegistration();
 
   if (!token) return <InvalidLink />;
   if (done)
     return (
       <PageCard title="You're all ready to go">
         <Text>Your account is set up and you are signed in.</Text>
-        <Button component={Link} to="/">
+        <Button component={Link} to="/dashboard">
           Go to the homepage
         </Button>
       </PageCard>
@@ -113,6 +127,8 @@ export function UserRegistrationPage() {
       </Center>
     );
   if (reg.isError) {
+    if (reg.error instanceof HttpError && reg.error.code === ErrorCode.ALREADY_VERIFIED)
+      return <AlreadyVerified />;
     if (reg.error instanceof HttpError && reg.error.statusCode === 400) return <InvalidLink />;
     return <RegistrationError />;
   }
@@ -124,7 +140,8 @@ export function UserRegistrationPage() {
     setSubmitting(true);
     setSubmitError(null);
     try {
-      const r = await completeRegistration(token, {
+      const r = await completeRegistration({
+        token,
         firstName: v.firstName,
         lastName: v.lastName,
         password: v.password,
@@ -132,6 +149,7 @@ export function UserRegistrationPage() {
       await adoptSession(r.accessToken);
       setDone(true);
     } catch (e) {
+      if (form.current && showServerFieldError(form.current, e)) return;
       setSubmitError(registrationErrorMessage(e));
     } finally {
       setSubmitting(false);
@@ -158,8 +176,19 @@ export function UserRegistrationPage() {
           initial={{ firstName: data.firstName, lastName: data.lastName, email: data.username }}
           submitting={submitting}
           onSubmit={submit}
+          formRef={form}
         />
       </Stack>
     </PageCard>
+  );
+}
+
+/** The page with its title (React 19 hoists the <title> into the head). */
+export function UserRegistrationPage() {
+  return (
+    <>
+      <PageTitle name="Complete registration" />
+      <UserRegistrationPageContent />
+    </>
   );
 }

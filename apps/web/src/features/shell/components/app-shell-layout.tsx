@@ -1,25 +1,18 @@
 import { AppShell, Box, Burger, Center, em, Group, Loader, NavLink, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { activeSubscription, Brand, sidebarLinks } from '@qbank/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
 import { useAuth } from '../../../app/auth';
 import { Logo } from '../../../components/logo';
+import { TitlePrefix } from '../../../components/page-title';
 import { SiteFooter } from '../../../components/site-footer';
 import { UserMenu } from '../../../components/user-menu';
-import { HttpError } from '../../../lib/http';
 import { useLogo } from '../../store/api/store';
-import { fetchTestInProgress } from '../api/tests';
+import { useTestInProgress } from '../api/tests';
 
 const RUN_PAGE = /^\/tests\/[^/]+\/run\/?$/i;
 const REVIEW_PAGE = /^\/tests\/[^/]+\/review\/?$/i;
-
-/** A page title with its domain prefix swapped: `qbankcloud.com | Dashboard` -> `nclex.example.com | Dashboard`. */
-export function titleWithDomain(title: string, domain: string): string {
-  const i = title.indexOf(' | ');
-  return i < 0 ? domain : `${domain}${title.slice(i)}`;
-}
 
 /** What the shell offers the pages inside it. */
 export interface ShellContext {
@@ -47,35 +40,13 @@ export function AppShellLayout() {
   const isStudent = !!active?.student;
 
   // A student with a test in progress goes back to it (SPEC §2, §6).
-  const inProgress = useQuery({
-    queryKey: ['tests', 'inprogress', active?.product.uuid],
-    queryFn: async () => {
-      try {
-        return await fetchTestInProgress();
-      } catch (e) {
-        if (e instanceof HttpError && e.statusCode === 404) return null; // a 404 means none
-        throw e;
-      }
-    },
-    enabled: status === 'authenticated' && isStudent,
-  });
+  const inProgress = useTestInProgress(active?.product.uuid, status === 'authenticated' && isStudent);
   const runUuid = inProgress.data?.uuid;
   useEffect(() => {
     if (runUuid && !RUN_PAGE.test(pathname)) navigate(`/tests/${runUuid}/run`, { replace: true });
   }, [runUuid, pathname, navigate]);
-  // SPEC §2: signed in, the page title prefix is the active product's domain name. RootLayout's title
-  // effect runs after this one in the same commit (parents after children), so the swap waits for it.
+  // SPEC §2: signed in, the page title prefix is the active product's domain name (the pages' <PageTitle>).
   const domain = active?.product.domainName || Brand.domain;
-  useEffect(() => {
-    if (!pathname) return;
-    let live = true;
-    queueMicrotask(() => {
-      if (live) document.title = titleWithDomain(document.title, domain);
-    });
-    return () => {
-      live = false;
-    };
-  }, [pathname, domain]);
   useEffect(() => {
     if (pathname) closeMobile(); // a navigation closes the phone's sidebar, which covers the page
   }, [pathname, closeMobile]);
@@ -207,7 +178,9 @@ export function AppShellLayout() {
       <AppShell.Main id="main" tabIndex={-1} style={{ outline: 'none' }}>
         <Box mih={bare ? '100vh' : 'calc(100vh - 60px)'} style={{ display: 'flex', flexDirection: 'column' }}>
           <Box style={{ flex: 1 }}>
-            <Outlet context={{ signOut } satisfies ShellContext} />
+            <TitlePrefix.Provider value={domain}>
+              <Outlet context={{ signOut } satisfies ShellContext} />
+            </TitlePrefix.Provider>
           </Box>
           {showFooter && <SiteFooter />}
         </Box>

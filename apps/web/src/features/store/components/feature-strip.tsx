@@ -1,5 +1,8 @@
 import { Card, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import { IconBolt, IconChartBar, IconDeviceMobile, IconStethoscope } from '@tabler/icons-react';
+import IconBolt from '@tabler/icons-react/dist/esm/icons/IconBolt.mjs';
+import IconChartBar from '@tabler/icons-react/dist/esm/icons/IconChartBar.mjs';
+import IconDeviceMobile from '@tabler/icons-react/dist/esm/icons/IconDeviceMobile.mjs';
+import IconStethoscope from '@tabler/icons-react/dist/esm/icons/IconStethoscope.mjs';
 
 const features = [
   {

@@ -1,13 +1,12 @@
 import { Badge, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { BillingPlan, SubscriptionSummary } from '@qbank/contract';
-import { IconCheck } from '@tabler/icons-react';
+import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../../app/auth';
 import { notifyError } from '../../../components/notify-error';
 import { setLastUsedProduct } from '../../subscriptions/api/subscriptions';
-import { parseAdditional } from '../api/store';
-import type { StoreProduct } from '../api/types';
+import type { StoreCard } from '../api/types';
 import { PlanLine } from './plan-lines';
 
 /** Learners are shown only above 100 on cards (SPEC §9). */
@@ -62,12 +61,10 @@ function Pricing({ plans, sub }: { plans: BillingPlan[]; sub: SubscriptionSummar
   );
 }
 
-export function ProductCard({ product }: { product: StoreProduct }) {
+export function ProductCard({ product }: { product: StoreCard }) {
   const { status, user, refresh } = useAuth();
   const navigate = useNavigate();
   const sub = user?.allSubscriptions.find((s) => s.product.uuid === product.uuid) ?? null;
-  const extra = parseAdditional(product.additionalContent);
-  const summary = extra.shortDescription || product.content;
   const detail = `/store/products/${product.uuid}`;
   const paid = buyable(product.billingPlans);
   const [opening, setOpening] = useState(false);
@@ -89,10 +86,24 @@ export function ProductCard({ product }: { product: StoreProduct }) {
       await refresh();
       navigate('/dashboard');
     };
+    // A free member is offered the paid plan too: the upgrade is the store's most valuable path.
+    const upgrade = sub.active && sub.type === 'BASIC' ? paid : null;
     action = (
-      <Button loading={opening} onClick={open}>
-        Open QBank
-      </Button>
+      <>
+        <Button loading={opening} onClick={open}>
+          Open QBank
+        </Button>
+        {upgrade && (
+          <Button
+            component={Link}
+            variant="light"
+            to={`${detail}?priceId=${encodeURIComponent(upgrade.stripePriceId!)}`}
+            aria-label={`Upgrade ${product.name}`}
+          >
+            Upgrade
+          </Button>
+        )}
+      </>
     );
   } else if (status === 'authenticated') {
     action = (
@@ -144,7 +155,7 @@ export function ProductCard({ product }: { product: StoreProduct }) {
           </Text>
         )}
         <Text size="sm" lineClamp={4}>
-          {summary}
+          {product.summary}
         </Text>
         <div style={{ marginTop: 'auto' }}>
           <Pricing plans={product.billingPlans} sub={sub?.active ? sub : null} />

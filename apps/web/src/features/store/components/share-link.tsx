@@ -1,5 +1,5 @@
 import { Box, Button, Text } from '@mantine/core';
-import { IconShare } from '@tabler/icons-react';
+import IconShare from '@tabler/icons-react/dist/esm/icons/IconShare.mjs';
 import { useEffect, useRef, useState } from 'react';
 
 /** SPEC §9: the 'Link copied' notice lasts 2 s. */

@@ -8,20 +8,22 @@ import {
   Group,
   Loader,
   Paper,
+  Radio,
   SimpleGrid,
   Stack,
   Text,
   ThemeIcon,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
 import { type BillingPlan, frequencyText, priceText } from '@qbank/contract';
-import { IconArrowLeft, IconCheck } from '@tabler/icons-react';
+import IconArrowLeft from '@tabler/icons-react/dist/esm/icons/IconArrowLeft.mjs';
+import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAuth } from '../../../app/auth';
 import { notifyError } from '../../../components/notify-error';
+import { PageTitle } from '../../../components/page-title';
 import { storedReferralToken } from '../../../lib/referral-token';
 import { createCheckoutSession } from '../../checkout/api/checkout';
 import { setLastUsedProduct, subscribeFree } from '../../subscriptions/api/subscriptions';
@@ -55,23 +57,31 @@ export function ProductPage() {
   const [logoBroken, setLogoBroken] = useState(false);
 
   const publicPlans = (plans.data ?? []).filter((p) => p.billingPlanType === 'PUBLIC');
+  // ?priceId= (an Upgrade link, or Buy Now followed while signed in) preselects that plan when it is public.
+  const [searchParams] = useSearchParams();
+  const askedPriceId = searchParams.get('priceId');
   useEffect(() => {
     if (!chosen && plans.data) {
-      setSelected(initialPlan(plans.data)?.uuid ?? null);
+      const asked = plans.data.find(
+        (p) => p.billingPlanType === 'PUBLIC' && askedPriceId && p.stripePriceId === askedPriceId,
+      );
+      setSelected((asked ?? initialPlan(plans.data))?.uuid ?? null);
       setChosen(true);
     }
-  }, [plans.data, chosen]);
+  }, [plans.data, chosen, askedPriceId]);
 
   // The logo is waited for too, so the header does not jump from the title to the logo.
   if (content.isPending || plans.isPending || logo.isPending)
     return (
       <Center mih="50vh">
+        <PageTitle name="Store" />
         <Loader role="status" aria-label="Loading the QBank" />
       </Center>
     );
   if (content.isError || plans.isError)
     return (
       <Container size={560} py={{ base: 'lg', sm: 64 }}>
+        <PageTitle name="Store" />
         <Paper withBorder p={{ base: 'md', sm: 'xl' }} role="alert">
           <Stack gap="md" align="flex-start">
             <Title order={1} size="h2">
@@ -90,7 +100,9 @@ export function ProductPage() {
   const extra = parseAdditional(p.additionalContent);
   const plan = publicPlans.find((x) => x.uuid === selected) ?? null;
   const sub = user?.allSubscriptions.find((s) => s.product.uuid === p.uuid) ?? null;
-  const owned = !!sub && (sub.active || !sub.student);
+  // SPEC §2's button rules apply to the plan chosen: a free member who picks a paid plan is buying an upgrade.
+  const upgrading = !!sub?.active && sub.type === 'BASIC' && !!plan && plan.price > 0;
+  const owned = !!sub && (sub.active || !sub.student) && !upgrading;
   const mainLabel = owned
     ? 'Open QBank'
     : !plan
@@ -149,6 +161,7 @@ export function ProductPage() {
 
   return (
     <Container size="lg" py="xl">
+      <PageTitle name={p.name} />
       <Stack gap="lg">
         <Group justify="space-between" wrap="wrap">
           <Button
@@ -186,7 +199,7 @@ export function ProductPage() {
             Something went wrong while subscribing to {p.name}
           </Alert>
         )}
-        <Grid gutter={{ base: 'lg', md: 'xl' }}>
+        <Grid gap={{ base: 'lg', md: 'xl' }}>
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="md">
               <Text style={{ whiteSpace: 'pre-line' }}>{p.content}</Text>
@@ -219,51 +232,63 @@ export function ProductPage() {
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Paper withBorder p="md" radius="md">
               <Stack gap="sm">
-                <Title order={2} size="h4" id="plans-heading">
-                  Choose a plan
-                </Title>
                 {publicPlans.length === 0 ? (
-                  <Text c="dimmed">This QBank has no plans on sale right now.</Text>
+                  <>
+                    <Title order={2} size="h4">
+                      Choose a plan
+                    </Title>
+                    <Text c="dimmed">This QBank has no plans on sale right now.</Text>
+                  </>
                 ) : (
-                  <Stack gap="xs" role="radiogroup" aria-labelledby="plans-heading">
-                    {publicPlans.map((pl) => {
-                      const on = pl.uuid === selected;
-                      return (
-                        <UnstyledButton
-                          key={pl.uuid}
-                          role="radio"
-                          aria-checked={on}
-                          onClick={() => setSelected(on ? null : pl.uuid)}
-                          style={{
-                            border: `2px solid var(--mantine-color-${on ? 'brand-7' : 'gray-3'})`,
-                            borderRadius: 8,
-                            padding: 12,
-                          }}
-                        >
-                          <Group justify="space-between" wrap="nowrap" align="flex-start">
-                            <div>
-                              <Text fw={700}>{pl.planName}</Text>
-                              <Text size="sm">
-                                {priceText(pl.price)}{' '}
-                                {frequencyText(pl.frequencyType, pl.autoRenewForSubscription)}
-                              </Text>
-                              <Text size="xs">
-                                {pl.price > 0
-                                  ? 'All features and questions'
-                                  : 'All features but limited questions'}
-                              </Text>
-                              <PlanNote plan={pl} />
-                            </div>
-                            {on && (
-                              <ThemeIcon radius="xl" size="sm" aria-hidden>
-                                <IconCheck size={14} />
-                              </ThemeIcon>
-                            )}
-                          </Group>
-                        </UnstyledButton>
-                      );
-                    })}
-                  </Stack>
+                  // Radio cards: arrow keys move between the plans (and choose them), Space or a click
+                  // chooses one; clicking the chosen plan again deselects it (SPEC §2).
+                  <Radio.Group
+                    value={selected}
+                    onChange={(uuid) => setSelected((current) => (current === uuid ? null : uuid))}
+                    label={
+                      <Title order={2} size="h4" mb="xs">
+                        Choose a plan
+                      </Title>
+                    }
+                  >
+                    <Stack gap="xs">
+                      {publicPlans.map((pl) => {
+                        const on = pl.uuid === selected;
+                        return (
+                          <Radio.Card
+                            key={pl.uuid}
+                            value={pl.uuid}
+                            p={12}
+                            radius={8}
+                            style={{
+                              border: `2px solid var(--mantine-color-${on ? 'brand-7' : 'gray-3'})`,
+                            }}
+                          >
+                            <Group justify="space-between" wrap="nowrap" align="flex-start">
+                              <div>
+                                <Text fw={700}>{pl.planName}</Text>
+                                <Text size="sm">
+                                  {priceText(pl.price)}{' '}
+                                  {frequencyText(pl.frequencyType, pl.autoRenewForSubscription)}
+                                </Text>
+                                <Text size="xs">
+                                  {pl.price > 0
+                                    ? 'All features and questions'
+                                    : 'All features but limited questions'}
+                                </Text>
+                                <PlanNote plan={pl} />
+                              </div>
+                              {on && (
+                                <ThemeIcon radius="xl" size="sm" aria-hidden>
+                                  <IconCheck size={14} />
+                                </ThemeIcon>
+                              )}
+                            </Group>
+                          </Radio.Card>
+                        );
+                      })}
+                    </Stack>
+                  </Radio.Group>
                 )}
                 <Button size="md" onClick={onMain} disabled={!owned && !plan} loading={busy}>
                   {mainLabel}

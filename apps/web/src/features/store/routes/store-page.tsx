@@ -12,20 +12,22 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { STORE_PAGE_SIZE } from '@qbank/contract';
+import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useAuth } from '../../../app/auth';
+import { PageTitle } from '../../../components/page-title';
 import { throttle } from '../../../lib/throttle';
-import { searchProducts } from '../api/store';
+import { storeSearchQuery } from '../api/store';
 import type { SortOrder } from '../api/types';
 import { ProductCard } from '../components/product-card';
 
 /** SPEC §9: one search call per 3 s, the first at once. */
 export const SEARCH_THROTTLE_MS = 3000;
 
-/** Cards drawn at first and per "Show more": a store of thousands stays quick to open and to scroll. */
-export const STORE_PAGE_SIZE = 24;
+/** Cards asked for at first and per "Show more": a store of thousands stays quick to open and to scroll. */
+export { STORE_PAGE_SIZE };
 
 export const resultCountText = (n: number) =>
   n === 0 ? 'No results' : `${n} ${n === 1 ? 'result' : 'results'}`;
@@ -35,23 +37,21 @@ export function StorePage() {
   const [input, setInput] = useState('');
   const [term, setTerm] = useState('');
   const [sortOrder, setSortOrder] = useState<SortOrder>('ASC');
-  const [shown, setShown] = useState(STORE_PAGE_SIZE);
   const applyTerm = useMemo(() => throttle((t: string) => setTerm(t), SEARCH_THROTTLE_MS), []);
   useEffect(() => () => applyTerm.cancel(), [applyTerm]);
 
   const { status } = useAuth();
-  const results = useQuery({
-    queryKey: ['store', term, sortOrder],
-    queryFn: () => searchProducts(term, sortOrder),
+  const results = useInfiniteQuery({
+    ...storeSearchQuery(term, sortOrder),
     placeholderData: (prev) => prev,
     // Cards depend on who is looking (buttons, pricing block): wait until that is known.
     enabled: status !== 'loading',
   });
-  // Products without an active public plan are not shown (SPEC §8).
-  const products = (results.data ?? []).filter((p) => p.billingPlans.length > 0);
-  // A new search or order starts from the top again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the query changes
-  useEffect(() => setShown(STORE_PAGE_SIZE), [term, sortOrder]);
+  // The server lists only products with an active public plan (SPEC §8); the count is its total.
+  const pages = results.data?.pages ?? [];
+  // A write between two pages can move a product from one page to the next: it is shown once.
+  const products = [...new Map(pages.flatMap((p) => p.content).map((c) => [c.uuid, c])).values()];
+  const total = pages[0]?.totalElements ?? 0;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -60,6 +60,7 @@ export function StorePage() {
 
   return (
     <Container size="lg" py="xl">
+      <PageTitle name="Store" />
       <Stack gap="lg">
         <div>
           <Title order={1}>QBank Store</Title>
@@ -108,23 +109,27 @@ export function StorePage() {
         ) : (
           <>
             <Text role="status" aria-live="polite" fw={600}>
-              {resultCountText(products.length)}
+              {resultCountText(total)}
             </Text>
-            {products.length === 0 ? (
+            {total === 0 ? (
               <Text c="dimmed">
                 No QBank matches your search. Try another word, or clear the search to see them all.
               </Text>
             ) : (
               <>
                 <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-                  {products.slice(0, shown).map((p) => (
+                  {products.map((p) => (
                     <ProductCard key={p.uuid} product={p} />
                   ))}
                 </SimpleGrid>
-                {products.length > shown && (
+                {results.hasNextPage && (
                   <Center>
-                    <Button variant="default" onClick={() => setShown((n) => n + STORE_PAGE_SIZE)}>
-                      Show more ({products.length - shown} more)
+                    <Button
+                      variant="default"
+                      loading={results.isFetchingNextPage}
+                      onClick={() => void results.fetchNextPage()}
+                    >
+                      Show more ({total - products.length} more)
                     </Button>
                   </Center>
                 )}

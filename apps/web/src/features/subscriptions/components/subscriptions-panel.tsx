@@ -1,14 +1,13 @@
-import { Alert, Badge, Box, Button, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
-import { frequencyText, priceText } from '@qbank/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Badge, Box, Button, Group, Loader, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { frequencyText, priceText, staffAccessLabel } from '@qbank/contract';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../../app/auth';
-import { HttpError } from '../../../lib/http';
+import { formErrorMessage } from '../../../lib/form-errors';
 import {
-  cancelSubscription,
-  reactivateSubscription,
   type SubscriptionDetail,
+  useCancelSubscription,
+  useReactivateSubscription,
   useSubscriptionDetails,
 } from '../api/subscriptions';
 
@@ -16,7 +15,7 @@ const dateText = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
 function planText(s: SubscriptionDetail): string {
-  if (s.type === 'PRIVILEGED') return 'Admin Access';
+  if (s.type === 'PRIVILEGED') return staffAccessLabel(s);
   return s.planName && s.price !== null && s.frequencyType
     ? `${s.planName}: ${priceText(s.price)} ${frequencyText(s.frequencyType, s.autoRenew)}`
     : '—';
@@ -30,25 +29,86 @@ function renewalText(s: SubscriptionDetail): string {
     : `Ends on ${dateText(s.currentPeriodEnd)}`;
 }
 
+/**
+ * What cancelling leaves the learner: a free subscription ends at once; a paid one that stops renewing keeps
+ * its access until the end of the period already paid for.
+ */
+export function cancelConsequence(s: SubscriptionDetail, now = Date.now()): string {
+  const paidUntil = s.type !== 'BASIC' && s.currentPeriodEnd ? new Date(s.currentPeriodEnd) : null;
+  return paidUntil && paidUntil.getTime() > now
+    ? `You keep access to ${s.product.name} until ${dateText(s.currentPeriodEnd!)}.`
+    : `Your access to ${s.product.name} ends now.`;
+}
+
+/** Asks before a subscription or its auto-renew is cancelled, saying what the learner keeps until when. */
+function ConfirmCancel({
+  s,
+  onConfirm,
+  onClose,
+}: {
+  s: SubscriptionDetail | null;
+  onConfirm: (s: SubscriptionDetail) => void;
+  onClose: () => void;
+}) {
+  const renewing = s?.autoRenew ?? false;
+  return (
+    // No Mantine header: it is a <header>, which axe counts as a second banner landmark. The title inside
+    // still names the dialog (Modal.Title registers itself as its label).
+    <Modal opened={s !== null} onClose={onClose} withCloseButton={false} centered>
+      {s && (
+        <Stack gap="md">
+          <Modal.Title fw={700} fz="lg">
+            {renewing ? 'Turn off auto-renew?' : 'Cancel this subscription?'}
+          </Modal.Title>
+          <Text>
+            {renewing ? `${s.product.name} will not renew. ` : ''}
+            {cancelConsequence(s)}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} data-autofocus>
+              Cancel
+            </Button>
+            <Button color="red.8" onClick={() => onConfirm(s)}>
+              Confirm
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
 /** Account Settings → Subscriptions: plan, renewal date, auto-renew off (cancel) and on again (reactivate). */
 export function SubscriptionsPanel() {
-  const { user, refresh } = useAuth();
+  const { user } = useAuth();
   const subs = useSubscriptionDetails(user?.uuid);
-  const queryClient = useQueryClient();
+  const { mutateAsync: cancel } = useCancelSubscription();
+  const { mutateAsync: reactivate } = useReactivateSubscription();
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<SubscriptionDetail | null>(null);
 
   // A ref, not only state: a double click lands before the re-render that would disable the button.
   const running = useRef(false);
   const act = async (s: SubscriptionDetail, what: 'cancel' | 'reactivate') => {
     if (!user || running.current) return;
+    // Cancelling asks first (issue 8); the modal's Confirm runs it.
+    if (what === 'cancel') {
+      setConfirming(s);
+      return;
+    }
+    await run(s, what);
+  };
+  const run = async (s: SubscriptionDetail, what: 'cancel' | 'reactivate') => {
+    if (!user || running.current) return;
     running.current = true;
     setBusy(s.subscriptionUuid);
     setError(null);
     try {
-      if (what === 'cancel') await cancelSubscription(user.uuid, s.subscriptionUuid);
+      const ids = { userId: user.uuid, subId: s.subscriptionUuid };
+      if (what === 'cancel') await cancel(ids);
       else {
-        const { redirectUrl } = await reactivateSubscription(user.uuid, s.subscriptionUuid);
+        const { redirectUrl } = await reactivate(ids);
         // A one-time purchase renews only after the buyer has been through the provider's checkout; the
         // buttons stay disabled while the browser leaves.
         if (redirectUrl) {
@@ -56,10 +116,8 @@ export function SubscriptionsPanel() {
           return;
         }
       }
-      await queryClient.invalidateQueries({ queryKey: ['subscriptions', user.uuid] });
-      await refresh();
     } catch (e) {
-      setError(e instanceof HttpError ? e.serverMessage : 'Failed to connect to server, please try again');
+      setError(formErrorMessage(e));
     }
     running.current = false;
     setBusy(null);
@@ -84,6 +142,14 @@ export function SubscriptionsPanel() {
 
   return (
     <Stack gap="sm">
+      <ConfirmCancel
+        s={confirming}
+        onClose={() => setConfirming(null)}
+        onConfirm={(s) => {
+          setConfirming(null);
+          void run(s, 'cancel');
+        }}
+      />
       {error && (
         <Alert
           color="red"
@@ -109,7 +175,9 @@ export function SubscriptionsPanel() {
           <Paper component="li" key={s.subscriptionUuid} withBorder p="sm" radius="md">
             <Stack gap={6}>
               <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-                <Text fw={600}>{s.product.name}</Text>
+                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {s.product.name}
+                </Text>
                 <StatusBadge s={s} />
               </Group>
               <Text size="sm">{planText(s)}</Text>
@@ -189,9 +257,20 @@ function Actions({
         </Button>
       )}
       {s.active && s.type === 'BASIC' && (
-        <Button size="xs" variant="default" loading={busy} onClick={() => void act(s, 'cancel')}>
-          Cancel
-        </Button>
+        <>
+          {/* The free plan's way up: the product page opens on its most expensive plan, with Buy Now. */}
+          <Button
+            size="xs"
+            component={Link}
+            to={`/store/products/${s.product.uuid}`}
+            aria-label={`Upgrade ${s.product.name}`}
+          >
+            Upgrade
+          </Button>
+          <Button size="xs" variant="default" loading={busy} onClick={() => void act(s, 'cancel')}>
+            Cancel
+          </Button>
+        </>
       )}
       {!s.active && s.type === 'BASIC' && (
         <Button size="xs" loading={busy} onClick={() => void act(s, 'reactivate')}>

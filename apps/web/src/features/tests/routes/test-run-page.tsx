@@ -1,5 +1,6 @@
 import { Button, Container, Paper, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { PageTitle } from '../../../components/page-title';
 import { useShellSignOut } from '../../shell/components/app-shell-layout';
 
 /**
@@ -7,7 +8,7 @@ import { useShellSignOut } from '../../shell/components/app-shell-layout';
  * with the tests issue; until then it says so plainly. A student with this test in progress is sent back
  * here from every other signed-in page, and the header's user menu is hidden, so signing out is offered here.
  */
-export function TestRunPage() {
+function TestRunPageContent() {
   const signOut = useShellSignOut();
   const [leaving, setLeaving] = useState(false);
   return (
@@ -33,5 +34,15 @@ export function TestRunPage() {
         </Button>
       </Paper>
     </Container>
+  );
+}
+
+/** The page with its title (React 19 hoists the <title> into the head). */
+export function TestRunPage() {
+  return (
+    <>
+      <PageTitle />
+      <TestRunPageContent />
+    </>
   );
 }

@@ -1,0 +1,97 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { billingPlans, products } from '../../db/schema';
+import type { PlanRow } from '../store/repository';
+
+export type { PlanRow };
+export type NewPlan = typeof billingPlans.$inferInsert;
+/** What a plan's owner may change: everything but its product and its renewing price. */
+export type PlanFields = Omit<NewPlan, 'id' | 'productId' | 'renewalPriceId'> & { renewalPriceId?: null };
+
+export async function findPlan(db: DbOrTx, id: string): Promise<PlanRow | null> {
+  const [p] = await db.select().from(billingPlans).where(eq(billingPlans.id, id)).limit(1);
+  return p ?? null;
+}
+
+export async function findPlanOfProduct(db: DbOrTx, productId: string, id: string): Promise<PlanRow | null> {
+  const [p] = await db
+    .select()
+    .from(billingPlans)
+    .where(and(eq(billingPlans.id, id), eq(billingPlans.productId, productId)))
+    .limit(1);
+  return p ?? null;
+}
+
+/** A plan with the product it sells. */
+export async function findPlanWithProduct(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({
+      plan: billingPlans,
+      product: { id: products.id, name: products.name, published: products.published },
+    })
+    .from(billingPlans)
+    .innerJoin(products, eq(products.id, billingPlans.productId))
+    .where(eq(billingPlans.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Whether a plan other than `planId` (any plan when null) sells this provider price. */
+export async function priceUsedElsewhere(db: DbOrTx, priceId: string, planId: string | null) {
+  const [other] = await db
+    .select({ id: billingPlans.id })
+    .from(billingPlans)
+    .where(and(eq(billingPlans.stripePriceId, priceId), planId ? ne(billingPlans.id, planId) : undefined))
+    .limit(1);
+  return !!other;
+}
+
+export async function insertPlan(db: DbOrTx, values: NewPlan): Promise<PlanRow> {
+  const [row] = await db.insert(billingPlans).values(values).returning();
+  return row!;
+}
+
+export async function updatePlan(db: DbOrTx, id: string, fields: PlanFields): Promise<PlanRow> {
+  const [row] = await db.update(billingPlans).set(fields).where(eq(billingPlans.id, id)).returning();
+  return row!;
+}
+
+/** Flipped in the statement, so two toggles at once make two flips rather than one lost update. */
+export async function flipPlanActive(db: DbOrTx, id: string): Promise<PlanRow> {
+  const [row] = await db
+    .update(billingPlans)
+    .set({ active: sql`NOT ${billingPlans.active}` })
+    .where(eq(billingPlans.id, id))
+    .returning();
+  return row!;
+}
+
+/** Keeps a renewing price on a plan that has none yet; answers whether this one was kept. */
+export async function saveRenewalPriceIfNone(db: DbOrTx, planId: string, priceId: string) {
+  const [saved] = await db
+    .update(billingPlans)
+    .set({ renewalPriceId: priceId })
+    .where(and(eq(billingPlans.id, planId), isNull(billingPlans.renewalPriceId)))
+    .returning({ id: billingPlans.renewalPriceId });
+  return !!saved;
+}
+
+export async function renewalPriceOf(db: DbOrTx, planId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: billingPlans.renewalPriceId })
+    .from(billingPlans)
+    .where(eq(billingPlans.id, planId));
+  return row?.id ?? null;
+}
+
+/**
+ * A new QBank (the operator's create-product). The store module, which owns products, has no writes yet; this
+ * one lives with the plans it is created with.
+ */
+export async function insertProduct(db: DbOrTx, values: { name: string; productCategory: string }) {
+  const [p] = await db
+    .insert(products)
+    .values({ name: values.name, productCategory: values.productCategory })
+    .returning({ id: products.id });
+  return p!.id;
+}

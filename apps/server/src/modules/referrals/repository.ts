@@ -1,0 +1,6 @@
+import type { DbOrTx } from '../../db/client';
+import { referralVisits } from '../../db/schema';
+
+export async function insertVisit(db: DbOrTx, tokenId: string, userAgent: string | null) {
+  await db.insert(referralVisits).values({ tokenId, userAgent });
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import {
+  completePasswordResetBody,
+  initiatePasswordResetBody,
+  lastUsedBody,
+  loginForm,
+  loginResponse,
+  okResponse,
+  passwordUpdateBody,
+  profileBody,
+  sessionResponse,
+  tokenQuery,
+  userMe,
+} from '../accounts';
+import { endpoint } from './endpoint';
+
+const tags = ['accounts'];
+export const userParams = z.object({ id: z.uuid({ error: 'id must be a UUID' }) });
+
+/** Sign-in, the session, the signed-in user and passwords (SPEC §7 "Authentication and registration"). */
+export const accountsApi = {
+  login: endpoint({
+    method: 'POST',
+    path: '/login',
+    summary: 'Sign in with form data (username, password)',
+    tags,
+    access: 'public',
+    body: loginForm,
+    bodyType: 'form',
+    response: loginResponse,
+  }),
+  logout: endpoint({
+    method: 'GET',
+    path: '/logout',
+    summary: 'Sign out: ends the session',
+    tags,
+    access: 'optional',
+    status: 204,
+  }),
+  session: endpoint({
+    method: 'GET',
+    path: '/api/v1/session',
+    summary: 'The current session: access token and user, or 401',
+    tags,
+    access: 'user',
+    response: sessionResponse,
+  }),
+  me: endpoint({
+    method: 'GET',
+    path: '/api/v2/users/me',
+    summary: 'The signed-in user',
+    tags,
+    access: 'user',
+    response: userMe,
+  }),
+  updateMe: endpoint({
+    method: 'PATCH',
+    path: '/api/v2/users/me',
+    summary: "Change the signed-in user's first and last name",
+    tags,
+    access: 'user',
+    body: profileBody,
+    response: userMe,
+  }),
+  user: endpoint({
+    method: 'GET',
+    path: '/api/v2/users/:id',
+    summary: 'A user (oneself, or anyone for a superuser)',
+    tags,
+    access: 'user',
+    params: userParams,
+    response: userMe,
+  }),
+  lastUsed: endpoint({
+    method: 'POST',
+    path: '/api/v1/lastused',
+    summary: 'Change the active product',
+    tags,
+    access: 'user',
+    body: lastUsedBody,
+    response: userMe,
+  }),
+  updatePassword: endpoint({
+    method: 'POST',
+    path: '/api/v2/initiatePasswordUpdate',
+    summary: 'Change the password (checks the current one); ends the other sessions',
+    tags,
+    access: 'user',
+    body: passwordUpdateBody,
+    response: okResponse,
+  }),
+  initiatePasswordReset: endpoint({
+    method: 'POST',
+    path: '/api/v1/initiatePasswordReset',
+    summary: 'Mail a password-reset link',
+    tags,
+    access: 'public',
+    body: initiatePasswordResetBody,
+    response: okResponse,
+  }),
+  completePasswordReset: endpoint({
+    method: 'POST',
+    path: '/api/v1/completePasswordReset',
+    summary: 'Set a new password from a reset link',
+    tags,
+    access: 'public',
+    query: tokenQuery,
+    body: completePasswordResetBody,
+    response: okResponse,
+  }),
+};

@@ -1,0 +1,5 @@
+export * from './accounts';
+export * from './endpoint';
+export * from './registration';
+export * from './store';
+export * from './subscriptions';
