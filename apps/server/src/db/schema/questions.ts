@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -14,10 +17,23 @@ import { users } from './accounts';
 import { products, subcategories } from './catalogue';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const questionStatuses = ['PUBLISHED', 'DRAFT', 'NEEDS_REVISION', 'SUBMITTED', 'DELETED'] as const;
 
-/** A question's identity; its content lives in versions (every save is a new version). */
+/** One answer choice: its id is kept across versions, so statistics per choice survive edits and reordering. */
+export interface StoredChoice {
+  id: string;
+  /** Sanitised rich text. */
+  text: string;
+}
+
+/**
+ * A question's identity: its product, its author and its current version. Everything a save changes (content,
+ * placement, status) lives in the immutable versions; `current_version_id` points at the newest one. The
+ * foreign key to it is deferred (migration 0008), so a question and its first version are written in one
+ * transaction.
+ */
 export const questions = pgTable(
   'questions',
   {
@@ -25,21 +41,24 @@ export const questions = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    authorId: uuid('author_id').references(() => users.id),
-    subcategoryId: uuid('subcategory_id').references(() => subcategories.id),
-    /** Part of the free sample set that BASIC subscriptions may use. */
-    freeSample: boolean('free_sample').notNull().default(false),
-    status: text('status', { enum: questionStatuses }).notNull().default('DRAFT'),
-    currentVersion: integer('current_version').notNull().default(1),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    currentVersionId: uuid('current_version_id').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('questions_product_status_idx').on(t.productId, t.status),
-    index('questions_subcategory_idx').on(t.subcategoryId),
+    index('questions_product_updated_idx').on(t.productId, t.updatedAt.desc(), t.id),
+    index('questions_author_idx').on(t.authorId, t.productId),
+    uniqueIndex('questions_current_version_key').on(t.currentVersionId),
   ],
 );
 
+/**
+ * One saved state of a question, never changed once written. Every save (a status change too) adds one; a
+ * deletion is a version with status DELETED; a restore is a new version copying an older one's content.
+ */
 export const questionVersions = pgTable(
   'question_versions',
   {
@@ -47,42 +66,81 @@ export const questionVersions = pgTable(
     questionId: uuid('question_id')
       .notNull()
       .references(() => questions.id, { onDelete: 'cascade' }),
-    version: integer('version').notNull(),
-    name: text('name').notNull().default(''),
+    /** 1, 2, 3… per question. */
+    number: integer('number').notNull(),
     status: text('status', { enum: questionStatuses }).notNull(),
-    questionStem: text('question_stem').notNull().default(''),
-    answerChoices: jsonb('answer_choices').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    correctAnswerChoice: integer('correct_answer_choice'),
+    name: text('name').notNull().default(''),
+    subcategoryId: uuid('subcategory_id').references(() => subcategories.id, { onDelete: 'set null' }),
+    freeSample: boolean('free_sample').notNull().default(false),
+    /** Sanitised rich text (HTML from the allow-list). */
+    stem: text('stem').notNull().default(''),
     explanation: text('explanation').notNull().default(''),
+    choices: jsonb('choices').$type<StoredChoice[]>().notNull().default(sql`'[]'::jsonb`),
+    correctChoiceId: uuid('correct_choice_id'),
     references: jsonb('references').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     reinforcements: jsonb('reinforcements').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    editorId: uuid('editor_id').references(() => users.id),
+    editorId: uuid('editor_id')
+      .notNull()
+      .references(() => users.id),
+    /** What made this version: a save, a status change, a deletion, a restore of version N, an import. */
+    note: text('note').notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** Text search over the name, stem, explanation and choices (tags are not words to the parser). */
+    search: tsvector('search').generatedAlwaysAs(
+      sql`to_tsvector('english', coalesce(name, '') || ' ' || coalesce(stem, '') || ' ' || coalesce(explanation, '') || ' ' || coalesce(jsonb_path_query_array(choices, '$[*].text')::text, ''))`,
+    ),
   },
-  (t) => [uniqueIndex('question_versions_key').on(t.questionId, t.version)],
+  (t) => [
+    uniqueIndex('question_versions_number_key').on(t.questionId, t.number),
+    index('question_versions_status_idx').on(t.status),
+    index('question_versions_subcategory_idx').on(t.subcategoryId),
+    index('question_versions_search_idx').using('gin', t.search),
+  ],
 );
 
-export const questionMedia = pgTable('question_media', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  questionId: uuid('question_id')
-    .notNull()
-    .references(() => questions.id, { onDelete: 'cascade' }),
-  mediaType: text('media_type', { enum: ['STEM', 'EXPLANATION'] }).notNull(),
-  url: text('url').notNull(),
-  hash: text('hash').notNull(),
+/** A stored media file, once per content hash however many versions or questions use it. */
+export const mediaFiles = pgTable('media_files', {
+  /** SHA-256 of the bytes, hex. */
+  hash: text('hash').primaryKey(),
   contentType: text('content_type').notNull(),
-  position: integer('position').notNull().default(0),
+  size: bigint('size', { mode: 'number' }).notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-export const questionComments = pgTable('question_comments', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  questionId: uuid('question_id')
-    .notNull()
-    .references(() => questions.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id),
-  body: text('body').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+/**
+ * A media item of one version, in the stem or the explanation. Its id stays the same in the versions that
+ * copy it, so a restore brings back exactly the images the old version had.
+ */
+export const questionVersionMedia = pgTable(
+  'question_version_media',
+  {
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => questionVersions.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id').notNull(),
+    hash: text('hash')
+      .notNull()
+      .references(() => mediaFiles.hash),
+    mediaType: text('media_type', { enum: ['STEM', 'EXPLANATION'] }).notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.versionId, t.mediaId] }), index('question_version_media_hash_idx').on(t.hash)],
+);
+
+/** The review thread of a question: who said what, when, about which version. */
+export const questionComments = pgTable(
+  'question_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    versionNumber: integer('version_number').notNull(),
+    body: text('body').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('question_comments_question_idx').on(t.questionId, t.createdAt)],
+);

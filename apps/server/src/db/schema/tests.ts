@@ -58,7 +58,8 @@ export const testQuestions = pgTable(
     questionVersionId: uuid('question_version_id')
       .notNull()
       .references(() => questionVersions.id),
-    selectedChoice: integer('selected_choice'),
+    /** The id of the chosen answer choice (choice ids are stable across the question's versions). */
+    selectedChoiceId: uuid('selected_choice_id'),
     correct: boolean('correct'),
     flagged: boolean('flagged').notNull().default(false),
     timeSpentSeconds: integer('time_spent_seconds').notNull().default(0),
