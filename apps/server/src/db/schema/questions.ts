@@ -124,7 +124,10 @@ export const questionVersionMedia = pgTable(
     mediaType: text('media_type', { enum: ['STEM', 'EXPLANATION'] }).notNull(),
     position: integer('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.versionId, t.mediaId] }), index('question_version_media_hash_idx').on(t.hash)],
+  (t) => [
+    primaryKey({ columns: [t.versionId, t.mediaId] }),
+    index('question_version_media_hash_idx').on(t.hash),
+  ],
 );
 
 /** The review thread of a question: who said what, when, about which version. */
