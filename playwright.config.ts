@@ -28,6 +28,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
+    // No animations (the theme respects reduced motion): axe never checks a menu half faded in.
+    reducedMotion: 'reduce',
     // A step that cannot happen fails with its own message instead of using up the test's time.
     actionTimeout: 15_000,
     navigationTimeout: 30_000,

@@ -12,6 +12,8 @@ test('reset a forgotten password end to end', async ({ page, request, newUser })
   await page.getByRole('button', { name: 'Resend email' }).click();
   await expect(page.getByText('The reset email has been resent.')).toBeVisible();
 
+  // The resend replaced the first link: wait for its mail (the newest comes first) before opening it.
+  await waitForMail(request, user.email, 'Reset', 1);
   const mail = await waitForMail(request, user.email, 'Reset');
   await page.goto(linkFrom(mail, '/resetPassword'));
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();

@@ -21,6 +21,8 @@ export const theme = createTheme({
   fontFamily: 'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
+  // Menus, drawers and modals appear without animation for people who ask their system for less motion.
+  respectReducedMotion: true,
   components: {
     // A visible focus ring on every text input, select and textarea (they all draw Input's box).
     Input: Input.extend({ classNames: { input: inputFocus.input } }),
