@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './endpoint';
+export * from './questions';
 export * from './registration';
 export * from './store';
 export * from './subscriptions';

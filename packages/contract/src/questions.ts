@@ -1,0 +1,285 @@
+import { z } from 'zod';
+import { SORT_ORDERS } from './store';
+import { textField } from './text';
+
+/** SPEC §3 question statuses, in the order the status tabs show them. */
+export const QUESTION_STATUSES = ['DRAFT', 'SUBMITTED', 'NEEDS_REVISION', 'PUBLISHED', 'DELETED'] as const;
+export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
+
+/** The views of My Questions: a writer sees their own questions, an auditor and an admin the product's. */
+export const QUESTION_ROLES = ['WRITER', 'AUDITOR', 'ADMIN'] as const;
+export type QuestionRole = (typeof QUESTION_ROLES)[number];
+
+export const CHOICES_MIN = 2;
+export const CHOICES_MAX = 10;
+/** Rich text of a stem or an explanation, as HTML. */
+export const RICH_TEXT_MAX = 100_000;
+export const CHOICE_TEXT_MAX = 10_000;
+export const QUESTION_NAME_MAX = 200;
+export const REFERENCE_MAX = 2_000;
+export const REFERENCES_MAX = 50;
+export const COMMENT_MAX = 5_000;
+export const QUESTION_PAGE_SIZE = 25;
+export const QUESTION_PAGE_MAX = 100;
+
+/** The restoreDeletedQuestion refusal (SPEC §8), as the server says it. */
+export const RESTORE_DELETED_MESSAGE =
+  'The latest version of this question was deleted, so older versions cannot be restored.';
+
+/** Who the caller is to a question, for the workflow rules. */
+export interface QuestionActorRoles {
+  /** An admin of the product or a superuser: any status to any status. */
+  admin: boolean;
+  writer: boolean;
+  auditor: boolean;
+  /** Whether the caller wrote the question (a writer works on their own questions only). */
+  isAuthor: boolean;
+}
+
+/**
+ * DESIGN §5's workflow: the statuses a caller may save a question with, from its current status. The current
+ * status is included when they may edit the question without moving it (a writer's draft, a submitted
+ * question under review); an empty list means they may not change it at all.
+ * - writer (own questions): DRAFT → DRAFT, SUBMITTED, DELETED; NEEDS_REVISION → NEEDS_REVISION, SUBMITTED, DELETED;
+ * - auditor: SUBMITTED → SUBMITTED, PUBLISHED, NEEDS_REVISION;
+ * - admin or superuser: anything;
+ * roles add up.
+ */
+export function allowedStatuses(roles: QuestionActorRoles, from: QuestionStatus): QuestionStatus[] {
+  if (roles.admin) return [...QUESTION_STATUSES];
+  const out = new Set<QuestionStatus>();
+  if (roles.writer && roles.isAuthor) {
+    if (from === 'DRAFT') for (const s of ['DRAFT', 'SUBMITTED', 'DELETED'] as const) out.add(s);
+    if (from === 'NEEDS_REVISION')
+      for (const s of ['NEEDS_REVISION', 'SUBMITTED', 'DELETED'] as const) out.add(s);
+  }
+  if (roles.auditor && from === 'SUBMITTED')
+    for (const s of ['SUBMITTED', 'PUBLISHED', 'NEEDS_REVISION'] as const) out.add(s);
+  return QUESTION_STATUSES.filter((s) => out.has(s));
+}
+
+/** The statuses a new question may start in: a writer's draft or submission; an admin's anything but deleted. */
+export function creatableStatuses(roles: Omit<QuestionActorRoles, 'isAuthor'>): QuestionStatus[] {
+  if (roles.admin) return QUESTION_STATUSES.filter((s) => s !== 'DELETED');
+  if (roles.writer) return ['DRAFT', 'SUBMITTED'];
+  return [];
+}
+
+/** The word shown for a status (tabs, badges). */
+export const STATUS_LABELS: Record<QuestionStatus, string> = {
+  DRAFT: 'Draft',
+  SUBMITTED: 'Submitted',
+  NEEDS_REVISION: 'Needs revision',
+  PUBLISHED: 'Published',
+  DELETED: 'Deleted',
+};
+
+const uuidField = (field: string) => z.uuid({ error: `${field} must be a UUID` });
+
+const statusField = (field: string) =>
+  z.enum(QUESTION_STATUSES, { error: `${field} must be one of ${QUESTION_STATUSES.join(', ')}` });
+
+/** A list of short texts (references, reinforcements): empty strings are dropped (SPEC §5). */
+const textList = (field: string) =>
+  z
+    .array(
+      textField(`${field} items`, `${field} items must be text`).max(REFERENCE_MAX, {
+        error: `${field} items must be at most ${REFERENCE_MAX} characters`,
+      }),
+      { error: `${field} must be a list of text` },
+    )
+    .max(REFERENCES_MAX, { error: `${field} may hold at most ${REFERENCES_MAX} items` })
+    .default([])
+    .transform((items) => items.map((s) => s.trim()).filter((s) => s !== ''));
+
+export const answerChoiceInput = z.object({
+  /** Client-generated and kept across edits, so statistics per choice survive rewording and reordering. */
+  uuid: uuidField('answerChoices uuid'),
+  text: textField('answerChoices text').max(CHOICE_TEXT_MAX, {
+    error: `answerChoices text must be at most ${CHOICE_TEXT_MAX} characters`,
+  }),
+});
+
+/** The body of POST questions and PUT questions/{id} (SPEC §7): the question plus its client-generated uuid. */
+export const questionInput = z
+  .object({
+    uuid: uuidField('uuid'),
+    productUuid: uuidField('productUuid'),
+    name: textField('name', 'name must be text')
+      .trim()
+      .max(QUESTION_NAME_MAX, { error: `name must be at most ${QUESTION_NAME_MAX} characters` })
+      .default(''),
+    /** The status to save with; a new question defaults to DRAFT, an edit keeps its status. */
+    status: statusField('status').optional(),
+    questionStem: textField('questionStem').max(RICH_TEXT_MAX, {
+      error: `questionStem must be at most ${RICH_TEXT_MAX} characters`,
+    }),
+    explanation: textField('explanation', 'explanation must be text')
+      .max(RICH_TEXT_MAX, { error: `explanation must be at most ${RICH_TEXT_MAX} characters` })
+      .default(''),
+    answerChoices: z
+      .array(answerChoiceInput, { error: 'answerChoices must be a list' })
+      .min(CHOICES_MIN, { error: `answerChoices needs at least ${CHOICES_MIN} choices` })
+      .max(CHOICES_MAX, { error: `answerChoices may hold at most ${CHOICES_MAX} choices` }),
+    /** The uuid of the correct choice; a draft may leave it out. */
+    correctAnswerChoice: uuidField('correctAnswerChoice').nullable().default(null),
+    references: textList('references'),
+    reinforcements: textList('reinforcements'),
+    subcategoryUuid: uuidField('subcategoryUuid').nullable().default(null),
+    freeSample: z.boolean({ error: 'freeSample must be true or false' }).default(false),
+    /** The version the edit started from: a save over a newer version is refused instead of overwriting it. */
+    baseVersion: z.number({ error: 'baseVersion must be a number' }).int().min(1).optional(),
+  })
+  .superRefine((q, ctx) => {
+    const ids = q.answerChoices.map((c) => c.uuid);
+    if (new Set(ids).size !== ids.length)
+      ctx.addIssue({ code: 'custom', path: ['answerChoices'], message: 'answerChoices uuids must differ' });
+    if (q.correctAnswerChoice && !ids.includes(q.correctAnswerChoice))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['correctAnswerChoice'],
+        message: 'correctAnswerChoice must be the uuid of one of the answerChoices',
+      });
+  });
+export type QuestionInput = z.input<typeof questionInput>;
+export type QuestionInputParsed = z.output<typeof questionInput>;
+
+export const personRef = z.object({ uuid: z.string(), firstName: z.string(), lastName: z.string() });
+export type PersonRef = z.infer<typeof personRef>;
+
+/** SPEC §3 media item, as stored: `url` serves the bytes. */
+export const mediaItem = z.object({
+  uuid: z.string(),
+  url: z.string(),
+  hash: z.string(),
+  contentType: z.string(),
+});
+export type MediaItem = z.infer<typeof mediaItem>;
+
+/** SPEC §3 question, as a version of it reads. */
+export const question = z.object({
+  uuid: z.string(),
+  productUuid: z.string(),
+  name: z.string(),
+  author: personRef,
+  status: z.enum(QUESTION_STATUSES),
+  version: z.number().int(),
+  questionStem: z.string(),
+  explanation: z.string(),
+  answerChoices: z.array(z.object({ uuid: z.string(), text: z.string() })),
+  correctAnswerChoice: z.string().nullable(),
+  references: z.array(z.string()),
+  reinforcements: z.array(z.string()),
+  subcategoryUuid: z.string().nullable(),
+  freeSample: z.boolean(),
+  stemMediaUrls: z.array(mediaItem),
+  explanationMediaUrls: z.array(mediaItem),
+  /** Who made this version, and when. */
+  editor: personRef,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Question = z.infer<typeof question>;
+
+export const questionSaved = z.object({ uuid: z.string(), version: z.number().int() });
+
+/** A row of My Questions. */
+export const questionSummary = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  status: z.enum(QUESTION_STATUSES),
+  author: personRef,
+  /** The stem as plain text, cut short. */
+  preview: z.string(),
+  subcategoryUuid: z.string().nullable(),
+  freeSample: z.boolean(),
+  version: z.number().int(),
+  updatedAt: z.string(),
+});
+export type QuestionSummary = z.infer<typeof questionSummary>;
+
+export const questionPage = z.object({
+  content: z.array(questionSummary),
+  page: z.number().int(),
+  size: z.number().int(),
+  totalElements: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type QuestionPage = z.infer<typeof questionPage>;
+
+const pageNumber = (field: string, min: number, max: number) =>
+  z.coerce
+    .number<number | string>({ error: `${field} must be a whole number` })
+    .int({ error: `${field} must be a whole number` })
+    .min(min, { error: `${field} must be ${min} or more` })
+    .max(max, { error: `${field} must be at most ${max}` });
+
+const roleField = z
+  .enum(QUESTION_ROLES, { error: `filterRole must be one of ${QUESTION_ROLES.join(', ')}` })
+  .optional();
+
+export const QUESTION_SORT_FIELDS = ['updatedAt', 'createdAt', 'name'] as const;
+
+/** GET questions/products/{id}/writerOrAuditor: paged, filtered, sorted. */
+export const questionListQuery = z.object({
+  page: pageNumber('page', 0, 1_000_000).default(0),
+  size: pageNumber('size', 1, QUESTION_PAGE_MAX).default(QUESTION_PAGE_SIZE),
+  filterRole: roleField,
+  status: statusField('status').optional(),
+  subjectUuid: uuidField('subjectUuid').optional(),
+  categoryUuid: uuidField('categoryUuid').optional(),
+  subcategoryUuid: uuidField('subcategoryUuid').optional(),
+  authorUuid: uuidField('authorUuid').optional(),
+  text: textField('text', 'text must be text')
+    .trim()
+    .max(200, { error: 'text must be at most 200 characters' })
+    .optional(),
+  sortField: z
+    .enum(QUESTION_SORT_FIELDS, { error: `sortField must be one of ${QUESTION_SORT_FIELDS.join(', ')}` })
+    .default('updatedAt'),
+  sortOrder: z.enum(SORT_ORDERS, { error: 'sortOrder must be ASC or DESC' }).default('DESC'),
+});
+export type QuestionListQuery = z.input<typeof questionListQuery>;
+
+export const statusCountsQuery = z.object({ filterRole: roleField });
+/** SPEC §9: every status present, 0 by default. */
+export const statusCounts = z.object(
+  Object.fromEntries(QUESTION_STATUSES.map((s) => [s, z.number().int()])) as Record<
+    QuestionStatus,
+    z.ZodNumber
+  >,
+);
+export type StatusCounts = z.infer<typeof statusCounts>;
+export const emptyStatusCounts = (): StatusCounts =>
+  Object.fromEntries(QUESTION_STATUSES.map((s) => [s, 0])) as StatusCounts;
+
+export const questionIdParams = z.object({ id: uuidField('id') });
+export const versionParams = z.object({
+  id: uuidField('id'),
+  number: pageNumber('number', 1, 1_000_000),
+});
+
+export const versionSummary = z.object({
+  version: z.number().int(),
+  status: z.enum(QUESTION_STATUSES),
+  name: z.string(),
+  note: z.string(),
+  editor: personRef,
+  createdAt: z.string(),
+});
+export type VersionSummary = z.infer<typeof versionSummary>;
+
+export const commentInput = z.object({
+  body: textField('body')
+    .trim()
+    .min(1, { error: 'body is required' })
+    .max(COMMENT_MAX, { error: `body must be at most ${COMMENT_MAX} characters` }),
+});
+export const questionComment = z.object({
+  uuid: z.string(),
+  body: z.string(),
+  author: personRef,
+  versionNumber: z.number().int(),
+  createdAt: z.string(),
+});
+export type QuestionComment = z.infer<typeof questionComment>;
