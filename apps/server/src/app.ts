@@ -26,6 +26,7 @@ import { catalogueRoutes } from './modules/catalogue/routes';
 import { checkoutRoutes, WEBHOOK_URL } from './modules/checkout/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
+import { questionsRoutes } from './modules/questions/routes';
 import { referralRoutes } from './modules/referrals/routes';
 import { registrationRoutes } from './modules/registration/routes';
 import { registerApiDocs, siteRoutes } from './modules/site/routes';
@@ -173,6 +174,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   catalogueRoutes(app, deps);
   billingRoutes(app, deps);
   subscriptionsRoutes(app, deps);
+  questionsRoutes(app, deps);
   testsRoutes(app, deps);
   await checkoutRoutes(app, deps);
   siteRoutes(app);

@@ -1,4 +1,10 @@
-import { ErrorCode } from '@qbank/contract';
+import {
+  allowedStatuses,
+  creatableStatuses,
+  ErrorCode,
+  type QuestionRole,
+  type QuestionStatus,
+} from '@qbank/contract';
 import { AppError } from '../lib/app-error';
 import type { Actor } from './actor';
 
@@ -22,6 +28,32 @@ async function runsProduct(actor: Actor | null, productId: string) {
   const roles = await actor.rolesIn(productId);
   return !!roles?.active && roles.admin;
 }
+
+/** The caller's authoring roles in a product: none without an active subscription; all for a superuser. */
+async function authoringRoles(actor: Actor | null, productId: string) {
+  const none = { admin: false, writer: false, auditor: false };
+  if (!signedIn(actor)) return none;
+  if (actor.superuser) return { admin: true, writer: true, auditor: true };
+  const roles = await actor.rolesIn(productId);
+  if (!roles?.active) return none;
+  return { admin: roles.admin, writer: roles.questionWriter, auditor: roles.questionAuditor };
+}
+
+/** A question as the rules see it: its product, author, current status and free-sample flag. */
+interface QuestionResource {
+  productId: string;
+  authorId: string;
+  status: QuestionStatus;
+  freeSample: boolean;
+}
+
+/** Whether the caller sees the question as staff: an admin or auditor of its product, or its writer. */
+async function staffOf(actor: Actor | null, q: { productId: string; authorId: string }) {
+  const r = await authoringRoles(actor, q.productId);
+  return r.admin || r.auditor || (r.writer && actor?.userId === q.authorId);
+}
+
+const noSuchQuestion = () => new AppError(ErrorCode.NOT_FOUND, 'No such question', 'id');
 
 /**
  * Every authorisation rule of the product, in one place (SPEC §6, DESIGN §4-5). Routes declare who may call
@@ -59,7 +91,83 @@ export const policies = {
     allows: (a, r) => signedIn(a) && !!r.buyerId && a.userId === r.buyerId,
     deny: () => new AppError(ErrorCode.NOT_FOUND, 'No such checkout', 'sessionId'),
   }),
+  /**
+   * A view of My Questions: WRITER (one's own questions) for writers, AUDITOR for auditors, ADMIN for admins
+   * and superusers. Anyone else is told the product has no questions for them.
+   */
+  'questions.list': policy<{ productId: string; role: QuestionRole }>({
+    allows: async (a, r) => {
+      const roles = await authoringRoles(a, r.productId);
+      if (r.role === 'WRITER') return roles.writer;
+      if (r.role === 'AUDITOR') return roles.auditor;
+      return roles.admin;
+    },
+    deny: (r) =>
+      new AppError(
+        ErrorCode.FORBIDDEN,
+        `You do not have the ${r.role.toLowerCase()} role in this product`,
+        'filterRole',
+      ),
+  }),
+  /**
+   * Reading a question: its product's staff (a writer only their own); a learner with an active subscription
+   * only a published one, and on a free (BASIC) plan only one of the free sample. To anyone else it does not exist.
+   */
+  'question.read': policy<QuestionResource>({
+    allows: async (a, r) => {
+      if (!signedIn(a)) return false;
+      if (await staffOf(a, r)) return true;
+      const roles = await a.rolesIn(r.productId);
+      return (
+        !!roles?.active &&
+        roles.student &&
+        r.status === 'PUBLISHED' &&
+        (roles.type !== 'BASIC' || r.freeSample)
+      );
+    },
+    deny: noSuchQuestion,
+  }),
+  /** The review thread and the version history: the question's staff only. */
+  'question.review': policy<{ productId: string; authorId: string }>({
+    allows: (a, r) => staffOf(a, r),
+    deny: noSuchQuestion,
+  }),
+  /** Writing a new question in a status: writers (draft or submitted) and admins. */
+  'question.create': policy<{ productId: string; status: QuestionStatus }>({
+    allows: async (a, r) => creatableStatuses(await authoringRoles(a, r.productId)).includes(r.status),
+    deny: (r) =>
+      r.status === 'DRAFT'
+        ? new AppError(ErrorCode.FORBIDDEN, 'You cannot write questions in this product', 'productUuid')
+        : new AppError(ErrorCode.FORBIDDEN, `You cannot create a question as ${r.status}`, 'status'),
+  }),
+  /**
+   * Saving a question from its current status to a status (the same one for an edit, DELETED for a deletion):
+   * DESIGN §5's workflow, `allowedStatuses` in the contract.
+   */
+  'question.save': policy<{ productId: string; authorId: string; from: QuestionStatus; to: QuestionStatus }>({
+    allows: async (a, r) => {
+      const roles = await authoringRoles(a, r.productId);
+      return allowedStatuses({ ...roles, isAuthor: a?.userId === r.authorId }, r.from).includes(r.to);
+    },
+    deny: (r) =>
+      r.from === r.to
+        ? new AppError(ErrorCode.FORBIDDEN, `You cannot edit this question while it is ${r.from}`, 'status')
+        : new AppError(
+            ErrorCode.FORBIDDEN,
+            `You cannot move this question from ${r.from} to ${r.to}`,
+            'status',
+          ),
+  }),
 } as const;
+
+/** The statuses the actor may save a question with (DESIGN §5), for `allowedStatuses`. */
+export async function questionStatusesFor(
+  actor: Actor | null,
+  q: { productId: string; authorId: string; status: QuestionStatus },
+): Promise<QuestionStatus[]> {
+  const roles = await authoringRoles(actor, q.productId);
+  return allowedStatuses({ ...roles, isAuthor: actor?.userId === q.authorId }, q.status);
+}
 
 export type Action = keyof typeof policies;
 type ResourceOf<A extends Action> = Parameters<(typeof policies)[A]['allows']>[1];

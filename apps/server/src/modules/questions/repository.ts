@@ -1,0 +1,338 @@
+import type { QuestionStatus, StatusCounts } from '@qbank/contract';
+import { emptyStatusCounts, searchTerms } from '@qbank/contract';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  products,
+  questionComments,
+  questions,
+  questionVersionMedia,
+  questionVersions,
+  type StoredChoice,
+  users,
+} from '../../db/schema';
+
+type Rows = { rows: Array<Record<string, unknown>> };
+const rowsOf = (r: unknown) => (r as Rows).rows;
+/** A timestamp of a raw query's row: the driver answers raw timestamps as text. */
+const asDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+
+/** What the rules need of a question: its product, author and current version. */
+export interface QuestionHead {
+  id: string;
+  productId: string;
+  authorId: string;
+  currentVersionId: string;
+  version: number;
+  status: QuestionStatus;
+  freeSample: boolean;
+}
+
+/** The question and its current version's status; with `lock`, the row is held until the transaction ends. */
+export async function findHead(db: DbOrTx, id: string, lock = false): Promise<QuestionHead | null> {
+  const res = await db.execute(sql`
+    SELECT q.id, q.product_id, q.author_id, q.current_version_id, v.number, v.status, v.free_sample
+    FROM questions q JOIN question_versions v ON v.id = q.current_version_id
+    WHERE q.id = ${id} ${lock ? sql`FOR UPDATE OF q` : sql``}`);
+  const r = rowsOf(res)[0];
+  if (!r) return null;
+  return {
+    id: r.id as string,
+    productId: r.product_id as string,
+    authorId: r.author_id as string,
+    currentVersionId: r.current_version_id as string,
+    version: r.number as number,
+    status: r.status as QuestionStatus,
+    freeSample: r.free_sample as boolean,
+  };
+}
+
+/** The content of a version, as written. */
+export interface VersionContent {
+  status: QuestionStatus;
+  name: string;
+  subcategoryId: string | null;
+  freeSample: boolean;
+  stem: string;
+  explanation: string;
+  choices: StoredChoice[];
+  correctChoiceId: string | null;
+  references: string[];
+  reinforcements: string[];
+}
+
+/** Adds a version; the caller points the question at it (`pointAt`) in the same transaction. */
+export async function insertVersion(
+  tx: DbOrTx,
+  v: VersionContent & {
+    id?: string;
+    questionId: string;
+    number: number;
+    editorId: string;
+    note: string;
+    createdAt: Date;
+  },
+): Promise<string> {
+  const [row] = await tx.insert(questionVersions).values(v).returning({ id: questionVersions.id });
+  return row!.id;
+}
+
+/** Adds a question unless its id is taken (a retried create); says whether it did. */
+export async function insertQuestion(
+  tx: DbOrTx,
+  q: { id: string; productId: string; authorId: string; currentVersionId: string; now: Date },
+): Promise<boolean> {
+  const rows = await tx
+    .insert(questions)
+    .values({
+      id: q.id,
+      productId: q.productId,
+      authorId: q.authorId,
+      currentVersionId: q.currentVersionId,
+      createdAt: q.now,
+      updatedAt: q.now,
+    })
+    .onConflictDoNothing({ target: questions.id })
+    .returning({ id: questions.id });
+  return rows.length > 0;
+}
+
+export async function productExists(db: DbOrTx, productId: string): Promise<boolean> {
+  const rows = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+  return rows.length > 0;
+}
+
+export async function pointAt(tx: DbOrTx, questionId: string, versionId: string, now: Date) {
+  await tx
+    .update(questions)
+    .set({ currentVersionId: versionId, updatedAt: now })
+    .where(eq(questions.id, questionId));
+}
+
+/** The new version keeps the media of the one it follows (or restores), with the same media ids. */
+export async function copyMedia(tx: DbOrTx, fromVersionId: string, toVersionId: string) {
+  await tx.execute(sql`
+    INSERT INTO question_version_media (version_id, media_id, hash, media_type, position)
+    SELECT ${toVersionId}, media_id, hash, media_type, position
+    FROM question_version_media WHERE version_id = ${fromVersionId}`);
+}
+
+/** Keeps products.question_count (published questions) in step with a status change, in its transaction. */
+export async function adjustPublishedCount(tx: DbOrTx, productId: string, delta: number) {
+  if (delta === 0) return;
+  await tx
+    .update(products)
+    .set({ questionCount: sql`greatest(${products.questionCount} + ${delta}, 0)` })
+    .where(eq(products.id, productId));
+}
+
+/** The product a subcategory belongs to, or null when there is no such subcategory. */
+export async function productOfSubcategory(db: DbOrTx, subcategoryId: string): Promise<string | null> {
+  const res = await db.execute(sql`
+    SELECT s.product_id FROM subcategories sc
+    JOIN categories c ON c.id = sc.category_id JOIN subjects s ON s.id = c.subject_id
+    WHERE sc.id = ${subcategoryId}`);
+  return (rowsOf(res)[0]?.product_id as string | undefined) ?? null;
+}
+
+const person = (uuid: unknown, first: unknown, last: unknown) => ({
+  uuid: uuid as string,
+  firstName: first as string,
+  lastName: last as string,
+});
+
+/** A version of a question with its author, editor and media; the current one when `number` is left out. */
+export async function readVersion(db: DbOrTx, questionId: string, number?: number) {
+  const res = await db.execute(sql`
+    SELECT q.id, q.product_id, q.created_at, q.updated_at,
+      a.id AS author_id, a.first_name AS author_first, a.last_name AS author_last,
+      e.id AS editor_id, e.first_name AS editor_first, e.last_name AS editor_last,
+      v.id AS version_id, v.number, v.status, v.name, v.subcategory_id, v.free_sample, v.stem, v.explanation,
+      v.choices, v.correct_choice_id, v."references", v.reinforcements, v.created_at AS version_at
+    FROM questions q
+    JOIN question_versions v ON v.question_id = q.id
+      AND ${number === undefined ? sql`v.id = q.current_version_id` : sql`v.number = ${number}`}
+    JOIN users a ON a.id = q.author_id
+    JOIN users e ON e.id = v.editor_id
+    WHERE q.id = ${questionId}`);
+  const r = rowsOf(res)[0];
+  if (!r) return null;
+  const media = await db
+    .select({
+      mediaId: questionVersionMedia.mediaId,
+      hash: questionVersionMedia.hash,
+      mediaType: questionVersionMedia.mediaType,
+      contentType: sql<string>`(SELECT content_type FROM media_files f WHERE f.hash = ${questionVersionMedia.hash})`,
+    })
+    .from(questionVersionMedia)
+    .where(eq(questionVersionMedia.versionId, r.version_id as string))
+    .orderBy(asc(questionVersionMedia.position), asc(questionVersionMedia.mediaId));
+  return {
+    id: r.id as string,
+    productId: r.product_id as string,
+    versionId: r.version_id as string,
+    createdAt: asDate(r.created_at),
+    updatedAt: asDate(r.updated_at),
+    versionAt: asDate(r.version_at),
+    author: person(r.author_id, r.author_first, r.author_last),
+    editor: person(r.editor_id, r.editor_first, r.editor_last),
+    number: r.number as number,
+    content: {
+      status: r.status as QuestionStatus,
+      name: r.name as string,
+      subcategoryId: r.subcategory_id as string | null,
+      freeSample: r.free_sample as boolean,
+      stem: r.stem as string,
+      explanation: r.explanation as string,
+      choices: r.choices as StoredChoice[],
+      correctChoiceId: r.correct_choice_id as string | null,
+      references: r.references as string[],
+      reinforcements: r.reinforcements as string[],
+    } satisfies VersionContent,
+    media,
+  };
+}
+export type VersionRead = NonNullable<Awaited<ReturnType<typeof readVersion>>>;
+
+export interface ListFilter {
+  productId: string;
+  /** Only this author's questions (a writer's view, or an author filter). */
+  authorId?: string;
+  status?: QuestionStatus;
+  subjectId?: string;
+  categoryId?: string;
+  subcategoryId?: string;
+  text?: string;
+  sortField: 'updatedAt' | 'createdAt' | 'name';
+  sortOrder: 'ASC' | 'DESC';
+  page: number;
+  size: number;
+}
+
+/** A text-search query from a term: its words as prefixes, all required; '' when it has no searchable word. */
+async function textQuery(db: DbOrTx, text: string | undefined): Promise<string> {
+  if (!text) return '';
+  const { words } = searchTerms(text);
+  const q = words.map((w) => `${w}:*`).join(' & ');
+  if (!q) return '';
+  // Words the text search ignores ("the", "of") leave no query, which would match nothing: such a term is no term.
+  const r = await db.execute(sql`SELECT numnode(to_tsquery('english', ${q}))::int AS n`);
+  return rowsOf(r)[0]?.n === 0 ? '' : q;
+}
+
+/** A page of My Questions and the number of matching questions, in one query. */
+export async function listQuestions(db: DbOrTx, f: ListFilter) {
+  const q = await textQuery(db, f.text);
+  const dir = f.sortOrder === 'ASC' ? sql`ASC` : sql`DESC`;
+  const order =
+    f.sortField === 'name'
+      ? sql`lower(v.name) ${dir}, q.id`
+      : f.sortField === 'createdAt'
+        ? sql`q.created_at ${dir}, q.id`
+        : sql`q.updated_at ${dir}, q.id`;
+  const byTree = f.subjectId || f.categoryId;
+  const res = await db.execute(sql`
+    SELECT q.id, v.name, v.status, v.stem, v.subcategory_id, v.free_sample, v.number, q.updated_at,
+      a.id AS author_id, a.first_name, a.last_name, count(*) OVER () AS total
+    FROM questions q
+    JOIN question_versions v ON v.id = q.current_version_id
+    JOIN users a ON a.id = q.author_id
+    ${byTree ? sql`JOIN subcategories sc ON sc.id = v.subcategory_id JOIN categories c ON c.id = sc.category_id` : sql``}
+    WHERE q.product_id = ${f.productId}
+      ${f.authorId ? sql`AND q.author_id = ${f.authorId}` : sql``}
+      ${f.status ? sql`AND v.status = ${f.status}` : sql`AND v.status <> 'DELETED'`}
+      ${f.subcategoryId ? sql`AND v.subcategory_id = ${f.subcategoryId}` : sql``}
+      ${f.categoryId ? sql`AND sc.category_id = ${f.categoryId}` : sql``}
+      ${f.subjectId ? sql`AND c.subject_id = ${f.subjectId}` : sql``}
+      ${q ? sql`AND v.search @@ to_tsquery('english', ${q})` : sql``}
+    ORDER BY ${order}
+    LIMIT ${f.size} OFFSET ${f.page * f.size}`);
+  const rows = rowsOf(res);
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && f.page > 0) {
+    // A page past the end has no rows to carry the count: ask for it alone.
+    total = (await listQuestions(db, { ...f, page: 0, size: 1 })).total;
+  }
+  return {
+    total,
+    rows: rows.map((r) => ({
+      id: r.id as string,
+      name: r.name as string,
+      status: r.status as QuestionStatus,
+      stem: r.stem as string,
+      subcategoryId: r.subcategory_id as string | null,
+      freeSample: r.free_sample as boolean,
+      version: r.number as number,
+      updatedAt: asDate(r.updated_at),
+      author: person(r.author_id, r.first_name, r.last_name),
+    })),
+  };
+}
+
+/** How many of a product's questions (or one author's) are in each status. */
+export async function countByStatus(db: DbOrTx, productId: string, authorId?: string): Promise<StatusCounts> {
+  const res = await db.execute(sql`
+    SELECT v.status, count(*)::int AS n
+    FROM questions q JOIN question_versions v ON v.id = q.current_version_id
+    WHERE q.product_id = ${productId} ${authorId ? sql`AND q.author_id = ${authorId}` : sql``}
+    GROUP BY v.status`);
+  const counts = emptyStatusCounts();
+  for (const r of rowsOf(res)) counts[r.status as QuestionStatus] = r.n as number;
+  return counts;
+}
+
+/** A question's versions, newest first, with who made each. */
+export async function listVersions(db: DbOrTx, questionId: string) {
+  return db
+    .select({
+      number: questionVersions.number,
+      status: questionVersions.status,
+      name: questionVersions.name,
+      note: questionVersions.note,
+      createdAt: questionVersions.createdAt,
+      editorId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(questionVersions)
+    .innerJoin(users, eq(users.id, questionVersions.editorId))
+    .where(eq(questionVersions.questionId, questionId))
+    .orderBy(desc(questionVersions.number));
+}
+
+export async function findVersionId(db: DbOrTx, questionId: string, number: number) {
+  const [row] = await db
+    .select({ id: questionVersions.id })
+    .from(questionVersions)
+    .where(and(eq(questionVersions.questionId, questionId), eq(questionVersions.number, number)));
+  return row?.id ?? null;
+}
+
+export async function listComments(db: DbOrTx, questionId: string) {
+  return db
+    .select({
+      id: questionComments.id,
+      body: questionComments.body,
+      versionNumber: questionComments.versionNumber,
+      createdAt: questionComments.createdAt,
+      authorId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(questionComments)
+    .innerJoin(users, eq(users.id, questionComments.authorId))
+    .where(eq(questionComments.questionId, questionId))
+    .orderBy(asc(questionComments.createdAt), asc(questionComments.id));
+}
+
+export async function insertComment(
+  db: DbOrTx,
+  c: { questionId: string; authorId: string; versionNumber: number; body: string; createdAt: Date },
+) {
+  const [row] = await db.insert(questionComments).values(c).returning();
+  const [author] = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, c.authorId));
+  return { ...row!, author: person(author!.id, author!.firstName, author!.lastName) };
+}

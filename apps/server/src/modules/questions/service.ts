@@ -1,0 +1,392 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ErrorCode,
+  type Question,
+  type QuestionInputParsed,
+  type QuestionListQuery,
+  type QuestionPage,
+  type QuestionRole,
+  type QuestionStatus,
+  RESTORE_DELETED_MESSAGE,
+  STATUS_LABELS,
+} from '@qbank/contract';
+import type { Tx } from '../../db/client';
+import type { Deps } from '../../deps';
+import { AppError } from '../../lib/app-error';
+import { isBlankRichText, richTextToPlain, sanitizeRichText } from '../../lib/rich-text';
+import { type Actor, authorize, can, questionStatusesFor } from '../../policies';
+import {
+  adjustPublishedCount,
+  copyMedia,
+  countByStatus,
+  findHead,
+  insertComment,
+  insertQuestion,
+  insertVersion,
+  listComments,
+  listQuestions,
+  listVersions,
+  pointAt,
+  productExists,
+  productOfSubcategory,
+  type QuestionHead,
+  readVersion,
+  type VersionContent,
+  type VersionRead,
+} from './repository';
+
+/** Where a media file is served from (the media module's route). */
+export const mediaUrl = (hash: string) => `/api/v2/media/${hash}`;
+
+const PREVIEW_LENGTH = 160;
+
+const noSuchQuestion = () => new AppError(ErrorCode.NOT_FOUND, 'No such question', 'id');
+const publishedDelta = (from: QuestionStatus | null, to: QuestionStatus) =>
+  (to === 'PUBLISHED' ? 1 : 0) - (from === 'PUBLISHED' ? 1 : 0);
+
+/** The answer of GET questions/{id} (SPEC §3) from a version read. */
+export function toQuestion(v: VersionRead): Question {
+  const media = (type: 'STEM' | 'EXPLANATION') =>
+    v.media
+      .filter((m) => m.mediaType === type)
+      .map((m) => ({ uuid: m.mediaId, url: mediaUrl(m.hash), hash: m.hash, contentType: m.contentType }));
+  return {
+    uuid: v.id,
+    productUuid: v.productId,
+    name: v.content.name,
+    author: v.author,
+    status: v.content.status,
+    version: v.number,
+    questionStem: v.content.stem,
+    explanation: v.content.explanation,
+    answerChoices: v.content.choices.map((c) => ({ uuid: c.id, text: c.text })),
+    correctAnswerChoice: v.content.correctChoiceId,
+    references: v.content.references,
+    reinforcements: v.content.reinforcements,
+    subcategoryUuid: v.content.subcategoryId,
+    freeSample: v.content.freeSample,
+    stemMediaUrls: media('STEM'),
+    explanationMediaUrls: media('EXPLANATION'),
+    editor: v.editor,
+    createdAt: v.createdAt.toISOString(),
+    updatedAt: v.versionAt.toISOString(),
+  };
+}
+
+/**
+ * Authoring (DESIGN §5): a question's content lives in immutable versions; every save, status change,
+ * deletion and restore adds one, in a transaction that also moves the question's pointer to it and keeps the
+ * product's published count. Who may do what is the policies' business ('question.*').
+ */
+export function questionsService(deps: Deps) {
+  const { db, clock } = deps;
+
+  /** The content to store: rich text sanitised, and the rules a status asks for checked. */
+  function contentOf(input: QuestionInputParsed, status: QuestionStatus): VersionContent {
+    const stem = sanitizeRichText(input.questionStem);
+    if (isBlankRichText(stem))
+      throw new AppError(ErrorCode.VALIDATION, 'questionStem is required', 'questionStem');
+    const choices = input.answerChoices.map((c) => ({ id: c.uuid, text: sanitizeRichText(c.text) }));
+    if (choices.some((c) => isBlankRichText(c.text)))
+      throw new AppError(
+        ErrorCode.VALIDATION,
+        'answerChoices text is required for every choice',
+        'answerChoices',
+      );
+    if (!input.correctAnswerChoice && status !== 'DRAFT' && status !== 'DELETED')
+      throw new AppError(
+        ErrorCode.VALIDATION,
+        `correctAnswerChoice is required for a ${STATUS_LABELS[status].toLowerCase()} question`,
+        'correctAnswerChoice',
+      );
+    return {
+      status,
+      name: input.name,
+      subcategoryId: input.subcategoryUuid,
+      freeSample: input.freeSample,
+      stem,
+      explanation: sanitizeRichText(input.explanation),
+      choices,
+      correctChoiceId: input.correctAnswerChoice,
+      references: input.references,
+      reinforcements: input.reinforcements,
+    };
+  }
+
+  async function checkPlacement(tx: Tx, productId: string, subcategoryId: string | null) {
+    if (!subcategoryId) return;
+    if ((await productOfSubcategory(tx, subcategoryId)) !== productId)
+      throw new AppError(
+        ErrorCode.VALIDATION,
+        'subcategoryUuid is not a subcategory of this product',
+        'subcategoryUuid',
+      );
+  }
+
+  /** The question, if the caller may read it; anyone else is told it does not exist. */
+  async function readable(actor: Actor, id: string, tx: Tx | null = null, lock = false) {
+    const head = await findHead(tx ?? db, id, lock);
+    if (!head) throw noSuchQuestion();
+    await authorize(actor, 'question.read', head);
+    return head;
+  }
+
+  /** Adds a version after the current one and points the question at it. */
+  async function addVersion(
+    tx: Tx,
+    actor: Actor,
+    head: QuestionHead,
+    content: VersionContent,
+    note: string,
+    mediaFrom: string,
+  ) {
+    const now = clock.now();
+    const number = head.version + 1;
+    const versionId = await insertVersion(tx, {
+      ...content,
+      questionId: head.id,
+      number,
+      editorId: actor.userId,
+      note,
+      createdAt: now,
+    });
+    await copyMedia(tx, mediaFrom, versionId);
+    await pointAt(tx, head.id, versionId, now);
+    await adjustPublishedCount(tx, head.productId, publishedDelta(head.status, content.status));
+    return { uuid: head.id, version: number };
+  }
+
+  /** The view of My Questions the caller gets when they name none: the broadest role they have. */
+  async function defaultRole(actor: Actor, productId: string): Promise<QuestionRole> {
+    for (const role of ['ADMIN', 'AUDITOR'] as const)
+      if (await can(actor, 'questions.list', { productId, role })) return role;
+    return 'WRITER';
+  }
+
+  return {
+    /** POST questions: a retry with the same uuid answers the question it made instead of a second one. */
+    async create(actor: Actor, input: QuestionInputParsed) {
+      const status = input.status ?? 'DRAFT';
+      await authorize(actor, 'question.create', { productId: input.productUuid, status });
+      if (actor.superuser && !(await productExists(db, input.productUuid)))
+        throw new AppError(ErrorCode.NOT_FOUND, 'No such product', 'productUuid');
+      const content = contentOf(input, status);
+      return db.transaction(async (tx) => {
+        await checkPlacement(tx, input.productUuid, content.subcategoryId);
+        const now = clock.now();
+        const versionId = randomUUID();
+        const created = await insertQuestion(tx, {
+          id: input.uuid,
+          productId: input.productUuid,
+          authorId: actor.userId,
+          currentVersionId: versionId,
+          now,
+        });
+        if (!created) {
+          const existing = await findHead(tx, input.uuid);
+          if (existing && existing.productId === input.productUuid && existing.authorId === actor.userId)
+            return { uuid: existing.id, version: existing.version };
+          throw new AppError(ErrorCode.CONFLICT, 'uuid is already used by another question', 'uuid');
+        }
+        await insertVersion(tx, {
+          ...content,
+          id: versionId,
+          questionId: input.uuid,
+          number: 1,
+          editorId: actor.userId,
+          note: 'Created',
+          createdAt: now,
+        });
+        await adjustPublishedCount(tx, input.productUuid, publishedDelta(null, status));
+        return { uuid: input.uuid, version: 1 };
+      });
+    },
+
+    /** PUT questions/{id}: a new version with the content and status sent (the status kept when none is). */
+    async update(actor: Actor, id: string, input: QuestionInputParsed) {
+      if (input.uuid !== id)
+        throw new AppError(ErrorCode.VALIDATION, 'uuid must be the id in the path', 'uuid');
+      return db.transaction(async (tx) => {
+        const head = await readable(actor, id, tx, true);
+        if (input.productUuid !== head.productId)
+          throw new AppError(
+            ErrorCode.VALIDATION,
+            "productUuid must be the question's product",
+            'productUuid',
+          );
+        const to = input.status ?? head.status;
+        await authorize(actor, 'question.save', { ...head, from: head.status, to });
+        if (input.baseVersion !== undefined && input.baseVersion !== head.version)
+          throw new AppError(
+            ErrorCode.CONFLICT,
+            `This question was saved by someone else since you opened it (it is now version ${head.version}). Reload it and make your changes again.`,
+            'baseVersion',
+          );
+        const content = contentOf(input, to);
+        await checkPlacement(tx, head.productId, content.subcategoryId);
+        const note = to === head.status ? 'Edited' : `${STATUS_LABELS[head.status]} → ${STATUS_LABELS[to]}`;
+        return addVersion(tx, actor, head, content, note, head.currentVersionId);
+      });
+    },
+
+    /** DELETE questions/{id}: a version with status DELETED, the content kept (so it can be read and undone). */
+    async remove(actor: Actor, id: string) {
+      return db.transaction(async (tx) => {
+        const head = await readable(actor, id, tx, true);
+        if (head.status === 'DELETED')
+          throw new AppError(ErrorCode.CONFLICT, 'This question is already deleted', 'id');
+        await authorize(actor, 'question.save', { ...head, from: head.status, to: 'DELETED' });
+        const current = (await readVersion(tx, id))!;
+        return addVersion(
+          tx,
+          actor,
+          head,
+          { ...current.content, status: 'DELETED' },
+          'Deleted',
+          head.currentVersionId,
+        );
+      });
+    },
+
+    async get(actor: Actor, id: string) {
+      await readable(actor, id);
+      const v = await readVersion(db, id);
+      if (!v) throw noSuchQuestion();
+      return toQuestion(v);
+    },
+
+    async list(actor: Actor, productId: string, query: QuestionListQuery): Promise<QuestionPage> {
+      const q = query as Required<Pick<QuestionListQuery, 'page' | 'size'>> & QuestionListQuery;
+      const role = q.filterRole ?? (await defaultRole(actor, productId));
+      await authorize(actor, 'questions.list', { productId, role });
+      const page = Number(q.page);
+      const size = Number(q.size);
+      const { rows, total } = await listQuestions(db, {
+        productId,
+        authorId: role === 'WRITER' ? actor.userId : q.authorUuid,
+        status: q.status,
+        subjectId: q.subjectUuid,
+        categoryId: q.categoryUuid,
+        subcategoryId: q.subcategoryUuid,
+        text: q.text,
+        sortField: q.sortField ?? 'updatedAt',
+        sortOrder: q.sortOrder ?? 'DESC',
+        page,
+        size,
+      });
+      return {
+        content: rows.map((r) => ({
+          uuid: r.id,
+          name: r.name,
+          status: r.status,
+          author: r.author,
+          preview: richTextToPlain(r.stem, PREVIEW_LENGTH),
+          subcategoryUuid: r.subcategoryId,
+          freeSample: r.freeSample,
+          version: r.version,
+          updatedAt: r.updatedAt.toISOString(),
+        })),
+        page,
+        size,
+        totalElements: total,
+        totalPages: Math.ceil(total / size),
+      };
+    },
+
+    async statusCounts(actor: Actor, productId: string, filterRole?: QuestionRole) {
+      const role = filterRole ?? (await defaultRole(actor, productId));
+      await authorize(actor, 'questions.list', { productId, role });
+      return countByStatus(db, productId, role === 'WRITER' ? actor.userId : undefined);
+    },
+
+    async allowedStatuses(actor: Actor, id: string) {
+      const head = await readable(actor, id);
+      return questionStatusesFor(actor, head);
+    },
+
+    async versions(actor: Actor, id: string) {
+      const head = await readable(actor, id);
+      await authorize(actor, 'question.review', head);
+      return (await listVersions(db, id)).map((v) => ({
+        version: v.number,
+        status: v.status,
+        name: v.name,
+        note: v.note,
+        editor: { uuid: v.editorId, firstName: v.firstName, lastName: v.lastName },
+        createdAt: v.createdAt.toISOString(),
+      }));
+    },
+
+    async version(actor: Actor, id: string, number: number) {
+      const head = await readable(actor, id);
+      await authorize(actor, 'question.review', head);
+      const v = await readVersion(db, id, number);
+      if (!v) throw new AppError(ErrorCode.NOT_FOUND, `This question has no version ${number}`, 'number');
+      return toQuestion(v);
+    },
+
+    /**
+     * A new version with an older one's content and media. The status stays where the workflow has it (a
+     * restore is an edit, not a way around review); refused when the latest version is deleted (SPEC §4).
+     */
+    async restore(actor: Actor, id: string, number: number) {
+      return db.transaction(async (tx) => {
+        const head = await readable(actor, id, tx, true);
+        await authorize(actor, 'question.review', head);
+        if (head.status === 'DELETED')
+          throw new AppError(ErrorCode.CONFLICT, RESTORE_DELETED_MESSAGE, 'number');
+        await authorize(actor, 'question.save', { ...head, from: head.status, to: head.status });
+        if (number === head.version)
+          throw new AppError(
+            ErrorCode.VALIDATION,
+            `Version ${number} is already the current version`,
+            'number',
+          );
+        const old = await readVersion(tx, id, number);
+        if (!old) throw new AppError(ErrorCode.NOT_FOUND, `This question has no version ${number}`, 'number');
+        await checkPlacement(tx, head.productId, old.content.subcategoryId).catch(() => {
+          old.content.subcategoryId = null; // its subcategory has since been deleted
+        });
+        return addVersion(
+          tx,
+          actor,
+          head,
+          { ...old.content, status: head.status },
+          `Restored version ${number}`,
+          old.versionId,
+        );
+      });
+    },
+
+    async comments(actor: Actor, id: string) {
+      const head = await readable(actor, id);
+      await authorize(actor, 'question.review', head);
+      return (await listComments(db, id)).map((c) => ({
+        uuid: c.id,
+        body: c.body,
+        author: { uuid: c.authorId, firstName: c.firstName, lastName: c.lastName },
+        versionNumber: c.versionNumber,
+        createdAt: c.createdAt.toISOString(),
+      }));
+    },
+
+    async comment(actor: Actor, id: string, body: string) {
+      const head = await readable(actor, id);
+      await authorize(actor, 'question.review', head);
+      const c = await insertComment(db, {
+        questionId: id,
+        authorId: actor.userId,
+        versionNumber: head.version,
+        body,
+        createdAt: clock.now(),
+      });
+      return {
+        uuid: c.id,
+        body: c.body,
+        author: c.author,
+        versionNumber: c.versionNumber,
+        createdAt: c.createdAt.toISOString(),
+      };
+    },
+  };
+}

@@ -1,0 +1,453 @@
+import { randomUUID } from 'node:crypto';
+import { RESTORE_DELETED_MESSAGE } from '@qbank/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categories, products, questions, questionVersions, subcategories, subjects } from '../../db/schema';
+import { buildProduct, buildSubscription, buildUser, TestClient } from '../factories';
+import { createTestApp, type TestApp } from '../test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Roles = Partial<{
+  student: boolean;
+  questionWriter: boolean;
+  questionAuditor: boolean;
+  admin: boolean;
+  type: 'BASIC' | 'PREMIUM' | 'PRIVILEGED';
+}>;
+
+/** A signed-in client of a new user subscribed to the product with these roles (none: not subscribed). */
+async function member(productId: string | null, roles: Roles = {}, superuser = false) {
+  const user = await buildUser(t.deps.db, { superuser, firstName: 'Pat', lastName: 'Lee' });
+  if (productId) {
+    const staff = roles.questionWriter || roles.questionAuditor || roles.admin;
+    await buildSubscription(t.deps.db, user.id, productId, {
+      type: roles.type ?? (staff ? 'PRIVILEGED' : 'PREMIUM'),
+      student: roles.student ?? !staff,
+      questionWriter: roles.questionWriter ?? false,
+      questionAuditor: roles.questionAuditor ?? false,
+      admin: roles.admin ?? false,
+    });
+  }
+  const c = new TestClient(t.app);
+  const res = await c.login(user.email, user.password);
+  expect(res.statusCode).toBe(200);
+  return Object.assign(c, { user });
+}
+
+async function buildSubcategory(productId: string, name = 'Mitral') {
+  const [s] = await t.deps.db.insert(subjects).values({ productId, name: 'Cardiology' }).returning();
+  const [c] = await t.deps.db.insert(categories).values({ subjectId: s!.id, name: 'Valves' }).returning();
+  const [sc] = await t.deps.db.insert(subcategories).values({ categoryId: c!.id, name }).returning();
+  return { subject: s!, category: c!, subcategory: sc! };
+}
+
+const A = randomUUID();
+const B = randomUUID();
+const C = randomUUID();
+
+function draft(productUuid: string, over: Record<string, unknown> = {}) {
+  return {
+    uuid: randomUUID(),
+    productUuid,
+    name: 'Mitral stenosis murmur',
+    questionStem: '<p>A 34-year-old woman has an <strong>opening snap</strong>. Which valve?</p>',
+    explanation: '<p>Rheumatic heart disease affects the <em>mitral</em> valve first.</p>',
+    answerChoices: [
+      { uuid: A, text: 'Mitral' },
+      { uuid: B, text: 'Aortic' },
+      { uuid: C, text: 'Tricuspid' },
+    ],
+    correctAnswerChoice: A,
+    references: ['Harrison, ch. 283', '', '  '],
+    reinforcements: [],
+    ...over,
+  };
+}
+
+const post = (c: TestClient, json: unknown) => c.req({ method: 'POST', url: '/api/v2/questions', json });
+const put = (c: TestClient, id: string, json: unknown) =>
+  c.req({ method: 'PUT', url: `/api/v2/questions/${id}`, json });
+const get = (c: TestClient, url: string) => c.req({ url });
+
+describe('authoring and the review workflow', () => {
+  let product: Awaited<ReturnType<typeof buildProduct>>;
+  let writer: Awaited<ReturnType<typeof member>>;
+  let auditor: Awaited<ReturnType<typeof member>>;
+  let admin: Awaited<ReturnType<typeof member>>;
+  let q: ReturnType<typeof draft>;
+
+  beforeAll(async () => {
+    product = await buildProduct(t.deps.db);
+    writer = await member(product.id, { questionWriter: true });
+    auditor = await member(product.id, { questionAuditor: true });
+    admin = await member(product.id, { admin: true });
+    q = draft(product.id);
+  });
+
+  it('a writer creates a draft; a retry of the same uuid creates nothing new', async () => {
+    const first = await post(writer, q);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ uuid: q.uuid, version: 1 });
+    const retry = await post(writer, q);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual({ uuid: q.uuid, version: 1 });
+    const versions = await t.deps.db
+      .select()
+      .from(questionVersions)
+      .where(eq(questionVersions.questionId, q.uuid));
+    expect(versions).toHaveLength(1);
+    // The same uuid from someone else is not theirs to retry.
+    const other = await post(admin, q);
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ code: 'CONFLICT', field: 'uuid' });
+  });
+
+  it('reads back what was saved: choices with their ids, empty references dropped, the author', async () => {
+    const res = await get(writer, `/api/v2/questions/${q.uuid}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      uuid: q.uuid,
+      productUuid: product.id,
+      status: 'DRAFT',
+      version: 1,
+      name: 'Mitral stenosis murmur',
+      questionStem: q.questionStem,
+      answerChoices: q.answerChoices,
+      correctAnswerChoice: A,
+      references: ['Harrison, ch. 283'],
+      author: { uuid: writer.user.id, firstName: 'Pat', lastName: 'Lee' },
+      stemMediaUrls: [],
+      explanationMediaUrls: [],
+    });
+  });
+
+  it('allowed statuses follow the workflow for each role', async () => {
+    const allowed = async (c: TestClient) =>
+      (await get(c, `/api/v2/questions/${q.uuid}/allowedStatuses`)).json();
+    expect(await allowed(writer)).toEqual(['DRAFT', 'SUBMITTED', 'DELETED']);
+    expect(await allowed(auditor)).toEqual([]);
+    expect(await allowed(admin)).toEqual(['DRAFT', 'SUBMITTED', 'NEEDS_REVISION', 'PUBLISHED', 'DELETED']);
+  });
+
+  it('write → submit → comment → send back → fix → resubmit → publish, each step by its role only', async () => {
+    // An auditor cannot touch a draft, nor a writer publish it.
+    expect((await put(auditor, q.uuid, { ...q, status: 'SUBMITTED' })).statusCode).toBe(403);
+    const early = await put(writer, q.uuid, { ...q, status: 'PUBLISHED' });
+    expect(early.statusCode).toBe(403);
+    expect(early.json()).toMatchObject({
+      message: 'You cannot move this question from DRAFT to PUBLISHED',
+      field: 'status',
+    });
+
+    expect((await put(writer, q.uuid, { ...q, status: 'SUBMITTED' })).json()).toEqual({
+      uuid: q.uuid,
+      version: 2,
+    });
+    // Submitted, it is the auditor's: the writer can no longer edit it.
+    expect((await put(writer, q.uuid, { ...q, name: 'Changed' })).statusCode).toBe(403);
+
+    const comment = await auditor.req({
+      method: 'POST',
+      url: `/api/v2/comments/questions/${q.uuid}`,
+      json: { body: 'Say which murmur you mean: diastolic rumble?' },
+    });
+    expect(comment.statusCode).toBe(201);
+    expect(comment.json()).toMatchObject({ versionNumber: 2, author: { uuid: auditor.user.id } });
+    expect((await put(auditor, q.uuid, { ...q, status: 'NEEDS_REVISION' })).statusCode).toBe(200);
+
+    const thread = await get(writer, `/api/v2/comments/questions/${q.uuid}`);
+    expect(thread.json()).toEqual([
+      expect.objectContaining({ body: 'Say which murmur you mean: diastolic rumble?', versionNumber: 2 }),
+    ]);
+
+    const fixed = { ...q, questionStem: '<p>A diastolic rumble with an opening snap. Which valve?</p>' };
+    expect((await put(writer, q.uuid, { ...fixed, status: 'SUBMITTED' })).statusCode).toBe(200);
+    expect((await put(auditor, q.uuid, { ...fixed, status: 'PUBLISHED' })).statusCode).toBe(200);
+
+    const [p] = await t.deps.db.select().from(products).where(eq(products.id, product.id));
+    expect(p!.questionCount).toBe(1);
+    const versions = (await get(writer, `/api/v2/questions/${q.uuid}/versions`)).json();
+    expect(versions.map((v: { version: number; status: string }) => [v.version, v.status])).toEqual([
+      [5, 'PUBLISHED'],
+      [4, 'SUBMITTED'],
+      [3, 'NEEDS_REVISION'],
+      [2, 'SUBMITTED'],
+      [1, 'DRAFT'],
+    ]);
+    expect(versions[0].editor.uuid).toBe(auditor.user.id);
+    // An old version reads as it was.
+    const v1 = await get(auditor, `/api/v2/questions/${q.uuid}/versions/1`);
+    expect(v1.json()).toMatchObject({ version: 1, status: 'DRAFT', questionStem: q.questionStem });
+  });
+
+  it('a save over a newer version is refused instead of overwriting it', async () => {
+    const res = await put(admin, q.uuid, { ...q, baseVersion: 2 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'CONFLICT', field: 'baseVersion' });
+  });
+
+  it('restores an old version as a new one, keeping the status; refused once deleted', async () => {
+    const restored = await admin.req({
+      method: 'POST',
+      url: `/api/v2/questions/${q.uuid}/versions/1/restore`,
+    });
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json()).toEqual({ uuid: q.uuid, version: 6 });
+    const now = (await get(admin, `/api/v2/questions/${q.uuid}`)).json();
+    expect(now).toMatchObject({ version: 6, status: 'PUBLISHED', questionStem: q.questionStem });
+
+    const del = await admin.req({ method: 'DELETE', url: `/api/v2/questions/${q.uuid}` });
+    expect(del.statusCode).toBe(200);
+    const [p] = await t.deps.db.select().from(products).where(eq(products.id, product.id));
+    expect(p!.questionCount).toBe(0);
+
+    const refused = await admin.req({
+      method: 'POST',
+      url: `/api/v2/questions/${q.uuid}/versions/2/restore`,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: RESTORE_DELETED_MESSAGE });
+    // An admin may bring it back as a draft; then older versions can be restored again.
+    expect((await put(admin, q.uuid, { ...q, status: 'DRAFT' })).statusCode).toBe(200);
+    const again = await admin.req({ method: 'POST', url: `/api/v2/questions/${q.uuid}/versions/2/restore` });
+    expect(again.statusCode).toBe(200);
+  });
+});
+
+describe('who may read and write', () => {
+  let product: Awaited<ReturnType<typeof buildProduct>>;
+  let writer: Awaited<ReturnType<typeof member>>;
+  let published: string;
+  let freeSample: string;
+  let draftId: string;
+
+  beforeAll(async () => {
+    product = await buildProduct(t.deps.db);
+    writer = await member(product.id, { questionWriter: true });
+    const admin = await member(product.id, { admin: true });
+    const a = draft(product.id, { status: 'PUBLISHED' });
+    const b = draft(product.id, { status: 'PUBLISHED', freeSample: true });
+    const d = draft(product.id);
+    expect((await post(admin, a)).statusCode).toBe(200);
+    expect((await post(admin, b)).statusCode).toBe(200);
+    expect((await post(writer, d)).statusCode).toBe(200);
+    published = a.uuid;
+    freeSample = b.uuid;
+    draftId = d.uuid;
+  });
+
+  it('a learner reads published questions only, and on a free plan only the free sample', async () => {
+    const premium = await member(product.id, { student: true, type: 'PREMIUM' });
+    expect((await get(premium, `/api/v2/questions/${published}`)).statusCode).toBe(200);
+    expect((await get(premium, `/api/v2/questions/${draftId}`)).statusCode).toBe(404);
+    expect((await get(premium, `/api/v2/questions/${published}/versions`)).statusCode).toBe(404);
+    const basic = await member(product.id, { student: true, type: 'BASIC' });
+    expect((await get(basic, `/api/v2/questions/${published}`)).statusCode).toBe(404);
+    expect((await get(basic, `/api/v2/questions/${freeSample}`)).statusCode).toBe(200);
+    const outsider = await member(null);
+    expect((await get(outsider, `/api/v2/questions/${published}`)).statusCode).toBe(404);
+    expect((await new TestClient(t.app).req({ url: `/api/v2/questions/${published}` })).statusCode).toBe(401);
+  });
+
+  it("a writer sees only their own questions; another product's writer can do nothing here", async () => {
+    const other = await member(product.id, { questionWriter: true });
+    expect((await get(other, `/api/v2/questions/${draftId}`)).statusCode).toBe(404);
+    const list = await get(other, `/api/v2/questions/products/${product.id}/writerOrAuditor`);
+    expect(list.json()).toMatchObject({ content: [], totalElements: 0 });
+
+    const elsewhere = await buildProduct(t.deps.db);
+    const foreign = await member(elsewhere.id, { questionWriter: true, admin: true });
+    expect((await get(foreign, `/api/v2/questions/${draftId}`)).statusCode).toBe(404);
+    expect((await post(foreign, draft(product.id))).statusCode).toBe(403);
+    expect((await put(foreign, draftId, draft(product.id, { uuid: draftId }))).statusCode).toBe(404);
+    expect((await foreign.req({ method: 'DELETE', url: `/api/v2/questions/${draftId}` })).statusCode).toBe(
+      404,
+    );
+    const counts = await get(foreign, `/api/v2/questions/products/${product.id}/statusCounts`);
+    expect(counts.statusCode).toBe(403);
+    const student = await member(product.id, { student: true });
+    expect((await post(student, draft(product.id))).statusCode).toBe(403);
+    expect(
+      (
+        await student.req({
+          method: 'POST',
+          url: `/api/v2/comments/questions/${published}`,
+          json: { body: 'Hi' },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('a superuser may do anything in any product', async () => {
+    const su = await member(null, {}, true);
+    expect((await get(su, `/api/v2/questions/${draftId}`)).statusCode).toBe(200);
+    const q = draft(product.id, { status: 'PUBLISHED' });
+    expect((await post(su, q)).statusCode).toBe(200);
+    expect((await post(su, draft(randomUUID()))).statusCode).toBe(404);
+  });
+});
+
+describe('input', () => {
+  let product: Awaited<ReturnType<typeof buildProduct>>;
+  let writer: Awaited<ReturnType<typeof member>>;
+  beforeAll(async () => {
+    product = await buildProduct(t.deps.db);
+    writer = await member(product.id, { questionWriter: true });
+  });
+
+  it.each([
+    [{ answerChoices: [{ uuid: A, text: 'Only one' }] }, 'answerChoices'],
+    [
+      {
+        answerChoices: Array.from({ length: 11 }, () => ({ uuid: randomUUID(), text: 'x' })),
+        correctAnswerChoice: null,
+      },
+      'answerChoices',
+    ],
+    [{ correctAnswerChoice: randomUUID() }, 'correctAnswerChoice'],
+    [{ status: 'SUBMITTED', correctAnswerChoice: null }, 'correctAnswerChoice'],
+    [{ questionStem: '<p> </p><p><br></p>' }, 'questionStem'],
+    [{ questionStem: 'x'.repeat(100_001) }, 'questionStem'],
+    [
+      {
+        answerChoices: [
+          { uuid: A, text: '<p></p>' },
+          { uuid: B, text: 'b' },
+        ],
+      },
+      'answerChoices',
+    ],
+    [{ uuid: 'not-a-uuid' }, 'uuid'],
+    [{ subcategoryUuid: randomUUID() }, 'subcategoryUuid'],
+    [{ status: 'ARCHIVED' }, 'status'],
+  ])('bad input %# is refused naming its field, and nothing is written', async (over, field) => {
+    const body = draft(product.id, over);
+    const res = await post(writer, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION', field });
+    const rows = await t.deps.db.execute(
+      sql`SELECT count(*)::int AS n FROM questions WHERE product_id = ${product.id}`,
+    );
+    expect((rows as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
+  });
+
+  it("a subcategory of another product is refused; one of the question's own is kept", async () => {
+    const elsewhere = await buildSubcategory((await buildProduct(t.deps.db)).id);
+    const refused = await post(writer, draft(product.id, { subcategoryUuid: elsewhere.subcategory.id }));
+    expect(refused.json()).toMatchObject({ field: 'subcategoryUuid' });
+    const own = await buildSubcategory(product.id);
+    const q = draft(product.id, { subcategoryUuid: own.subcategory.id });
+    expect((await post(writer, q)).statusCode).toBe(200);
+    expect((await get(writer, `/api/v2/questions/${q.uuid}`)).json().subcategoryUuid).toBe(
+      own.subcategory.id,
+    );
+  });
+
+  it('rich text is sanitised: no script, event handler or javascript: URL is stored', async () => {
+    const q = draft(product.id, {
+      questionStem:
+        '<p onclick="alert(1)">Stem<script>alert(1)</script><a href="javascript:alert(1)">x</a><img src=x onerror=alert(1)></p>',
+      explanation: '<p style="color:red">Why</p><iframe src="https://evil.example"></iframe>',
+      answerChoices: [
+        { uuid: A, text: '<b>Bold</b><svg onload=alert(1)>' },
+        { uuid: B, text: 'Plain' },
+      ],
+    });
+    expect((await post(writer, q)).statusCode).toBe(200);
+    const saved = (await get(writer, `/api/v2/questions/${q.uuid}`)).json();
+    const all = JSON.stringify(saved);
+    expect(all).not.toMatch(/<script|onclick|onerror|onload|javascript:|<iframe|style=/i);
+    expect(saved.questionStem).toContain('Stem');
+    expect(saved.answerChoices[0].text).toContain('<b>Bold</b>');
+  });
+});
+
+describe('My Questions: lists and counts', () => {
+  let product: Awaited<ReturnType<typeof buildProduct>>;
+  let writer: Awaited<ReturnType<typeof member>>;
+  let auditor: Awaited<ReturnType<typeof member>>;
+  let tree: Awaited<ReturnType<typeof buildSubcategory>>;
+
+  beforeAll(async () => {
+    product = await buildProduct(t.deps.db);
+    writer = await member(product.id, { questionWriter: true });
+    const writer2 = await member(product.id, { questionWriter: true });
+    auditor = await member(product.id, { questionAuditor: true });
+    tree = await buildSubcategory(product.id);
+    for (let i = 0; i < 7; i++)
+      expect(
+        (
+          await post(
+            writer,
+            draft(product.id, {
+              name: `Q${i}`,
+              status: i < 3 ? 'SUBMITTED' : 'DRAFT',
+              questionStem:
+                i === 0 ? '<p>Digoxin toxicity shows yellow vision</p>' : `<p>Question number ${i}</p>`,
+              subcategoryUuid: i % 2 === 0 ? tree.subcategory.id : null,
+            }),
+          )
+        ).statusCode,
+      ).toBe(200);
+    expect(
+      (await post(writer2, draft(product.id, { name: 'Other writer', status: 'SUBMITTED' }))).statusCode,
+    ).toBe(200);
+  });
+
+  const list = (c: TestClient, query = '') =>
+    get(c, `/api/v2/questions/products/${product.id}/writerOrAuditor${query}`);
+
+  it("a writer's view holds their own questions; an auditor's every writer's", async () => {
+    expect((await list(writer)).json().totalElements).toBe(7);
+    expect((await list(auditor)).json().totalElements).toBe(8);
+    const refused = await list(writer, '?filterRole=AUDITOR');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ field: 'filterRole' });
+  });
+
+  it('filters by status, tree node and text; pages and sorts', async () => {
+    const submitted = (await list(auditor, '?status=SUBMITTED&sortField=name&sortOrder=ASC')).json();
+    expect(submitted.content.map((q: { name: string }) => q.name)).toEqual([
+      'Other writer',
+      'Q0',
+      'Q1',
+      'Q2',
+    ]);
+    const inNode = (await list(auditor, `?subcategoryUuid=${tree.subcategory.id}`)).json();
+    expect(inNode.totalElements).toBe(4);
+    const bySubject = (await list(auditor, `?subjectUuid=${tree.subject.id}`)).json();
+    expect(bySubject.totalElements).toBe(4);
+    const found = (await list(auditor, '?text=digox')).json();
+    expect(found.content.map((q: { name: string }) => q.name)).toEqual(['Q0']);
+    expect(found.content[0].preview).toBe('Digoxin toxicity shows yellow vision');
+    const page = (await list(auditor, '?page=1&size=3&sortField=name&sortOrder=ASC')).json();
+    expect(page).toMatchObject({ page: 1, size: 3, totalElements: 8, totalPages: 3 });
+    expect(page.content.map((q: { name: string }) => q.name)).toEqual(['Q2', 'Q3', 'Q4']);
+    const bad = await list(auditor, '?size=500');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'size' });
+  });
+
+  it('status counts hold every status, 0 by default, in the view of the role', async () => {
+    const mine = await get(writer, `/api/v2/questions/products/${product.id}/statusCounts?filterRole=WRITER`);
+    expect(mine.json()).toEqual({ DRAFT: 4, SUBMITTED: 3, NEEDS_REVISION: 0, PUBLISHED: 0, DELETED: 0 });
+    const all = await get(auditor, `/api/v2/questions/products/${product.id}/statusCounts`);
+    expect(all.json()).toEqual({ DRAFT: 4, SUBMITTED: 4, NEEDS_REVISION: 0, PUBLISHED: 0, DELETED: 0 });
+  });
+
+  it('a deleted question leaves the lists but not the DELETED tab', async () => {
+    const q = draft(product.id, { name: 'To delete' });
+    await post(writer, q);
+    const del = await writer.req({ method: 'DELETE', url: `/api/v2/questions/${q.uuid}` });
+    expect(del.statusCode).toBe(200);
+    expect((await list(writer)).json().totalElements).toBe(7);
+    expect((await list(writer, '?status=DELETED')).json().content[0].name).toBe('To delete');
+    const [row] = await t.deps.db.select().from(questions).where(eq(questions.id, q.uuid));
+    expect(row).toBeDefined();
+  });
+});
