@@ -147,3 +147,23 @@ export const questionComments = pgTable(
   },
   (t) => [index('question_comments_question_idx').on(t.questionId, t.createdAt)],
 );
+
+/**
+ * How many of a product's questions each author has in each status, kept in the transaction of every save (as
+ * products.question_count is), so status counts and the size of My Questions' lists cost a few key reads however
+ * large the bank grows. Derived from the versions, never edited by hand.
+ */
+export const questionCounts = pgTable(
+  'question_counts',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: questionStatuses }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.authorId, t.status] })],
+);
