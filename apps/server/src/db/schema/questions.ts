@@ -49,8 +49,11 @@ export const questions = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('questions_product_updated_idx').on(t.productId, t.updatedAt.desc(), t.id),
-    index('questions_author_idx').on(t.authorId, t.productId),
+    // My Questions walks one of these in its sort's order (forward for ASC, backward for DESC) and stops at
+    // the page's end: the tie-breaker id sorts the same way as the key.
+    index('questions_product_updated_idx').on(t.productId, t.updatedAt, t.id),
+    index('questions_product_created_idx').on(t.productId, t.createdAt, t.id),
+    index('questions_author_updated_idx').on(t.productId, t.authorId, t.updatedAt, t.id),
     uniqueIndex('questions_current_version_key').on(t.currentVersionId),
   ],
 );

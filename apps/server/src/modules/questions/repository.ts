@@ -252,10 +252,10 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
   const dir = f.sortOrder === 'ASC' ? sql`ASC` : sql`DESC`;
   const order =
     f.sortField === 'name'
-      ? sql`lower(v.name) ${dir}, q.id`
+      ? sql`lower(v.name) ${dir}, q.id ${dir}`
       : f.sortField === 'createdAt'
-        ? sql`q.created_at ${dir}, q.id`
-        : sql`q.updated_at ${dir}, q.id`;
+        ? sql`q.created_at ${dir}, q.id ${dir}`
+        : sql`q.updated_at ${dir}, q.id ${dir}`;
   const byTree = f.subjectId || f.categoryId;
   const from = sql`
     FROM questions q
