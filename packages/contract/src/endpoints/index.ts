@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './catalogue';
 export * from './endpoint';
 export * from './questions';
 export * from './registration';
