@@ -1,0 +1,20 @@
+/**
+ * Question files in the formats educators use (GIFT, Aiken, Moodle XML, CSV, XLSX) read into one neutral
+ * shape, and banks written back out (Moodle XML, QTI 3.0, CSV, XLSX). Pure: no database, no HTTP.
+ * README.md beside this file documents the formats for educators and contributors.
+ */
+export { csvTemplate, toCsv } from './csv';
+export { detectFormat } from './detect';
+export { parseQuestions } from './parse';
+export { CSV_COLUMNS } from './table-columns';
+export type {
+  ImportFormat,
+  ParseIssue,
+  ParseOptions,
+  ParseResult,
+  PortableChoice,
+  PortableMedia,
+  PortableQuestion,
+} from './types';
+export { QuestionLimits } from './validate';
+export { toXlsx, xlsxTemplate } from './xlsx';
