@@ -5,7 +5,9 @@
  */
 export { csvTemplate, toCsv } from './csv';
 export { detectFormat } from './detect';
+export { toMoodleXml } from './moodle-xml-write';
 export { parseQuestions } from './parse';
+export { toQti3Zip } from './qti';
 export { CSV_COLUMNS } from './table-columns';
 export type {
   ImportFormat,
