@@ -70,6 +70,8 @@ function questionLine(block: Block): number {
 export function readGift(text: string, collector: ResultCollector): void {
   let path: string[] = [];
   for (const block of splitBlocks(splitLines(text))) {
+    // The parser wants a question after comments; a block of comments alone is just notes.
+    if (block.text.split('\n').every((l) => l.trim().startsWith('//'))) continue;
     let parsed: GIFTQuestion[];
     try {
       parsed = parse(`${block.text}\n`);
@@ -77,7 +79,10 @@ export function readGift(text: string, collector: ResultCollector): void {
       const location = (error as { location?: { start?: { line?: number } } }).location;
       const message =
         error instanceof Error ? error.message.replace('end of input', 'the end of the question') : '';
-      collector.issue(block.line + (location?.start?.line ?? 1) - 1, 'file', `GIFT syntax error: ${message}`);
+      // "The end of the question" is past its last line: point at the last line instead.
+      const last = block.line + block.text.split('\n').length - 1;
+      const line = Math.min(block.line + (location?.start?.line ?? 1) - 1, last);
+      collector.issue(line, 'file', `GIFT syntax error: ${message}`);
       continue;
     }
     const line = questionLine(block);
