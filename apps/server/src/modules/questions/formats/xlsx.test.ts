@@ -58,6 +58,21 @@ describe('XLSX', () => {
     ]);
   });
 
+  it('refuses a workbook whose zip directory declares more than it may unpack to', async () => {
+    const bytes = await xlsxTemplate();
+    // Patch the first central directory entry's uncompressed size (offset 24) to 2 GB.
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const entry = bytes.findIndex((_, i) => view.getUint32(i, true) === 0x02014b50);
+    view.setUint32(entry + 24, 0x7fffffff, true);
+    expect((await parseQuestions('xlsx', bytes)).issues).toEqual([
+      {
+        line: 1,
+        field: 'file',
+        message: 'The workbook unpacks to more than 256 MB; split it into smaller files',
+      },
+    ]);
+  });
+
   it('reports a file that is not a workbook, and an empty sheet', async () => {
     const notXlsx = new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...bytesOf('garbage')]);
     expect((await parseQuestions('xlsx', notXlsx)).issues).toEqual([

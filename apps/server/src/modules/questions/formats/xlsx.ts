@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { unzipSync } from 'fflate';
 import { CSV_COLUMNS, readHeader, readRow, writeRow } from './table-columns';
 import { templateRows } from './template-rows';
 import type { ParseIssue, PortableQuestion } from './types';
@@ -6,8 +7,38 @@ import type { ResultCollector } from './validate';
 
 const sheetName = 'Questions';
 
+/** Far above a 10,000-question bank (a few dozen MB unpacked), far below what would exhaust memory. */
+const unpackedMax = 256 * 1024 * 1024;
+
+/**
+ * The unpacked size the zip directory declares, read without unpacking anything (null when it is no zip).
+ * The workbook library unpacks every part in memory, so a small upload must not declare gigabytes.
+ */
+function declaredUnpackedSize(bytes: Uint8Array): number | null {
+  let total = 0;
+  try {
+    unzipSync(bytes, {
+      filter: (file) => {
+        total += file.originalSize;
+        return false;
+      },
+    });
+  } catch {
+    return null;
+  }
+  return total;
+}
+
 /** The "Questions" sheet, or the first one: a workbook saved from the template keeps the name. */
 export async function readXlsx(bytes: Uint8Array, collector: ResultCollector): Promise<void> {
+  if ((declaredUnpackedSize(bytes) ?? 0) > unpackedMax) {
+    collector.issue(
+      1,
+      'file',
+      `The workbook unpacks to more than ${unpackedMax / 1024 / 1024} MB; split it into smaller files`,
+    );
+    return;
+  }
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
