@@ -18,6 +18,7 @@ import { type LocalPayments, localPayments, localWebhookJob } from './infra/paym
 import { stripePayments } from './infra/payments-stripe';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './infra/rate-limiter';
 import { purgeSpent } from './infra/retention';
+import { type MediaStorage, makeStorage } from './infra/storage';
 import { type Clock, systemClock } from './lib/clock';
 import { type LogFormat, loggerOptions, QuietRequestLog } from './lib/logger';
 import { accountsRoutes } from './modules/accounts/routes';
@@ -46,6 +47,8 @@ export interface BuildOptions {
   mailTransport?: MailTransport;
   limiter?: RateLimiter;
   payments?: Payments;
+  /** Where media files go (tests pass their own folder or S3 server). */
+  storage?: MediaStorage;
   /** The current time for everything the app does (tests move a test clock). */
   clock?: Clock;
   /** Start the background job poller (off in tests that drive jobs by hand). */
@@ -124,6 +127,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   jobs.every('retention: purge finished jobs and spent one-time tokens', PURGE_EVERY_MS, (now) =>
     purgeSpent(database.db, now),
   );
+  const storage = opts.storage ?? makeStorage(config);
   const deps: Deps = {
     config,
     db: database.db,
@@ -131,6 +135,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     jobs,
     limiter,
     payments,
+    storage,
     log: app.log,
     clock,
   };
@@ -200,6 +205,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await jobs.stop();
     transport.close();
     await limiter.close();
+    if ('client' in storage) (storage as { client: { destroy(): void } }).client.destroy();
   });
   return { app, deps };
 }
