@@ -27,6 +27,7 @@ import { catalogueRoutes } from './modules/catalogue/routes';
 import { checkoutRoutes, WEBHOOK_URL } from './modules/checkout/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
+import { mediaRoutes } from './modules/media/routes';
 import { questionsRoutes } from './modules/questions/routes';
 import { referralRoutes } from './modules/referrals/routes';
 import { registrationRoutes } from './modules/registration/routes';
@@ -180,6 +181,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   billingRoutes(app, deps);
   subscriptionsRoutes(app, deps);
   questionsRoutes(app, deps);
+  mediaRoutes(app, deps);
   testsRoutes(app, deps);
   await checkoutRoutes(app, deps);
   siteRoutes(app);

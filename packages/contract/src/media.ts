@@ -54,3 +54,15 @@ export const mediaUploadQuery = z.object({
     .transform((v) => v === 'true'),
 });
 export type MediaUploadQuery = z.output<typeof mediaUploadQuery>;
+
+/** A media file's address: its SHA-256, hex. */
+export const mediaHashParams = z.object({
+  hash: z.string().regex(/^[0-9a-f]{64}$/, { error: 'hash must be a SHA-256 in lower-case hex' }),
+});
+export const mediaDeleteParams = z.object({
+  questionId: z.uuid({ error: 'questionId must be a UUID' }),
+  mediaId: z.uuid({ error: 'mediaId must be a UUID' }),
+});
+export const mediaDeleteQuery = z.object({
+  mediaType: z.enum(QUESTION_MEDIA_TYPES, { error: 'mediaType must be STEM or EXPLANATION' }).optional(),
+});
