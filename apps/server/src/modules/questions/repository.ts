@@ -290,13 +290,21 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
   const status = (c: SQL) => (f.status ? sql`${c} = ${f.status}` : sql`${c} <> 'DELETED'`);
   const author = f.authorId ? sql`AND q.author_id = ${f.authorId}` : sql``;
   const window = sql`ORDER BY ${order} LIMIT ${f.size} OFFSET ${f.page * f.size}`;
+  // The chosen versions first; then only their current ones in the product, sorted and cut to the page with
+  // the count, reading no more than the sort needs; then the page's rows in full.
+  const byName = f.sortField === 'name';
   const chosen = (where: SQL) => sql`
-    WITH m AS MATERIALIZED (SELECT v.id FROM question_versions v WHERE ${where})
-    SELECT ${SUMMARY_COLUMNS}, count(*) OVER () AS total
-    FROM m JOIN questions q ON q.current_version_id = m.id
-    JOIN question_versions v ON v.id = m.id JOIN users a ON a.id = q.author_id
-    WHERE q.product_id = ${f.productId} ${author}
-    ${window}`;
+    WITH m AS MATERIALIZED (SELECT v.id FROM question_versions v WHERE ${where}),
+    page AS (
+      SELECT q.id, q.updated_at, q.created_at, q.author_id, q.current_version_id, count(*) OVER () AS total
+        ${byName ? sql`, lower(v.name) AS sort_name` : sql``}
+      FROM m JOIN questions q ON q.current_version_id = m.id
+      ${byName ? sql`JOIN question_versions v ON v.id = m.id` : sql``}
+      WHERE q.product_id = ${f.productId} ${author}
+      ${window})
+    SELECT ${SUMMARY_COLUMNS}, q.total
+    FROM page q JOIN question_versions v ON v.id = q.current_version_id JOIN users a ON a.id = q.author_id
+    ORDER BY ${order}`;
 
   let rows: Array<Record<string, unknown>>;
   let total: number;
