@@ -34,6 +34,8 @@ export interface LoadResult {
   max: LoadFigures;
 }
 
+let shown = false;
+
 function run(job: LoadJob, seconds: number, rate: number | null): Promise<LoadFigures> {
   let next = 0;
   const { requests } = job;
@@ -50,6 +52,13 @@ function run(job: LoadJob, seconds: number, rate: number | null): Promise<LoadFi
             setupRequest: (req) => {
               const r = requests[next++ % requests.length]!;
               return { ...req, method: r.method, path: r.path, headers: r.headers ?? {}, body: r.body };
+            },
+            // BENCH_DEBUG=1 prints the first answer that is not a success, to find out why a scenario errs.
+            onResponse: (status: number, body: string) => {
+              if (process.env.BENCH_DEBUG && status >= 400 && !shown) {
+                shown = true;
+                console.error(`first ${status}: ${body.slice(0, 500)}`);
+              }
             },
           },
         ],
