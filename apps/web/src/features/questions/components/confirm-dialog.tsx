@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Dialog } from './dialog';
 
 /** A yes/no question before an action that cannot simply be taken back. */
 export function ConfirmDialog({
@@ -22,7 +23,7 @@ export function ConfirmDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Dialog opened={opened} onClose={onClose} title={title}>
       <Text component="div">{children}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} data-autofocus>
@@ -32,6 +33,6 @@ export function ConfirmDialog({
           {confirmLabel}
         </Button>
       </Group>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { useBlocker } from 'react-router';
+import { Dialog } from './dialog';
 
 /**
  * Asks before leaving a page with unsaved changes: in the app (React Router's blocker, a dialog) and when the
@@ -14,11 +15,10 @@ export function LeaveGuard({ when }: { when: () => boolean }) {
     if (when()) e.preventDefault();
   });
   return (
-    <Modal
+    <Dialog
       opened={blocker.state === 'blocked'}
       onClose={() => blocker.reset?.()}
       title="Leave without saving?"
-      centered
     >
       <Text>Your changes to this question have not been saved. If you leave now they are lost.</Text>
       <Group justify="flex-end" mt="lg">
@@ -29,6 +29,6 @@ export function LeaveGuard({ when }: { when: () => boolean }) {
           Leave without saving
         </Button>
       </Group>
-    </Modal>
+    </Dialog>
   );
 }

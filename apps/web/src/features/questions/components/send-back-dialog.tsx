@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Text, Textarea } from '@mantine/core';
+import { Button, Group, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { COMMENT_MAX } from '@qbank/contract';
 import { validateComment } from '../lib/comment';
+import { Dialog } from './dialog';
 
 /**
  * Sending a question back asks the auditor what needs to change: the comment is posted to the thread, then the
@@ -24,7 +25,7 @@ export function SendBackDialog({
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title="Send back for revision" centered>
+    <Dialog opened={opened} onClose={close} title="Send back for revision">
       <form
         noValidate
         onSubmit={form.onSubmit(async ({ body }) => {
@@ -53,6 +54,6 @@ export function SendBackDialog({
           </Button>
         </Group>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
