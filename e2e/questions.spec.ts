@@ -147,3 +147,72 @@ test('a question goes from writer to auditor and back, is published, and its ver
   await expect(compare.getByText('Version 4', { exact: true })).toBeVisible();
   await expectScreenOk(page);
 });
+
+/** Writes a new question with four choices and saves it as a draft with Ctrl/Cmd+S; answers its id. */
+async function writeDraft(page: Page, name: string): Promise<string> {
+  await page.goto('/questions/new');
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('textbox', { name: 'Stem' }).fill(`${name}: which is right?`);
+  for (const letter of ['A', 'B', 'C', 'D'])
+    await page.getByRole('textbox', { name: `Choice ${letter}` }).fill(`Answer ${letter}`);
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(page.getByText('Saved as version 1.')).toBeVisible();
+  await expect(page).toHaveURL(/\/questions\/[0-9a-f-]{36}\/edit$/);
+  return page.url().split('/').at(-2)!;
+}
+
+test('the editor saves with Ctrl+S, asks before leaving unsaved changes, offers Reload on a stale save; J/K walk the list', async ({
+  page,
+  newUser,
+}) => {
+  test.setTimeout(120_000);
+  const writer = await newUser(like.writer);
+  await signInAs(page, writer);
+  const tag = randomBytes(3).toString('hex');
+  const first = await writeDraft(page, `Alpha ${tag}`);
+
+  // A field left in error is said, and focused, before anything is sent.
+  await page.getByRole('textbox', { name: 'Choice A' }).fill('');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Write this choice or remove it')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Choice A' })).toBeFocused();
+  await page.getByRole('textbox', { name: 'Choice A' }).fill('Answer A');
+
+  // Leaving with unsaved changes asks first; staying keeps them.
+  await page.getByLabel('Name').fill(`Alpha ${tag} renamed`);
+  await page.getByRole('link', { name: 'Back to the question' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(leave).toBeVisible();
+  await expectScreenOk(page);
+  await leave.getByRole('button', { name: 'Stay and keep editing' }).click();
+  await expect(page).toHaveURL(new RegExp(`/questions/${first}/edit$`));
+  await expect(page.getByLabel('Name')).toHaveValue(`Alpha ${tag} renamed`);
+
+  // Someone saves the same question in another tab: this tab's save is refused and offers Reload.
+  const other = await page.context().newPage();
+  await other.goto(`/questions/${first}/edit`);
+  await other.getByLabel('Name').fill(`Alpha ${tag} from the other tab`);
+  await other.getByRole('button', { name: 'Save draft' }).click();
+  await expect(other.getByText('Saved as version 2.')).toBeVisible();
+  await other.close();
+  await page.keyboard.press('ControlOrMeta+s');
+  const conflict = page.getByRole('alert').filter({ hasText: 'This question was changed by someone else' });
+  await expect(conflict).toBeVisible();
+  await conflict.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByLabel('Name')).toHaveValue(`Alpha ${tag} from the other tab`);
+
+  // J and K walk the list the question was opened from.
+  const second = await writeDraft(page, `Beta ${tag}`);
+  await page.goto(`/questions?view=WRITER&q=${tag}&sort=name.ASC`);
+  await page.getByRole('link', { name: `Alpha ${tag} from the other tab` }).click();
+  await expect(page).toHaveURL(new RegExp(`/questions/${first}$`));
+  await expect(page.getByText('Question 1 of 2 in your list.')).toBeVisible();
+  await page.keyboard.press('j');
+  await expect(page).toHaveURL(new RegExp(`/questions/${second}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Beta ${tag}` })).toBeVisible();
+  await page.keyboard.press('Alt+ArrowUp');
+  await expect(page).toHaveURL(new RegExp(`/questions/${first}$`));
+  await page.getByRole('link', { name: 'Back to My Questions' }).click();
+  await expect(page).toHaveURL(/\/questions\?view=WRITER&q=/);
+  await expect(page.getByLabel('Search')).toHaveValue(tag);
+});

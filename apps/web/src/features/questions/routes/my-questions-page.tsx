@@ -119,6 +119,10 @@ export function MyQuestionsPage() {
   const mayCreate = canCreate(active, user?.superuser);
   const filtered = hasFilters(state);
   const placementOf = (id: string | null) => placementLabel(tree.data?.productTree, id);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = [state.subject, state.category, state.subcategory, state.author].filter(
+    Boolean,
+  ).length;
 
   if (!user || !active) return null;
 
@@ -222,15 +226,34 @@ export function MyQuestionsPage() {
             style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
           />
         )}
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
-          <TextInput
-            label="Search"
-            placeholder="Words in the name or text"
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            leftSection={<IconSearch size={16} aria-hidden />}
-          />
+        <TextInput
+          label="Search"
+          placeholder="Words in the name or text"
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          maw={{ sm: 480 }}
+        />
+        {/* On a phone the other filters fold away behind a button, so the list starts near the top. */}
+        <Button
+          hiddenFrom="sm"
+          variant="default"
+          aria-expanded={filtersOpen}
+          aria-controls="question-filters"
+          onClick={() => setFiltersOpen((o) => !o)}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {filtersOpen
+            ? 'Hide filters and sorting'
+            : `Filters and sorting${activeFilters ? ` (${activeFilters})` : ''}`}
+        </Button>
+        <SimpleGrid
+          id="question-filters"
+          cols={{ base: 1, sm: 2, md: 3 }}
+          spacing="sm"
+          display={{ base: filtersOpen ? 'grid' : 'none', sm: 'grid' }}
+        >
           <Select
             label="Sort by"
             data={SORT_OPTIONS}

@@ -183,6 +183,9 @@ function QuestionEditor({ heading, initial, status, version, statuses, savedNote
             {status && <StatusBadge status={status} />}
           </Group>
         </div>
+        <Anchor href="#question-preview" hiddenFrom="lg" size="sm">
+          Jump to the preview
+        </Anchor>
         {conflict && (
           <Alert color="yellow" role="alert" title="This question was changed by someone else">
             <Text size="sm">
@@ -305,7 +308,13 @@ function QuestionEditor({ heading, initial, status, version, statuses, savedNote
             </form>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>
-            <Paper withBorder p="md" component="section" aria-labelledby="question-preview-heading">
+            <Paper
+              withBorder
+              p="md"
+              component="section"
+              id="question-preview"
+              aria-labelledby="question-preview-heading"
+            >
               <Title order={2} size="h4" id="question-preview-heading">
                 Preview
               </Title>
