@@ -4,7 +4,7 @@
 import autocannon from 'autocannon';
 
 export interface LoadRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   /** Path and query. */
   path: string;
   headers?: Record<string, string>;

@@ -4,6 +4,7 @@
 // warm-up, cycling through many terms, products and users. Uses the embedded PostgreSQL server in a temp
 // folder, or PostgreSQL with BENCH_DATABASE_URL.
 import { fork } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { generateStore, searchTermsFor } from './data';
 import type { LoadJob, LoadRequest, LoadResult } from './load';
+import { generateQuestionBank, QUESTION_TERMS, saveBody } from './questions';
 
 const env = process.env;
 const seconds = Number(env.BENCH_SECONDS ?? 5);
@@ -24,6 +26,7 @@ const connections = Number(env.BENCH_CONNECTIONS ?? 10);
 const rate = Number(env.BENCH_RATE ?? 1000);
 const userCount = Number(env.BENCH_USERS ?? 20_000);
 const productCount = Number(env.BENCH_PRODUCTS ?? 5_000);
+const questionCount = Number(env.BENCH_QUESTIONS ?? 100_000);
 /** Only the scenarios whose name contains this (e.g. BENCH_ONLY=store). */
 const only = env.BENCH_ONLY?.toLowerCase();
 
@@ -102,6 +105,19 @@ async function main() {
     SELECT u.id, p.id, CASE WHEN n % 3 = 0 THEN 'PREMIUM' ELSE 'BASIC' END, n % 5 <> 0
     FROM u CROSS JOIN generate_series(0, 2) n JOIN p ON p.i = (u.r * 7 + n * 131) % ${productCount}
     ON CONFLICT DO NOTHING`);
+
+  console.log(`Generating a bank of ${questionCount} questions ...`);
+  const writerIds = (
+    (await db.execute(sql`SELECT id FROM users ORDER BY email LIMIT 50`)) as unknown as {
+      rows: Array<{ id: string }>;
+    }
+  ).rows.map((r) => r.id);
+  const bank = await generateQuestionBank(db, questionCount, writerIds);
+  // The bench users who make requests are the bank's admins: My Questions shows them every question.
+  await db.execute(sql`
+    INSERT INTO subscriptions (user_id, product_id, type, student, admin, question_auditor)
+    SELECT id, ${bank.productId}, 'PRIVILEGED', false, true, true FROM users
+    WHERE email ~ '^bench[0-9]+@' AND substr(email, 6, position('@' in email) - 6)::int <= 2000`);
   await db.execute(sql`ANALYZE`);
   const productIds = (
     (await db.execute(
@@ -134,6 +150,28 @@ async function main() {
     headers: { ...BROWSER, 'content-type': 'application/json', origin: base },
     body: JSON.stringify({ searchTerm: term }),
   });
+  const asAdmin = (
+    n: number,
+    p: string,
+    method: LoadRequest['method'] = 'GET',
+    body?: unknown,
+  ): LoadRequest => ({
+    method,
+    path: p,
+    headers: {
+      ...BROWSER,
+      cookie: `qbank_session=bench-session-${n}`,
+      ...(body === undefined
+        ? {}
+        : {
+            'content-type': 'application/json',
+            origin: base,
+            'x-csrf-token': createHash('md5').update(`bench${n}@example.com`).digest('hex'),
+          }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const listPath = `/api/v2/questions/products/${bank.productId}/writerOrAuditor`;
   const terms = searchTermsFor(productCount);
   const orders = ['ASC', 'DESC'];
   // The full list of a common word is large (a subject matches a fifth of the store): fewer terms than pages.
@@ -222,6 +260,54 @@ async function main() {
         ),
       ),
       rate,
+    },
+    {
+      name: `My Questions, page of 25, no filter (${questionCount} questions)`,
+      url: base,
+      requests: users.map((n) => asAdmin(n, `${listPath}?page=${n % 10}`)),
+      rate,
+    },
+    {
+      name: 'My Questions, status + text term',
+      url: base,
+      requests: users.map((n) =>
+        asAdmin(
+          n,
+          `${listPath}?status=${n % 2 ? 'PUBLISHED' : 'SUBMITTED'}&text=${encodeURIComponent(QUESTION_TERMS[n % QUESTION_TERMS.length]!)}`,
+        ),
+      ),
+      rate,
+    },
+    {
+      name: 'My Questions, subject + status, page 3',
+      url: base,
+      requests: users.map((n) =>
+        asAdmin(
+          n,
+          `${listPath}?status=PUBLISHED&subjectUuid=${bank.subjectIds[n % bank.subjectIds.length]}&page=3`,
+        ),
+      ),
+      rate,
+    },
+    {
+      name: 'question statusCounts',
+      url: base,
+      requests: users.map((n) => asAdmin(n, `/api/v2/questions/products/${bank.productId}/statusCounts`)),
+      rate,
+    },
+    {
+      name: 'question save (PUT, a new version)',
+      url: base,
+      requests: users.map((n) => {
+        const i = n % bank.questionIds.length;
+        return asAdmin(
+          n,
+          `/api/v2/questions/${bank.questionIds[i]}`,
+          'PUT',
+          saveBody(bank.productId, bank.questionIds[i]!, i + 1),
+        );
+      }),
+      rate: Math.min(rate, 200),
     },
   ].filter((s) => !only || s.name.toLowerCase().includes(only));
 

@@ -18,6 +18,7 @@ import { type LocalPayments, localPayments, localWebhookJob } from './infra/paym
 import { stripePayments } from './infra/payments-stripe';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './infra/rate-limiter';
 import { purgeSpent } from './infra/retention';
+import { type MediaStorage, makeStorage } from './infra/storage';
 import { type Clock, systemClock } from './lib/clock';
 import { type LogFormat, loggerOptions, QuietRequestLog } from './lib/logger';
 import { accountsRoutes } from './modules/accounts/routes';
@@ -26,6 +27,7 @@ import { catalogueRoutes } from './modules/catalogue/routes';
 import { checkoutRoutes, WEBHOOK_URL } from './modules/checkout/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
+import { mediaRoutes } from './modules/media/routes';
 import { questionsRoutes } from './modules/questions/routes';
 import { referralRoutes } from './modules/referrals/routes';
 import { registrationRoutes } from './modules/registration/routes';
@@ -46,6 +48,8 @@ export interface BuildOptions {
   mailTransport?: MailTransport;
   limiter?: RateLimiter;
   payments?: Payments;
+  /** Where media files go (tests pass their own folder or S3 server). */
+  storage?: MediaStorage;
   /** The current time for everything the app does (tests move a test clock). */
   clock?: Clock;
   /** Start the background job poller (off in tests that drive jobs by hand). */
@@ -124,6 +128,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   jobs.every('retention: purge finished jobs and spent one-time tokens', PURGE_EVERY_MS, (now) =>
     purgeSpent(database.db, now),
   );
+  const storage = opts.storage ?? makeStorage(config);
   const deps: Deps = {
     config,
     db: database.db,
@@ -131,6 +136,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     jobs,
     limiter,
     payments,
+    storage,
     log: app.log,
     clock,
   };
@@ -175,6 +181,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   billingRoutes(app, deps);
   subscriptionsRoutes(app, deps);
   questionsRoutes(app, deps);
+  mediaRoutes(app, deps);
   testsRoutes(app, deps);
   await checkoutRoutes(app, deps);
   siteRoutes(app);
@@ -200,6 +207,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await jobs.stop();
     transport.close();
     await limiter.close();
+    if ('client' in storage) (storage as { client: { destroy(): void } }).client.destroy();
   });
   return { app, deps };
 }

@@ -60,6 +60,43 @@ describe('WEB_DIST', () => {
   });
 });
 
+describe('S3 media storage', () => {
+  const bucket = { S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000' };
+
+  it('is used from S3_BUCKET on, with the rest as given', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(
+      loadConfig({
+        ...bucket,
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_REGION: 'eu-west-1',
+      }).s3,
+    ).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'media',
+      region: 'eu-west-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+    });
+  });
+
+  it('refuses a half-set configuration rather than keep media on local disk', () => {
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      /^Invalid configuration: S3_BUCKET is required when S3_ENDPOINT is set$/,
+    );
+    expect(() => loadConfig({ S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(
+      /^Invalid configuration: S3_BUCKET is required when S3_ACCESS_KEY_ID is set$/,
+    );
+    expect(() => loadConfig({ ...bucket, S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      /^Invalid configuration: S3_SECRET_ACCESS_KEY is required when S3_ACCESS_KEY_ID is set$/,
+    );
+    expect(() => loadConfig({ ...bucket, S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(
+      /^Invalid configuration: S3_ACCESS_KEY_ID is required when S3_SECRET_ACCESS_KEY is set$/,
+    );
+  });
+});
+
 describe('a bad value', () => {
   it('stops the start with one line naming the variable', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/^Invalid configuration: PORT must be a port number$/);

@@ -108,8 +108,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(
       'Invalid configuration: STRIPE_SECRET_KEY is required when NODE_ENV=production (set TEST_CHECKOUT=on to sell through the built-in test checkout, where nothing is paid)',
     );
-  if (e.S3_ENDPOINT && !e.S3_BUCKET)
-    throw new ConfigError('Invalid configuration: S3_BUCKET is required when S3_ENDPOINT is set');
+  // Without a bucket media go to local disk: a half-set S3 configuration would do that without a word.
+  const s3Without = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).find(
+    (name) => e[name] && !e.S3_BUCKET,
+  );
+  if (s3Without)
+    throw new ConfigError(`Invalid configuration: S3_BUCKET is required when ${s3Without} is set`);
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+    throw new ConfigError(
+      e.S3_ACCESS_KEY_ID
+        ? 'Invalid configuration: S3_SECRET_ACCESS_KEY is required when S3_ACCESS_KEY_ID is set'
+        : 'Invalid configuration: S3_ACCESS_KEY_ID is required when S3_SECRET_ACCESS_KEY is set',
+    );
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,

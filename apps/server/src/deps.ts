@@ -5,6 +5,7 @@ import type { JobRunner } from './infra/jobs';
 import type { Mailer } from './infra/mail';
 import type { Payments } from './infra/payments';
 import type { RateLimiter } from './infra/rate-limiter';
+import type { MediaStorage } from './infra/storage';
 import type { Clock } from './lib/clock';
 
 /** What every module's services receive: the configured adapters. */
@@ -15,6 +16,8 @@ export interface Deps {
   jobs: JobRunner;
   limiter: RateLimiter;
   payments: Payments;
+  /** Media files by content hash: disk under DATA_DIR, or S3. */
+  storage: MediaStorage;
   log: FastifyBaseLogger;
   /** The current time: `systemClock`, or a test clock that tests move by hand. */
   clock: Clock;

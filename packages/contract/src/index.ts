@@ -8,6 +8,7 @@ export * from './endpoints';
 export * from './errors';
 export * from './forms';
 export * from './limits';
+export * from './media';
 export * from './questions';
 export * from './roles';
 export * from './store';

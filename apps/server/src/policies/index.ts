@@ -55,6 +55,14 @@ async function staffOf(actor: Actor | null, q: { productId: string; authorId: st
 
 const noSuchQuestion = () => new AppError(ErrorCode.NOT_FOUND, 'No such question', 'id');
 
+/** Whether the actor works on the product's questions: a superuser, or a writer, auditor or admin (active). */
+async function productStaff(actor: Actor | null, productId: string) {
+  if (!signedIn(actor)) return false;
+  if (actor.superuser) return true;
+  const roles = await actor.rolesIn(productId);
+  return !!roles?.active && (roles.questionWriter || roles.questionAuditor || roles.admin);
+}
+
 /**
  * Every authorisation rule of the product, in one place (SPEC §6, DESIGN §4-5). Routes declare who may call
  * (access in the contract: public, user, optional); services ask here what that caller may do to a thing.
@@ -85,6 +93,16 @@ export const policies = {
   'billing.manage': policy<{ productId: string }>({
     allows: (a, r) => runsProduct(a, r.productId),
     deny: () => new AppError(ErrorCode.FORBIDDEN, "Only the product's admins can manage its billing plans"),
+  }),
+  /** Creating, renaming, moving, reordering and deleting a product's subjects, categories, subcategories. */
+  'catalogue.manage': policy<{ productId: string }>({
+    allows: (a, r) => runsProduct(a, r.productId),
+    deny: () => new AppError(ErrorCode.FORBIDDEN, "Only the product's admins can change its subject tree"),
+  }),
+  /** The questions of each status in the subject tree (drafts, deleted ones…): the product's staff. */
+  'catalogue.statusCounts': policy<{ productId: string }>({
+    allows: (a, r) => productStaff(a, r.productId),
+    deny: () => new AppError(ErrorCode.FORBIDDEN, "Only the product's staff can see its questions by status"),
   }),
   /** A checkout session: its own buyer only; to anyone else it does not exist. */
   'checkout.own': policy<{ buyerId: string | null | undefined }>({

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../app';
@@ -37,7 +40,10 @@ export async function createTestApp(
   overrides: Partial<Omit<BuildOptions, 'config' | 'database'>> & { env?: Record<string, string> } = {},
 ) {
   const { env, ...rest } = overrides;
+  // Media and anything else written under DATA_DIR go to a folder of this test file's own, removed at close.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbank-test-data-'));
   const config = loadConfig({
+    DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
     SEED_DEMO: 'false',
@@ -54,6 +60,7 @@ export async function createTestApp(
     async close() {
       await built.app.close();
       await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

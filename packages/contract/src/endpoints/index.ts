@@ -1,5 +1,7 @@
 export * from './accounts';
+export * from './catalogue';
 export * from './endpoint';
+export * from './media';
 export * from './questions';
 export * from './registration';
 export * from './store';

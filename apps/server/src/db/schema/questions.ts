@@ -49,8 +49,11 @@ export const questions = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('questions_product_updated_idx').on(t.productId, t.updatedAt.desc(), t.id),
-    index('questions_author_idx').on(t.authorId, t.productId),
+    // My Questions walks one of these in its sort's order (forward for ASC, backward for DESC) and stops at
+    // the page's end: the tie-breaker id sorts the same way as the key.
+    index('questions_product_updated_idx').on(t.productId, t.updatedAt, t.id),
+    index('questions_product_created_idx').on(t.productId, t.createdAt, t.id),
+    index('questions_author_updated_idx').on(t.productId, t.authorId, t.updatedAt, t.id),
     uniqueIndex('questions_current_version_key').on(t.currentVersionId),
   ],
 );
@@ -146,4 +149,24 @@ export const questionComments = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('question_comments_question_idx').on(t.questionId, t.createdAt)],
+);
+
+/**
+ * How many of a product's questions each author has in each status, kept in the transaction of every save (as
+ * products.question_count is), so status counts and the size of My Questions' lists cost a few key reads however
+ * large the bank grows. Derived from the versions, never edited by hand.
+ */
+export const questionCounts = pgTable(
+  'question_counts',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: questionStatuses }).notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.authorId, t.status] })],
 );

@@ -1,21 +1,26 @@
-import type { CatalogueCategory, CatalogueSubcategory, CatalogueSubject } from '@qbank/contract';
-import { asc, eq } from 'drizzle-orm';
+import type {
+  CatalogueCategory,
+  CatalogueSubcategory,
+  CatalogueSubject,
+  QuestionStatus,
+} from '@qbank/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { categories, subcategories, subjects } from '../../db/schema';
+import { categories, questions, questionVersions, subcategories, subjects } from '../../db/schema';
 
-const subjectColumns = {
+export const subjectColumns = {
   uuid: subjects.id,
   name: subjects.name,
   position: subjects.position,
   productUuid: subjects.productId,
 };
-const categoryColumns = {
+export const categoryColumns = {
   uuid: categories.id,
   name: categories.name,
   position: categories.position,
   subjectUuid: categories.subjectId,
 };
-const subcategoryColumns = {
+export const subcategoryColumns = {
   uuid: subcategories.id,
   name: subcategories.name,
   position: subcategories.position,
@@ -23,9 +28,9 @@ const subcategoryColumns = {
 };
 
 // Siblings by position, then name; the id last so that equal ones keep one order between calls.
-const subjectOrder = [asc(subjects.position), asc(subjects.name), asc(subjects.id)];
-const categoryOrder = [asc(categories.position), asc(categories.name), asc(categories.id)];
-const subcategoryOrder = [asc(subcategories.position), asc(subcategories.name), asc(subcategories.id)];
+export const subjectOrder = [asc(subjects.position), asc(subjects.name), asc(subjects.id)];
+export const categoryOrder = [asc(categories.position), asc(categories.name), asc(categories.id)];
+export const subcategoryOrder = [asc(subcategories.position), asc(subcategories.name), asc(subcategories.id)];
 
 export async function findSubject(db: DbOrTx, id: string): Promise<CatalogueSubject | null> {
   const [row] = await db.select(subjectColumns).from(subjects).where(eq(subjects.id, id)).limit(1);
@@ -89,4 +94,45 @@ export function subcategoriesOfProduct(db: DbOrTx, productId: string): Promise<C
     .innerJoin(subjects, eq(subjects.id, categories.subjectId))
     .where(eq(subjects.productId, productId))
     .orderBy(...subcategoryOrder);
+}
+
+/** A subcategory with the product it belongs to (through its category and subject). */
+export async function findSubcategory(
+  db: DbOrTx,
+  id: string,
+): Promise<{ subcategory: CatalogueSubcategory; productId: string } | null> {
+  const [row] = await db
+    .select({ subcategory: subcategoryColumns, productId: subjects.productId })
+    .from(subcategories)
+    .innerJoin(categories, eq(categories.id, subcategories.categoryId))
+    .innerJoin(subjects, eq(subjects.id, categories.subjectId))
+    .where(eq(subcategories.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface PlacementCount {
+  subcategoryId: string;
+  status: QuestionStatus;
+  count: number;
+}
+
+/**
+ * How many of a product's questions each of its subcategories holds, per status, in one grouped query: a
+ * question counts where its current version places it. Subcategories without questions have no row.
+ */
+export function questionCountsOfProduct(db: DbOrTx, productId: string): Promise<PlacementCount[]> {
+  return db
+    .select({
+      subcategoryId: subcategories.id,
+      status: questionVersions.status,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(questions)
+    .innerJoin(questionVersions, eq(questionVersions.id, questions.currentVersionId))
+    .innerJoin(subcategories, eq(subcategories.id, questionVersions.subcategoryId))
+    .innerJoin(categories, eq(categories.id, subcategories.categoryId))
+    .innerJoin(subjects, eq(subjects.id, categories.subjectId))
+    .where(and(eq(questions.productId, productId), eq(subjects.productId, productId)))
+    .groupBy(subcategories.id, questionVersions.status);
 }

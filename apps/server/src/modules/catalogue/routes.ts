@@ -1,10 +1,14 @@
-import { catalogueApi } from '@qbank/contract';
+import { catalogueAdminApi, catalogueApi } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { route } from '../../lib/route';
+import { catalogueEditingService } from './editing-service';
 import { catalogueService } from './service';
 
-/** SPEC §7 catalogue reads: a product's subjects, categories and subcategories, and the three as one tree. */
+/**
+ * SPEC §7 catalogue reads: a product's subjects, categories and subcategories, and the three as one tree; and
+ * the admins' changes to that tree (docs/subject-tree.md).
+ */
 export function catalogueRoutes(app: FastifyInstance, deps: Deps) {
   const svc = catalogueService(deps);
   route(app, catalogueApi.subjectsOfProduct, ({ actor, params }) => svc.subjectsOfProduct(actor, params.id));
@@ -17,4 +21,22 @@ export function catalogueRoutes(app: FastifyInstance, deps: Deps) {
     svc.subcategoriesOfCategory(actor, params.id),
   );
   route(app, catalogueApi.tree, ({ actor, params }) => svc.tree(actor, params.id));
+
+  const edit = catalogueEditingService(deps);
+  const api = catalogueAdminApi;
+  route(app, api.createSubject, ({ actor, params, body }) => edit.createSubject(actor, params.id, body.name));
+  route(app, api.createCategory, ({ actor, params, body }) =>
+    edit.createCategory(actor, params.id, body.name),
+  );
+  route(app, api.createSubcategory, ({ actor, params, body }) =>
+    edit.createSubcategory(actor, params.id, body.name),
+  );
+  route(app, api.updateSubject, ({ actor, params, body }) => edit.updateSubject(actor, params.id, body));
+  route(app, api.updateCategory, ({ actor, params, body }) => edit.updateCategory(actor, params.id, body));
+  route(app, api.updateSubcategory, ({ actor, params, body }) =>
+    edit.updateSubcategory(actor, params.id, body),
+  );
+  route(app, api.deleteSubject, ({ actor, params }) => edit.deleteSubject(actor, params.id));
+  route(app, api.deleteCategory, ({ actor, params }) => edit.deleteCategory(actor, params.id));
+  route(app, api.deleteSubcategory, ({ actor, params }) => edit.deleteSubcategory(actor, params.id));
 }

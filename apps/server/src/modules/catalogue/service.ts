@@ -1,13 +1,15 @@
-import { ErrorCode, type ProductTree } from '@qbank/contract';
+import { ErrorCode, type ProductTree, QUESTION_STATUSES, type QuestionStatusCounts } from '@qbank/contract';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../../policies';
+import { type Actor, can } from '../../policies';
 import { visibleProduct } from '../store/service';
 import {
   categoriesOfProduct,
   categoriesOfSubject,
   findCategory,
   findSubject,
+  type PlacementCount,
+  questionCountsOfProduct,
   subcategoriesOfCategory,
   subcategoriesOfProduct,
   subjectsOfProduct,
@@ -15,6 +17,33 @@ import {
 
 type SubjectNode = ProductTree['productTree']['children'][number];
 type CategoryNode = SubjectNode['children'][number];
+type SubcategoryNode = CategoryNode['children'][number];
+
+const noQuestions = (): QuestionStatusCounts => ({
+  PUBLISHED: 0,
+  DRAFT: 0,
+  NEEDS_REVISION: 0,
+  SUBMITTED: 0,
+  DELETED: 0,
+});
+
+/** The counts of a node's children, added up (a node's own questions are all in its subcategories). */
+function sum(children: Array<{ counts: QuestionStatusCounts }>): QuestionStatusCounts {
+  const total = noQuestions();
+  for (const child of children) for (const s of QUESTION_STATUSES) total[s] += child.counts[s];
+  return total;
+}
+
+/** Each subcategory's questions by status, from the grouped rows. */
+function countsBySubcategory(rows: PlacementCount[]): Map<string, QuestionStatusCounts> {
+  const by = new Map<string, QuestionStatusCounts>();
+  for (const row of rows) {
+    const counts = by.get(row.subcategoryId) ?? noQuestions();
+    counts[row.status] += row.count;
+    by.set(row.subcategoryId, counts);
+  }
+  return by;
+}
 
 /** Groups rows under their parent's id, keeping the rows' order. */
 function byParent<T, N>(rows: T[], parentOf: (row: T) => string, node: (row: T) => N) {
@@ -76,29 +105,62 @@ export function catalogueService(deps: Deps) {
       await visibleCategory(actor, categoryId);
       return subcategoriesOfCategory(db, categoryId);
     },
-    /** The whole tree in three queries, one per level, however many items it holds. */
+    /**
+     * The whole tree in four queries, one per level and one for the question counts, however many items it
+     * holds. Every node counts its published questions; the product's staff also see them by status.
+     */
     async tree(actor: Actor | null, productId: string): Promise<ProductTree> {
       const product = await visibleProduct(db, actor, productId);
+      const staff = await can(actor, 'catalogue.statusCounts', { productId });
       const subjects = await subjectsOfProduct(db, productId);
       const categories = await categoriesOfProduct(db, productId);
       const subcategories = await subcategoriesOfProduct(db, productId);
+      const placed = countsBySubcategory(await questionCountsOfProduct(db, productId));
+
+      /** A node with its counts; the counts stay beside it until the answer is made. */
+      const counted = <C>(
+        item: { uuid: string; name: string },
+        counts: QuestionStatusCounts,
+        children: C[],
+      ) => ({
+        counts,
+        node: {
+          uuid: item.uuid,
+          name: item.name,
+          questionCount: counts.PUBLISHED,
+          ...(staff ? { statusCounts: counts } : {}),
+          children,
+        },
+      });
       const subcategoriesBy = byParent(
         subcategories,
         (s) => s.categoryUuid,
-        (s) => ({ uuid: s.uuid, name: s.name, children: [] }),
+        (s) => counted<never>(s, placed.get(s.uuid) ?? noQuestions(), []),
       );
       const categoriesBy = byParent(
         categories,
         (c) => c.subjectUuid,
-        (c): CategoryNode => ({ uuid: c.uuid, name: c.name, children: subcategoriesBy.get(c.uuid) ?? [] }),
+        (c) => {
+          const children = subcategoriesBy.get(c.uuid) ?? [];
+          return counted<SubcategoryNode>(
+            c,
+            sum(children),
+            children.map((x) => x.node),
+          );
+        },
       );
       return {
         productTree: {
           uuid: product.id,
           name: product.name,
-          children: subjects.map(
-            (s): SubjectNode => ({ uuid: s.uuid, name: s.name, children: categoriesBy.get(s.uuid) ?? [] }),
-          ),
+          children: subjects.map((s): SubjectNode => {
+            const children = categoriesBy.get(s.uuid) ?? [];
+            return counted<CategoryNode>(
+              s,
+              sum(children),
+              children.map((x) => x.node),
+            ).node;
+          }),
         },
       };
     },

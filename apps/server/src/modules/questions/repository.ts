@@ -117,6 +117,28 @@ export async function copyMedia(tx: DbOrTx, fromVersionId: string, toVersionId: 
     FROM question_version_media WHERE version_id = ${fromVersionId}`);
 }
 
+/**
+ * Moves one question between statuses in the counts (a new one comes from no status), in the saving
+ * transaction, with the product's published count.
+ */
+export async function countMove(
+  tx: DbOrTx,
+  q: { productId: string; authorId: string },
+  from: QuestionStatus | null,
+  to: QuestionStatus,
+) {
+  if (from === to) return;
+  await tx.execute(sql`
+    INSERT INTO question_counts (product_id, author_id, status, n)
+    VALUES (${q.productId}, ${q.authorId}, ${to}, 1)
+    ON CONFLICT (product_id, author_id, status) DO UPDATE SET n = question_counts.n + 1`);
+  if (from)
+    await tx.execute(sql`
+      UPDATE question_counts SET n = greatest(n - 1, 0)
+      WHERE product_id = ${q.productId} AND author_id = ${q.authorId} AND status = ${from}`);
+  await adjustPublishedCount(tx, q.productId, (to === 'PUBLISHED' ? 1 : 0) - (from === 'PUBLISHED' ? 1 : 0));
+}
+
 /** Keeps products.question_count (published questions) in step with a status change, in its transaction. */
 export async function adjustPublishedCount(tx: DbOrTx, productId: string, delta: number) {
   if (delta === 0) return;
@@ -220,23 +242,24 @@ async function textQuery(db: DbOrTx, text: string | undefined): Promise<string> 
   return rowsOf(r)[0]?.n === 0 ? '' : q;
 }
 
-/** A page of My Questions and the number of matching questions, in one query. */
+/**
+ * A page of My Questions and how many questions match. The page walks the product's questions in the sort's
+ * order and stops at the page's end; the count comes from question_counts when only status and author filter
+ * (any bank size costs a few key reads), and from a count over the narrower set a tree node or a term selects.
+ */
 export async function listQuestions(db: DbOrTx, f: ListFilter) {
   const q = await textQuery(db, f.text);
   const dir = f.sortOrder === 'ASC' ? sql`ASC` : sql`DESC`;
   const order =
     f.sortField === 'name'
-      ? sql`lower(v.name) ${dir}, q.id`
+      ? sql`lower(v.name) ${dir}, q.id ${dir}`
       : f.sortField === 'createdAt'
-        ? sql`q.created_at ${dir}, q.id`
-        : sql`q.updated_at ${dir}, q.id`;
+        ? sql`q.created_at ${dir}, q.id ${dir}`
+        : sql`q.updated_at ${dir}, q.id ${dir}`;
   const byTree = f.subjectId || f.categoryId;
-  const res = await db.execute(sql`
-    SELECT q.id, v.name, v.status, v.stem, v.subcategory_id, v.free_sample, v.number, q.updated_at,
-      a.id AS author_id, a.first_name, a.last_name, count(*) OVER () AS total
+  const from = sql`
     FROM questions q
     JOIN question_versions v ON v.id = q.current_version_id
-    JOIN users a ON a.id = q.author_id
     ${byTree ? sql`JOIN subcategories sc ON sc.id = v.subcategory_id JOIN categories c ON c.id = sc.category_id` : sql``}
     WHERE q.product_id = ${f.productId}
       ${f.authorId ? sql`AND q.author_id = ${f.authorId}` : sql``}
@@ -244,18 +267,27 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
       ${f.subcategoryId ? sql`AND v.subcategory_id = ${f.subcategoryId}` : sql``}
       ${f.categoryId ? sql`AND sc.category_id = ${f.categoryId}` : sql``}
       ${f.subjectId ? sql`AND c.subject_id = ${f.subjectId}` : sql``}
-      ${q ? sql`AND v.search @@ to_tsquery('english', ${q})` : sql``}
-    ORDER BY ${order}
-    LIMIT ${f.size} OFFSET ${f.page * f.size}`);
-  const rows = rowsOf(res);
-  let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && f.page > 0) {
-    // A page past the end has no rows to carry the count: ask for it alone.
-    total = (await listQuestions(db, { ...f, page: 0, size: 1 })).total;
-  }
+      ${q ? sql`AND v.search @@ to_tsquery('english', ${q})` : sql``}`;
+  const pageRows = db.execute(sql`
+    SELECT q.id, v.name, v.status, v.stem, v.subcategory_id, v.free_sample, v.number, q.updated_at,
+      a.id AS author_id, a.first_name, a.last_name
+    FROM (SELECT q.id, q.updated_at, q.author_id, q.current_version_id ${from}
+      ORDER BY ${order} LIMIT ${f.size} OFFSET ${f.page * f.size}) q
+    JOIN question_versions v ON v.id = q.current_version_id
+    JOIN users a ON a.id = q.author_id
+    ORDER BY ${order}`);
+  const counted =
+    byTree || f.subcategoryId || q
+      ? db.execute(sql`SELECT count(*)::int AS n ${from}`)
+      : db.execute(sql`
+          SELECT coalesce(sum(n), 0)::int AS n FROM question_counts
+          WHERE product_id = ${f.productId}
+            ${f.authorId ? sql`AND author_id = ${f.authorId}` : sql``}
+            ${f.status ? sql`AND status = ${f.status}` : sql`AND status <> 'DELETED'`}`);
+  const [res, count] = await Promise.all([pageRows, counted]);
   return {
-    total,
-    rows: rows.map((r) => ({
+    total: Number(rowsOf(count)[0]?.n ?? 0),
+    rows: rowsOf(res).map((r) => ({
       id: r.id as string,
       name: r.name as string,
       status: r.status as QuestionStatus,
@@ -269,13 +301,12 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
   };
 }
 
-/** How many of a product's questions (or one author's) are in each status. */
+/** How many of a product's questions (or one author's) are in each status: a few key reads (question_counts). */
 export async function countByStatus(db: DbOrTx, productId: string, authorId?: string): Promise<StatusCounts> {
   const res = await db.execute(sql`
-    SELECT v.status, count(*)::int AS n
-    FROM questions q JOIN question_versions v ON v.id = q.current_version_id
-    WHERE q.product_id = ${productId} ${authorId ? sql`AND q.author_id = ${authorId}` : sql``}
-    GROUP BY v.status`);
+    SELECT status, sum(n)::int AS n FROM question_counts
+    WHERE product_id = ${productId} ${authorId ? sql`AND author_id = ${authorId}` : sql``}
+    GROUP BY status`);
   const counts = emptyStatusCounts();
   for (const r of rowsOf(res)) counts[r.status as QuestionStatus] = r.n as number;
   return counts;

@@ -16,9 +16,9 @@ import { AppError } from '../../lib/app-error';
 import { isBlankRichText, richTextToPlain, sanitizeRichText } from '../../lib/rich-text';
 import { type Actor, authorize, can, questionStatusesFor } from '../../policies';
 import {
-  adjustPublishedCount,
   copyMedia,
   countByStatus,
+  countMove,
   findHead,
   insertComment,
   insertQuestion,
@@ -41,8 +41,6 @@ export const mediaUrl = (hash: string) => `/api/v2/media/${hash}`;
 const PREVIEW_LENGTH = 160;
 
 const noSuchQuestion = () => new AppError(ErrorCode.NOT_FOUND, 'No such question', 'id');
-const publishedDelta = (from: QuestionStatus | null, to: QuestionStatus) =>
-  (to === 'PUBLISHED' ? 1 : 0) - (from === 'PUBLISHED' ? 1 : 0);
 
 /** The answer of GET questions/{id} (SPEC §3) from a version read. */
 export function toQuestion(v: VersionRead): Question {
@@ -152,7 +150,7 @@ export function questionsService(deps: Deps) {
     });
     await copyMedia(tx, mediaFrom, versionId);
     await pointAt(tx, head.id, versionId, now);
-    await adjustPublishedCount(tx, head.productId, publishedDelta(head.status, content.status));
+    await countMove(tx, head, head.status, content.status);
     return { uuid: head.id, version: number };
   }
 
@@ -197,7 +195,7 @@ export function questionsService(deps: Deps) {
           note: 'Created',
           createdAt: now,
         });
-        await adjustPublishedCount(tx, input.productUuid, publishedDelta(null, status));
+        await countMove(tx, { productId: input.productUuid, authorId: actor.userId }, null, status);
         return { uuid: input.uuid, version: 1 };
       });
     },

@@ -105,7 +105,7 @@ describe('catalogue lists and items', () => {
 });
 
 describe('product tree', () => {
-  it('nests subjects, categories and subcategories in order, with empty children where there are none', async () => {
+  it('nests subjects, categories and subcategories in order, with empty children where there are none; a visitor sees published counts only', async () => {
     const k = await buildCatalogue();
     const res = await get(new TestClient(t.app), `/api/v2/products/${k.product.id}/tree`);
     expect(res.statusCode).toBe(200);
@@ -117,23 +117,28 @@ describe('product tree', () => {
           {
             uuid: k.cardiology.id,
             name: 'Cardiology',
+            questionCount: 0,
             children: [
               {
                 uuid: k.arrhythmia.id,
                 name: 'Arrhythmia',
-                children: [{ uuid: k.atrial.id, name: 'Atrial fibrillation', children: [] }],
+                questionCount: 0,
+                children: [
+                  { uuid: k.atrial.id, name: 'Atrial fibrillation', questionCount: 0, children: [] },
+                ],
               },
               {
                 uuid: k.valves.id,
                 name: 'Valves',
+                questionCount: 0,
                 children: [
-                  { uuid: k.aortic.id, name: 'Aortic', children: [] },
-                  { uuid: k.mitral.id, name: 'Mitral', children: [] },
+                  { uuid: k.aortic.id, name: 'Aortic', questionCount: 0, children: [] },
+                  { uuid: k.mitral.id, name: 'Mitral', questionCount: 0, children: [] },
                 ],
               },
             ],
           },
-          { uuid: k.pharmacology.id, name: 'Pharmacology', children: [] },
+          { uuid: k.pharmacology.id, name: 'Pharmacology', questionCount: 0, children: [] },
         ],
       },
     });

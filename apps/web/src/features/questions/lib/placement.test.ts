@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filterOptions, placementLabel, subcategoryGroups } from './placement';
 
+const counts = { questionCount: 0 };
 const tree = {
   uuid: 'p',
   name: 'Bank',
@@ -8,9 +9,15 @@ const tree = {
     {
       uuid: 's1',
       name: 'Anatomy',
+      ...counts,
       children: [
-        { uuid: 'c1', name: 'Heart', children: [{ uuid: 'x1', name: 'Valves', children: [] }] },
-        { uuid: 'c2', name: 'Empty', children: [] },
+        {
+          uuid: 'c1',
+          name: 'Heart',
+          ...counts,
+          children: [{ uuid: 'x1', name: 'Valves', ...counts, children: [] }],
+        },
+        { uuid: 'c2', name: 'Empty', ...counts, children: [] },
       ],
     },
   ],

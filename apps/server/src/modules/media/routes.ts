@@ -1,0 +1,34 @@
+import { mediaApi } from '@qbank/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps';
+import { route } from '../../lib/route';
+import { mediaService } from './service';
+
+/** Question media: files by hash (with byte ranges for video) and removing an item from a question. */
+export function mediaRoutes(app: FastifyInstance, deps: Deps) {
+  const svc = mediaService(deps);
+  route(app, mediaApi.file, async ({ params, req, reply }) => {
+    const f = await svc.file(params.hash, req.headers.range);
+    reply
+      .header('Accept-Ranges', 'bytes')
+      .header('X-Content-Type-Options', 'nosniff')
+      // The bytes of a hash never change: keep them for good, in this browser only.
+      .header('Cache-Control', 'private, max-age=31536000, immutable')
+      .header('ETag', `"${params.hash}"`)
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .type(f.contentType);
+    if (f.range === 'unsatisfiable') {
+      reply.code(416).header('Content-Range', `bytes */${f.size}`).send();
+    } else if (f.range) {
+      reply
+        .code(206)
+        .header('Content-Range', `bytes ${f.range.start}-${f.range.end}/${f.size}`)
+        .header('Content-Length', String(f.range.end - f.range.start + 1))
+        .send(f.stream);
+    } else {
+      reply.code(200).header('Content-Length', String(f.size)).send(f.stream);
+    }
+    await reply;
+  });
+  route(app, mediaApi.remove, ({ actor, params }) => svc.detach(actor, params.questionId, params.mediaId));
+}

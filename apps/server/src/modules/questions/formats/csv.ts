@@ -1,0 +1,52 @@
+import Papa from 'papaparse';
+import { CSV_COLUMNS, readHeader, readRow, writeRow } from './table-columns';
+import { templateRows } from './template-rows';
+import type { PortableQuestion } from './types';
+import type { ResultCollector } from './validate';
+
+/**
+ * A cell that a spreadsheet would run as a formula (=cmd|…, @SUM, +cmd, -cmd) is written with a leading
+ * apostrophe; numbers such as "-5 mmHg" or "+2" and list dashes are left alone, so they read back as typed.
+ */
+const formulaStart = /^(?:[=@\t\r]|[+-](?![\d.\s]))/;
+const escapedFormula = /^'(?:[=@\t\r]|[+-](?![\d.\s]))/;
+
+/** Commas, Excel's semicolons in European locales, or tabs: whichever the file uses. */
+export function readCsv(text: string, collector: ResultCollector): void {
+  const parsed = Papa.parse<string[]>(text, { delimitersToGuess: [',', ';', '\t'], skipEmptyLines: false });
+  const brokenRows = new Set<number>();
+  for (const error of parsed.errors) {
+    if (error.code === 'UndetectableDelimiter' || error.row === undefined) continue;
+    brokenRows.add(error.row);
+    collector.issue(error.row + 1, 'file', `Broken CSV: ${error.message}`);
+  }
+  const rows = parsed.data;
+  const headerIndex = rows.findIndex((cells) => cells.some((c) => c.trim() !== ''));
+  if (headerIndex < 0) {
+    collector.issue(1, 'file', 'The file has no rows');
+    return;
+  }
+  const headerIssues: { line: number; field: string; message: string }[] = [];
+  const map = readHeader(rows[headerIndex] ?? [], headerIndex + 1, headerIssues);
+  for (const i of headerIssues) collector.issue(i.line, i.field, i.message);
+  if (!map) return;
+  for (let index = headerIndex + 1; index < rows.length; index++) {
+    if (brokenRows.has(index)) continue;
+    const cells = (rows[index] ?? []).map((c) => (escapedFormula.test(c) ? c.slice(1) : c));
+    const read = readRow(cells, map, index + 1);
+    if (read) collector.add(read.question, read.blocking);
+  }
+}
+
+/** The bank as CSV in the import layout, so it reads back as the same questions (without media). */
+export function toCsv(questions: PortableQuestion[]): string {
+  return Papa.unparse(
+    { fields: [...CSV_COLUMNS], data: questions.map(writeRow) },
+    { escapeFormulae: formulaStart, newline: '\r\n' },
+  );
+}
+
+/** A header and two example rows for educators to fill in. */
+export function csvTemplate(): string {
+  return toCsv(templateRows);
+}

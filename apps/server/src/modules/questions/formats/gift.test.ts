@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { parseQuestions } from './index';
+import { bytesOf } from './test-helpers';
+
+const parseGift = (text: string) => parseQuestions('gift', bytesOf(text));
+
+describe('GIFT', () => {
+  it('reads titles, right and wrong answers, the explanation and $CATEGORY paths', async () => {
+    const { questions, issues } = await parseGift(`// notes for the author
+
+$CATEGORY: $course$/top/Bank/Cardiology/Arrhythmias/Atrial fibrillation
+
+::AF::[html]<p>Palpitations, irregular rhythm at 142/min?</p>{
+=Diltiazem
+~Adenosine
+####<p>Rate control <b>first</b>.</p>
+}
+
+Is pH < 7.30 acidaemia? {=Yes ~No}`);
+    expect(issues).toEqual([]);
+    expect(questions).toHaveLength(2);
+    expect(questions[0]).toMatchObject({
+      name: 'AF',
+      stem: '<p>Palpitations, irregular rhythm at 142/min?</p>',
+      explanation: '<p>Rate control <b>first</b>.</p>',
+      choices: [
+        { text: 'Diltiazem', correct: true },
+        { text: 'Adenosine', correct: false },
+      ],
+      path: ['Cardiology', 'Arrhythmias', 'Atrial fibrillation'],
+      line: 5,
+    });
+    expect(questions[1]).toMatchObject({ name: '', stem: 'Is pH &lt; 7.30 acidaemia?', line: 11 });
+    expect(questions[1]?.path).toEqual(['Cardiology', 'Arrhythmias', 'Atrial fibrillation']);
+  });
+
+  it('escapes [markdown] and [plain] text rather than rendering it', async () => {
+    const { questions } = await parseGift('[markdown]**Which** <drug>? {=A ~B}');
+    expect(questions[0]?.stem).toBe('**Which** &lt;drug&gt;?');
+  });
+
+  it('keeps an answer block that runs over a blank line together', async () => {
+    const { questions, issues } = await parseGift('Which one? {\n=Right\n\n~Wrong\n}');
+    expect(issues).toEqual([]);
+    expect(questions[0]?.choices).toHaveLength(2);
+  });
+
+  it('names a truncated question by its line and still reads the others', async () => {
+    const { questions, issues } = await parseGift(
+      'First? {=a ~b}\n\n::Cut:: Second? {=a ~b\n\nThird? {=c ~d}',
+    );
+    expect(questions.map((q) => q.stem)).toEqual(['First?', 'Third?']);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({ line: 3, field: 'file' });
+    expect(issues[0]?.message).toMatch(/GIFT syntax error/);
+  });
+
+  it('reports other question types by their type, and the rules by field', async () => {
+    const { questions, issues } = await parseGift(
+      [
+        'True or false? {T}',
+        'Pick two {~%50%a ~%50%b ~%-100%c}',
+        'Only one {=a}',
+        'Two keys {=a =b ~c}',
+        '{=a ~b}',
+        `Eleven {=a ${'~x '.repeat(10)}}`,
+      ].join('\n\n'),
+    );
+    expect(questions).toEqual([]);
+    expect(issues).toEqual([
+      { line: 1, field: 'type', message: 'Not a single-best-answer question (GIFT true/false question)' },
+      {
+        line: 3,
+        field: 'type',
+        message: 'Not a single-best-answer question (GIFT multiple-answer question with partial credits)',
+      },
+      // In GIFT, "=" answers alone make a short-answer question, not a one-choice multiple choice.
+      { line: 5, field: 'type', message: 'Not a single-best-answer question (GIFT short answer question)' },
+      { line: 7, field: 'correct', message: 'A question needs exactly one correct answer; 2 are marked' },
+      { line: 9, field: 'stem', message: 'A question needs a stem' },
+      { line: 11, field: 'choices', message: 'A question can have at most 10 answer choices, not 11' },
+    ]);
+  });
+
+  it('treats a full-credit weight as the right answer', async () => {
+    const { questions } = await parseGift('Which? {~%100%Right ~Wrong}');
+    expect(questions[0]?.choices.map((c) => c.correct)).toEqual([true, false]);
+  });
+
+  it('reports an empty file', async () => {
+    expect(await parseGift('')).toEqual({
+      questions: [],
+      issues: [{ line: 1, field: 'file', message: 'The file is empty' }],
+    });
+    expect((await parseGift('  \n\n')).issues[0]?.message).toBe('The file is empty');
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * Question files in the formats educators use (GIFT, Aiken, Moodle XML, CSV, XLSX) read into one neutral
+ * shape, and banks written back out (Moodle XML, QTI 3.0, CSV, XLSX). Pure: no database, no HTTP.
+ * README.md beside this file documents the formats for educators and contributors.
+ */
+export { csvTemplate, toCsv } from './csv';
+export { detectFormat } from './detect';
+export { toMoodleXml } from './moodle-xml-write';
+export { parseQuestions } from './parse';
+export { toQti3Zip } from './qti';
+export { CSV_COLUMNS } from './table-columns';
+export type {
+  ImportFormat,
+  ParseIssue,
+  ParseOptions,
+  ParseResult,
+  PortableChoice,
+  PortableMedia,
+  PortableQuestion,
+} from './types';
+export { QuestionLimits } from './validate';
+export { toXlsx, xlsxTemplate } from './xlsx';

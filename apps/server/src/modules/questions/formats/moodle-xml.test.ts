@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { parseQuestions, toMoodleXml } from './index';
+import { buildQuestion, bytesOf, content, pngBytes } from './test-helpers';
+
+const parseXml = (xml: string) => parseQuestions('moodle-xml', bytesOf(xml));
+const png = Buffer.from(pngBytes(7)).toString('base64');
+const gif = Buffer.from('GIF89a\u0001\u0000').toString('base64');
+
+const multichoice = (
+  stem: string,
+  answers = '<answer fraction="100"><text>Yes</text></answer><answer fraction="0"><text>No</text></answer>',
+  extra = '',
+) =>
+  `<question type="multichoice"><name><text>Q</text></name><questiontext format="html"><text>${stem}</text>${extra}</questiontext><single>true</single>${answers}</question>`;
+
+describe('Moodle XML', () => {
+  it('turns base64 files into media and @@PLUGINFILE@@ links into media: sources', async () => {
+    const xml = `<?xml version="1.0"?><quiz>
+<question type="multichoice">
+  <name><text>Peaked T waves</text></name>
+  <questiontext format="html">
+    <text><![CDATA[<p>Strip: <img src="@@PLUGINFILE@@/rhythm%20strip.png" alt="ECG"></p>]]></text>
+    <file name="rhythm strip.png" path="/" encoding="base64">${png}</file>
+    <file name="notes.bmp" path="/" encoding="base64">${Buffer.from('BM not an image').toString('base64')}</file>
+  </questiontext>
+  <generalfeedback format="html">
+    <text><![CDATA[<p>See <img src="@@PLUGINFILE@@/rhythm%20strip.png"></p>]]></text>
+    <file name="rhythm strip.png" path="/" encoding="base64">${gif}</file>
+  </generalfeedback>
+  <single>true</single>
+  <answer fraction="100"><text>Calcium</text></answer>
+  <answer fraction="-33.3333"><text>Furosemide</text></answer>
+</question></quiz>`;
+    const { questions, issues } = await parseXml(xml);
+    expect(issues).toEqual([
+      {
+        line: 2,
+        field: 'media',
+        message: 'The file "notes.bmp" is not PNG, JPEG, GIF, WebP, MP4 or WebM; it was left out',
+      },
+    ]);
+    const [q] = questions;
+    expect(q?.stem).toBe('<p>Strip: <img src="media:rhythm-strip.png" alt="ECG"></p>');
+    // The explanation's file has the same name but other bytes: it gets a name of its own.
+    expect(q?.explanation).toBe('<p>See <img src="media:rhythm-strip-2.png"></p>');
+    expect(q?.media).toEqual([
+      { name: 'rhythm-strip.png', contentType: 'image/png', bytes: pngBytes(7), place: 'STEM' },
+      {
+        name: 'rhythm-strip-2.png',
+        contentType: 'image/gif',
+        bytes: new Uint8Array(Buffer.from(gif, 'base64')),
+        place: 'EXPLANATION',
+      },
+    ]);
+    expect(q?.choices).toEqual([
+      { text: 'Calcium', correct: true },
+      { text: 'Furosemide', correct: false },
+    ]);
+  });
+
+  it('sets paths from category questions, without $course$ and top, keeping the last three names', async () => {
+    const category = (path: string) =>
+      `<question type="category"><category><text>${path}</text></category></question>`;
+    const { questions } = await parseXml(
+      `<quiz>${category('$course$/top/Default for MED101/Cardiology/Valves/Aortic stenosis')}${multichoice('First?')}${category('$system$/top/Acid//base')}${multichoice('Second?')}</quiz>`,
+    );
+    expect(questions.map((q) => q.path)).toEqual([
+      ['Cardiology', 'Valves', 'Aortic stenosis'],
+      ['Acid/base'],
+    ]);
+  });
+
+  it('reads escaped and bare HTML as well as CDATA, and plain-text formats escaped', async () => {
+    const { questions } = await parseXml(
+      `<quiz>${multichoice('&lt;p&gt;Na&lt;sup&gt;+&lt;/sup&gt; &amp;amp; K&lt;/p&gt;')}${multichoice('<p>Bare <b>HTML</b></p>')}<question type="multichoice"><questiontext format="plain_text"><text>pH &lt; 7</text></questiontext><single>1</single><answer fraction="100.0000000"><text>a</text></answer><answer fraction="0"><text>b</text></answer></question></quiz>`,
+    );
+    expect(questions.map((q) => q.stem)).toEqual([
+      '<p>Na<sup>+</sup> &amp; K</p>',
+      '<p>Bare <b>HTML</b></p>',
+      'pH &lt; 7',
+    ]);
+    expect(questions[2]?.choices[0]?.correct).toBe(true);
+  });
+
+  it('reports other types, multiple-answer multichoice, two keys and a missing stem, and keeps the rest', async () => {
+    const xml = [
+      '<quiz>',
+      '<question type="truefalse"><questiontext><text>TF</text></questiontext></question>',
+      '<question type="multichoice"><questiontext><text>Many</text></questiontext><single>false</single><answer fraction="50"><text>a</text></answer><answer fraction="50"><text>b</text></answer></question>',
+      multichoice(
+        'Two keys',
+        '<answer fraction="100"><text>a</text></answer><answer fraction="100"><text>b</text></answer>',
+      ),
+      multichoice(''),
+      multichoice('Good'),
+      '</quiz>',
+    ].join('\n');
+    const { questions, issues } = await parseXml(xml);
+    expect(questions.map((q) => q.stem)).toEqual(['Good']);
+    expect(issues).toEqual([
+      { line: 2, field: 'type', message: 'Not a single-best-answer question (Moodle truefalse question)' },
+      {
+        line: 3,
+        field: 'type',
+        message: 'Not a single-best-answer question (Moodle multichoice with multiple answers allowed)',
+      },
+      { line: 4, field: 'correct', message: 'A question needs exactly one correct answer; 2 are marked' },
+      { line: 5, field: 'stem', message: 'A question needs a stem' },
+    ]);
+  });
+
+  it('names broken XML by line and still reads the questions around it', async () => {
+    const xml = [
+      '<quiz>',
+      multichoice('Before'),
+      '<question type="multichoice">',
+      '<questiontext><text>Broken</questiontext>',
+      '</question>',
+      multichoice('After'),
+      '</quiz>',
+    ].join('\n');
+    const { questions, issues } = await parseXml(xml);
+    expect(questions.map((q) => q.stem)).toEqual(['Before', 'After']);
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({ line: 4, field: 'file' });
+    expect(issues[0]?.message).toMatch(/^Broken XML: /);
+  });
+
+  it('reports a file cut short, a file that is no quiz, and an empty file', async () => {
+    const cut = await parseXml(
+      `<quiz>\n${multichoice('Kept')}\n<question type="multichoice"><questiontext><text>Cut`,
+    );
+    expect(cut.questions.map((q) => q.stem)).toEqual(['Kept']);
+    expect(cut.issues).toEqual([expect.objectContaining({ line: 3, field: 'file' })]);
+    expect((await parseXml('<html><body>hello</body></html>')).issues[0]?.message).toMatch(
+      /no <quiz> element/,
+    );
+    expect((await parseXml('')).issues).toEqual([{ line: 1, field: 'file', message: 'The file is empty' }]);
+  });
+
+  it('round-trips a bank: paths, names, references, free samples and inline media', async () => {
+    const bank = [
+      buildQuestion({
+        stem: '<p>ECG <img src="media:strip.png" alt="strip"></p><p>A ]]&gt; B &amp; C</p>',
+        explanation: '<p>Video: <video controls src="media:echo.mp4"></video></p>',
+        media: [
+          { name: 'strip.png', contentType: 'image/png', bytes: pngBytes(1), place: 'STEM' },
+          {
+            name: 'echo.mp4',
+            contentType: 'video/mp4',
+            bytes: new Uint8Array([0, 0, 0, 24, ...bytesOf('ftypisom')]),
+            place: 'EXPLANATION',
+          },
+        ],
+        freeSample: true,
+      }),
+      buildQuestion({ name: '', path: ['Nephrology', 'Acid/base'], references: [], reinforcements: [] }),
+      buildQuestion({
+        path: [],
+        choices: buildQuestion().choices.map((c) => ({ ...c, text: `${c.text} &lt; 5` })),
+      }),
+    ];
+    const xml = toMoodleXml(bank);
+    expect(xml).toContain('@@PLUGINFILE@@/strip.png');
+    expect(xml).toContain('<single>true</single>');
+    const { questions, issues } = await parseXml(xml);
+    expect(issues).toEqual([]);
+    expect(questions.map(content)).toEqual(bank.map(content));
+  });
+
+  it('appends media that the HTML does not show inline, so Moodle shows them', async () => {
+    const bank = [
+      buildQuestion({
+        media: [{ name: 'x.png', contentType: 'image/png', bytes: pngBytes(), place: 'STEM' }],
+      }),
+    ];
+    const { questions } = await parseXml(toMoodleXml(bank));
+    expect(questions[0]?.stem).toContain('<img src="media:x.png" alt="">');
+    expect(questions[0]?.media).toHaveLength(1);
+  });
+});

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaService } from '../../modules/media/service';
+import { makeActor } from '../../policies';
+import { buildProduct, buildSubscription, buildUser, TestClient } from '../factories';
+import { createTestApp, type TestApp } from '../test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const fixture = (name: string) =>
+  new Uint8Array(fs.readFileSync(path.join(__dirname, '../../lib/__fixtures__', name)));
+
+describe('question media', () => {
+  let writer: TestClient;
+  let outsider: TestClient;
+  let writerId: string;
+  let questionId: string;
+  const png = fixture('pixel.png');
+
+  beforeAll(async () => {
+    const product = await buildProduct(t.deps.db);
+    const w = await buildUser(t.deps.db);
+    writerId = w.id;
+    await buildSubscription(t.deps.db, w.id, product.id, {
+      type: 'PRIVILEGED',
+      student: false,
+      questionWriter: true,
+    });
+    writer = new TestClient(t.app);
+    await writer.login(w.email, w.password);
+    const o = await buildUser(t.deps.db);
+    outsider = new TestClient(t.app);
+    await outsider.login(o.email, o.password);
+    questionId = randomUUID();
+    const created = await writer.req({
+      method: 'POST',
+      url: '/api/v2/questions',
+      json: {
+        uuid: questionId,
+        productUuid: product.id,
+        questionStem: '<p>Which rhythm?</p>',
+        answerChoices: [
+          { uuid: randomUUID(), text: 'Sinus' },
+          { uuid: randomUUID(), text: 'Atrial fibrillation' },
+        ],
+      },
+    });
+    expect(created.statusCode).toBe(200);
+  });
+
+  /** A caller as the services see them: a superuser, or someone with no roles anywhere. */
+  const actorOf = (superuser: boolean) =>
+    makeActor(
+      { userId: superuser ? writerId : randomUUID(), superuser, sessionIdHash: 'x', accessToken: 'x' },
+      async () => new Map(),
+    );
+
+  it('refuses what is not an image or video by its bytes, whatever it is called', async () => {
+    const svc = mediaService(t.deps);
+    const su = actorOf(true);
+    const html = new TextEncoder().encode('<!doctype html><script>alert(1)</script>');
+    await expect(svc.attach(su, questionId, 'STEM', html)).rejects.toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      field: 'media',
+    });
+    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
+    await expect(svc.attach(su, questionId, 'STEM', svg)).rejects.toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+    await expect(svc.attach(su, questionId, 'STEM', new Uint8Array())).rejects.toMatchObject({
+      code: 'VALIDATION',
+    });
+    // Someone who may not edit the question is refused before the bytes are looked at.
+    await expect(svc.attach(actorOf(false), questionId, 'STEM', png)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('adds an image in a new version, serves it with its type and ranges, removes it in another', async () => {
+    const svc = mediaService(t.deps);
+    const su = actorOf(true);
+    const item = await svc.attach(su, questionId, 'STEM', png);
+    expect(item).toMatchObject({ contentType: 'image/png', url: `/api/v2/media/${item.hash}` });
+    // The same bytes again are stored once.
+    const again = await svc.attach(su, questionId, 'EXPLANATION', png);
+    expect(again.hash).toBe(item.hash);
+
+    const q = (await writer.req({ url: `/api/v2/questions/${questionId}` })).json();
+    expect(q.version).toBe(3);
+    expect(q.stemMediaUrls).toEqual([item]);
+    expect(q.explanationMediaUrls).toEqual([again]);
+
+    const file = await writer.req({ url: item.url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.rawPayload.equals(Buffer.from(png))).toBe(true);
+    const part = await writer.req({ url: item.url, headers: { range: 'bytes=0-9' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 0-9/${png.length}`);
+    expect(part.rawPayload.equals(Buffer.from(png.subarray(0, 10)))).toBe(true);
+    const beyond = await writer.req({ url: item.url, headers: { range: `bytes=${png.length}-` } });
+    expect(beyond.statusCode).toBe(416);
+    expect((await new TestClient(t.app).req({ url: item.url })).statusCode).toBe(401);
+    expect((await writer.req({ url: `/api/v2/media/${'0'.repeat(64)}` })).statusCode).toBe(404);
+
+    const del = await writer.req({
+      method: 'DELETE',
+      url: `/api/v2/questionMedia/${questionId}/delete/${item.uuid}?mediaType=STEM`,
+    });
+    expect(del.statusCode).toBe(200);
+    expect(del.json()).toEqual({ uuid: questionId, version: 4 });
+    expect((await writer.req({ url: `/api/v2/questions/${questionId}` })).json().stemMediaUrls).toEqual([]);
+    const denied = await outsider.req({
+      method: 'DELETE',
+      url: `/api/v2/questionMedia/${questionId}/delete/${again.uuid}`,
+    });
+    expect(denied.statusCode).toBe(404);
+
+    // Restoring version 3 brings its image back, with the same media id.
+    const restored = await writer.req({
+      method: 'POST',
+      url: `/api/v2/questions/${questionId}/versions/3/restore`,
+    });
+    expect(restored.statusCode).toBe(200);
+    expect((await writer.req({ url: `/api/v2/questions/${questionId}` })).json().stemMediaUrls).toEqual([
+      item,
+    ]);
+  });
+});

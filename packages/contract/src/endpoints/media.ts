@@ -1,0 +1,25 @@
+import { mediaDeleteParams, mediaDeleteQuery, mediaHashParams } from '../media';
+import { questionSaved } from '../questions';
+import { endpoint } from './endpoint';
+
+/** SPEC §7 question media: a file served by its hash, and removing one from a question. */
+export const mediaApi = {
+  file: endpoint({
+    method: 'GET',
+    path: '/api/v2/media/:hash',
+    summary: 'A media file by its SHA-256 (images and video), with byte ranges for video',
+    tags: ['media'],
+    access: 'user',
+    params: mediaHashParams,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/v2/questionMedia/:questionId/delete/:mediaId',
+    summary: 'Remove a media item from a question: a new version without it',
+    tags: ['media'],
+    access: 'user',
+    params: mediaDeleteParams,
+    query: mediaDeleteQuery,
+    response: questionSaved,
+  }),
+};
