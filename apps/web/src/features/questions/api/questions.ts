@@ -1,7 +1,9 @@
 import {
   catalogueApi,
+  mediaApi,
   type QuestionInput,
   type QuestionListQuery,
+  type QuestionMediaType,
   type QuestionRole,
   questionsApi,
 } from '@qbank/contract';
@@ -142,5 +144,18 @@ export function useAddComment(id: string) {
   return useMutation({
     mutationFn: (body: string) => call(questionsApi.comment, { params: { id }, body: { body } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: questionKeys.comments(id) }),
+  });
+}
+
+/** Removes a stored media item from a question: the server makes a new version without it. */
+export function useRemoveMedia() {
+  const invalidate = useInvalidateQuestion();
+  return useMutation({
+    mutationFn: (m: { questionId: string; mediaId: string; mediaType: QuestionMediaType }) =>
+      call(mediaApi.remove, {
+        params: { questionId: m.questionId, mediaId: m.mediaId },
+        query: { mediaType: m.mediaType },
+      }),
+    onSuccess: (saved) => invalidate(saved.uuid),
   });
 }

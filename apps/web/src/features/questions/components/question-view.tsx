@@ -1,6 +1,7 @@
 import { Badge, Box, Group, List, Paper, Stack, Switch, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useId, useState } from 'react';
 import { choiceLetter, isBlankHtml } from '../lib/question-form';
+import { AttachedMedia } from './attached-media';
 import { RichTextView } from './rich-text-view';
 
 export interface LearnerQuestion {
@@ -9,6 +10,8 @@ export interface LearnerQuestion {
   correctAnswerChoice: string | null;
   explanation: string;
   references: string[];
+  stemMedia?: { url: string; contentType: string }[];
+  explanationMedia?: { url: string; contentType: string }[];
 }
 
 /**
@@ -36,6 +39,7 @@ export function QuestionView({
       ) : (
         <RichTextView html={question.questionStem} />
       )}
+      <AttachedMedia items={question.stemMedia ?? []} label="Stem" />
       <Box component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Answer choices">
         {question.answerChoices.map((c, i) => {
           const correct = revealed && c.uuid === question.correctAnswerChoice;
@@ -92,6 +96,7 @@ export function QuestionView({
           ) : (
             <RichTextView html={question.explanation} />
           )}
+          <AttachedMedia items={question.explanationMedia ?? []} label="Explanation" />
           {references.length > 0 && (
             <>
               <Title order={(headingLevel + 1) as 3 | 4} size="h5">

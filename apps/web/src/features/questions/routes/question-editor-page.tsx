@@ -37,14 +37,24 @@ import {
   useDeleteQuestion,
   useProductTree,
   useQuestion,
+  useRemoveMedia,
   useSaveQuestion,
 } from '../api/questions';
 import { ChoicesEditor } from '../components/choices-editor';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { LeaveGuard } from '../components/leave-guard';
+import { MediaList } from '../components/media-list';
 import { QuestionView } from '../components/question-view';
 import { RichTextField } from '../components/rich-text-field';
 import { StatusBadge } from '../components/status-badge';
+import {
+  hasMediaChanges,
+  type MediaEntry,
+  mediaEntriesOf,
+  pendingMediaWork,
+  shownMedia,
+  toggleRemoved,
+} from '../lib/media';
 import { subcategoryGroups } from '../lib/placement';
 import {
   blankQuestion,
@@ -87,14 +97,27 @@ interface EditorProps {
   version?: number;
   statuses: QuestionStatus[];
   savedNote?: string;
+  /** The stored media of the question's current version. */
+  media?: MediaEntry[];
   onReload?: () => Promise<void>;
 }
 
-function QuestionEditor({ heading, initial, status, version, statuses, savedNote, onReload }: EditorProps) {
+function QuestionEditor({
+  heading,
+  initial,
+  status,
+  version,
+  statuses,
+  savedNote,
+  media: initialMedia = [],
+  onReload,
+}: EditorProps) {
   const navigate = useNavigate();
   const form = useForm<QuestionFormValues>({ mode: 'controlled', initialValues: initial, validate });
   const save = useSaveQuestion();
   const remove = useDeleteQuestion();
+  const removeMedia = useRemoveMedia();
+  const [media, setMedia] = useState(initialMedia);
   const tree = useProductTree(initial.productUuid);
   const [baseVersion, setBaseVersion] = useState(version);
   const [pending, setPending] = useState<QuestionStatus | null>(null);
@@ -128,8 +151,22 @@ function QuestionEditor({ heading, initial, status, version, statuses, savedNote
     }
     setPending(to);
     try {
+      // Media dropped here leave first, each as a version of its own, while the caller may still edit the
+      // question (a submit would take that away); the save then starts from the last of those versions.
+      let from = baseVersion;
+      const { removals } = pendingMediaWork(media);
+      for (const e of removals) {
+        const done = await removeMedia.mutateAsync({
+          questionId: initial.uuid,
+          mediaId: e.item!.uuid,
+          mediaType: e.mediaType,
+        });
+        from = done.version;
+        setBaseVersion(done.version);
+        setMedia((m) => m.filter((x) => x.key !== e.key));
+      }
       const saved = await save.mutateAsync({
-        input: questionInputOf(form.getValues(), to, isNew ? undefined : baseVersion),
+        input: questionInputOf(form.getValues(), to, isNew ? undefined : from),
         isNew,
       });
       form.resetDirty();
@@ -172,7 +209,7 @@ function QuestionEditor({ heading, initial, status, version, statuses, savedNote
   return (
     <Container size="xl" py="xl">
       <PageTitle name={heading} />
-      <LeaveGuard when={() => !leaving.current && form.isDirty()} />
+      <LeaveGuard when={() => !leaving.current && (form.isDirty() || hasMediaChanges(media))} />
       <Stack gap="lg">
         <div>
           <Anchor component={Link} to={isNew ? '/questions' : `/questions/${initial.uuid}`} size="sm">
@@ -235,6 +272,11 @@ function QuestionEditor({ heading, initial, status, version, statuses, savedNote
                   error={form.errors.questionStem}
                   required
                 />
+                <MediaList
+                  entries={media}
+                  mediaType="STEM"
+                  onToggle={(key) => setMedia((m) => toggleRemoved(m, key))}
+                />
                 <ChoicesEditor form={form} />
                 <RichTextField
                   id="question-explanation"
@@ -243,6 +285,11 @@ function QuestionEditor({ heading, initial, status, version, statuses, savedNote
                   initialValue={initial.explanation}
                   onChange={(html) => form.setFieldValue('explanation', html)}
                   error={form.errors.explanation}
+                />
+                <MediaList
+                  entries={media}
+                  mediaType="EXPLANATION"
+                  onToggle={(key) => setMedia((m) => toggleRemoved(m, key))}
                 />
                 <Textarea
                   id="question-references"
@@ -321,7 +368,13 @@ function QuestionEditor({ heading, initial, status, version, statuses, savedNote
               <Text size="sm" c="dimmed" mb="sm">
                 Exactly as a learner will see it.
               </Text>
-              <QuestionView question={values} />
+              <QuestionView
+                question={{
+                  ...values,
+                  stemMedia: shownMedia(media, 'STEM'),
+                  explanationMedia: shownMedia(media, 'EXPLANATION'),
+                }}
+              />
             </Paper>
           </Grid.Col>
         </Grid>
@@ -445,6 +498,7 @@ export function EditQuestionPage() {
       status={q.status}
       version={q.version}
       statuses={allowed.data}
+      media={mediaEntriesOf(q)}
       savedNote={revision === 0 ? (location.state as { savedNote?: string } | null)?.savedNote : undefined}
       onReload={async () => {
         await Promise.all([question.refetch(), allowed.refetch()]);

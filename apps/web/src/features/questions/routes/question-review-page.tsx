@@ -285,7 +285,10 @@ export function QuestionReviewPage() {
               <Title order={2} size="h3" id="learner-view-heading" mb="sm">
                 As the learner sees it
               </Title>
-              <QuestionView key={q.version} question={q} />
+              <QuestionView
+                key={q.version}
+                question={{ ...q, stemMedia: q.stemMediaUrls, explanationMedia: q.explanationMediaUrls }}
+              />
             </Paper>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
