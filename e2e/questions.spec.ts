@@ -216,3 +216,93 @@ test('the editor saves with Ctrl+S, asks before leaving unsaved changes, offers 
   await expect(page).toHaveURL(/\/questions\?view=WRITER&q=/);
   await expect(page.getByLabel('Search')).toHaveValue(tag);
 });
+
+test('an admin publishes, edits and restores a version; once deleted, Restore ends on the error page', async ({
+  page,
+  newUser,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await newUser(like.admin);
+  await signInAs(page, admin);
+  const name = `Admin question ${randomBytes(3).toString('hex')}`;
+  await page.goto('/questions/new');
+  // An admin may start a question in any status but Deleted.
+  await expect(
+    page.getByRole('button', { name: /^(Save draft|Submit for review|Save as needing revision|Publish)$/ }),
+  ).toHaveCount(4);
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('textbox', { name: 'Stem' }).fill('Which vaccine is live attenuated?');
+  for (const [letter, text] of [
+    ['A', 'MMR'],
+    ['B', 'Tetanus toxoid'],
+    ['C', 'Hepatitis B'],
+    ['D', 'Influenza (injected)'],
+  ] as const)
+    await page.getByRole('textbox', { name: `Choice ${letter}` }).fill(text);
+  // Publishing needs the correct answer: said on the field before anything is sent.
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Pick the correct answer first')).toBeVisible();
+  await page.getByRole('radio', { name: 'A is correct' }).check();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(status(page)).toHaveText('Published');
+  const questionUrl = page.url();
+
+  // An edit is a new version; Restore brings version 1's content back as version 3.
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByLabel('Name').fill(`${name} v2`);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved as version 2.')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the question' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${name} v2` })).toBeVisible();
+  await page.getByRole('button', { name: 'Restore version 1' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Restore version 1?' });
+  await expectScreenOk(page);
+  await confirm.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByText('Restored. This is now version 3.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
+  const versions = page.getByRole('list', { name: 'Versions, newest first' }).getByRole('listitem');
+  await expect(versions.first()).toContainText('Restored version 1');
+
+  // Deleted: it leaves My Questions' lists, and its older versions cannot be restored (SPEC §8).
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this question?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page).toHaveURL(/\/questions$/);
+  await page.goto(questionUrl);
+  await expect(status(page)).toHaveText('Deleted');
+  await page.getByRole('button', { name: 'Restore version 2' }).click();
+  await page
+    .getByRole('dialog', { name: 'Restore version 2?' })
+    .getByRole('button', { name: 'Restore' })
+    .click();
+  await expect(page).toHaveURL(/\/error\?msgId=restoreDeletedQuestion$/);
+  await expect(page.getByText('older versions cannot be restored')).toBeVisible();
+});
+
+test('a writer who also audits switches views; the review queue opens on Submitted', async ({
+  page,
+  newUser,
+}) => {
+  const both = await newUser({
+    label: 'writer-auditor',
+    firstName: 'Wanda',
+    lastName: 'Both',
+    qbanks: { 'USMLE Step 1 Mastery': ['writer', 'auditor'] },
+  });
+  await signInAs(page, both);
+  await page.goto('/questions');
+  const views = page.getByRole('radiogroup', { name: 'View' });
+  await expect(views.getByRole('radio', { name: 'My questions' })).toBeChecked();
+  await expect(page.getByRole('tab', { name: /^All \d+$/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Author')).toHaveCount(0);
+  await views.getByText('Review queue').click();
+  await expect(page).toHaveURL(/view=AUDITOR/);
+  await expect(page.getByRole('tab', { name: /^Submitted \d+$/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(
+    page.getByRole('textbox', { name: 'Author' }).or(page.getByRole('combobox', { name: 'Author' })),
+  ).toBeVisible();
+  await expectScreenOk(page);
+});

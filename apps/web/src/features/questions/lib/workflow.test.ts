@@ -31,6 +31,7 @@ describe('saveActionLabel', () => {
     expect(saveActionLabel('SUBMITTED', 'NEEDS_REVISION')).toBe('Send back for revision');
     expect(saveActionLabel('NEEDS_REVISION', 'SUBMITTED')).toBe('Resubmit for review');
     expect(saveActionLabel('DRAFT', 'DELETED')).toBe('Delete');
+    expect(saveActionLabel(null, 'NEEDS_REVISION')).toBe('Save as needing revision');
   });
 });
 

@@ -62,7 +62,7 @@ export function saveActionLabel(from: QuestionStatus | null, to: QuestionStatus)
     case 'PUBLISHED':
       return 'Publish';
     case 'NEEDS_REVISION':
-      return 'Send back for revision';
+      return from === null ? 'Save as needing revision' : 'Send back for revision';
     case 'DELETED':
       return 'Delete';
   }
