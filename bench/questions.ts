@@ -132,10 +132,10 @@ export async function generateQuestionBank(
       FROM generate_series(1, ${count}) g`);
   });
   await db.execute(sql`
-    INSERT INTO question_counts (product_id, author_id, status, n)
-    SELECT q.product_id, q.author_id, v.status, count(*)::int
+    INSERT INTO question_counts (product_id, author_id, status, subcategory_id, n)
+    SELECT q.product_id, q.author_id, v.status, v.subcategory_id, count(*)::int
     FROM questions q JOIN question_versions v ON v.id = q.current_version_id
-    WHERE q.product_id = ${productId} GROUP BY 1, 2, 3`);
+    WHERE q.product_id = ${productId} GROUP BY 1, 2, 3, 4`);
   await db.execute(sql`ANALYZE questions, question_versions, question_counts`);
   const questionIds = Array.from({ length: Math.min(count, 2000) }, (_, i) => i + 1);
   const ids = rows<{ id: string }>(

@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -152,7 +153,7 @@ export const questionComments = pgTable(
 );
 
 /**
- * How many of a product's questions each author has in each status, kept in the transaction of every save (as
+ * How many of a product's questions each author has in each status and subcategory, kept in the transaction of every save (as
  * products.question_count is), so status counts and the size of My Questions' lists cost a few key reads however
  * large the bank grows. Derived from the versions, never edited by hand.
  */
@@ -166,7 +167,11 @@ export const questionCounts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: questionStatuses }).notNull(),
+    /** Where the questions are filed; null for none. A deleted subcategory's counts move to null (migration 0011). */
+    subcategoryId: uuid('subcategory_id'),
     n: integer('n').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.authorId, t.status] })],
+  (t) => [
+    unique('question_counts_key').on(t.productId, t.authorId, t.status, t.subcategoryId).nullsNotDistinct(),
+  ],
 );

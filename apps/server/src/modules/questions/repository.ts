@@ -1,6 +1,6 @@
 import type { QuestionStatus, StatusCounts } from '@qbank/contract';
 import { emptyStatusCounts, searchTerms } from '@qbank/contract';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   products,
@@ -26,12 +26,14 @@ export interface QuestionHead {
   version: number;
   status: QuestionStatus;
   freeSample: boolean;
+  subcategoryId: string | null;
 }
 
 /** The question and its current version's status; with `lock`, the row is held until the transaction ends. */
 export async function findHead(db: DbOrTx, id: string, lock = false): Promise<QuestionHead | null> {
   const res = await db.execute(sql`
-    SELECT q.id, q.product_id, q.author_id, q.current_version_id, v.number, v.status, v.free_sample
+    SELECT q.id, q.product_id, q.author_id, q.current_version_id, v.number, v.status, v.free_sample,
+      v.subcategory_id
     FROM questions q JOIN question_versions v ON v.id = q.current_version_id
     WHERE q.id = ${id} ${lock ? sql`FOR UPDATE OF q` : sql``}`);
   const r = rowsOf(res)[0];
@@ -44,6 +46,7 @@ export async function findHead(db: DbOrTx, id: string, lock = false): Promise<Qu
     version: r.number as number,
     status: r.status as QuestionStatus,
     freeSample: r.free_sample as boolean,
+    subcategoryId: r.subcategory_id as string | null,
   };
 }
 
@@ -117,26 +120,34 @@ export async function copyMedia(tx: DbOrTx, fromVersionId: string, toVersionId: 
     FROM question_version_media WHERE version_id = ${fromVersionId}`);
 }
 
+/** Where a question is counted: its status and subcategory. */
+export interface CountedAt {
+  status: QuestionStatus;
+  subcategoryId: string | null;
+}
+
 /**
- * Moves one question between statuses in the counts (a new one comes from no status), in the saving
- * transaction, with the product's published count.
+ * Moves one question in the counts from where it was counted to where it is now (a new one comes from
+ * nowhere), in the saving transaction, with the product's published count.
  */
 export async function countMove(
   tx: DbOrTx,
   q: { productId: string; authorId: string },
-  from: QuestionStatus | null,
-  to: QuestionStatus,
+  from: CountedAt | null,
+  to: CountedAt,
 ) {
-  if (from === to) return;
+  if (from && from.status === to.status && from.subcategoryId === to.subcategoryId) return;
   await tx.execute(sql`
-    INSERT INTO question_counts (product_id, author_id, status, n)
-    VALUES (${q.productId}, ${q.authorId}, ${to}, 1)
-    ON CONFLICT (product_id, author_id, status) DO UPDATE SET n = question_counts.n + 1`);
+    INSERT INTO question_counts (product_id, author_id, status, subcategory_id, n)
+    VALUES (${q.productId}, ${q.authorId}, ${to.status}, ${to.subcategoryId}, 1)
+    ON CONFLICT (product_id, author_id, status, subcategory_id) DO UPDATE SET n = question_counts.n + 1`);
   if (from)
     await tx.execute(sql`
       UPDATE question_counts SET n = greatest(n - 1, 0)
-      WHERE product_id = ${q.productId} AND author_id = ${q.authorId} AND status = ${from}`);
-  await adjustPublishedCount(tx, q.productId, (to === 'PUBLISHED' ? 1 : 0) - (from === 'PUBLISHED' ? 1 : 0));
+      WHERE product_id = ${q.productId} AND author_id = ${q.authorId} AND status = ${from.status}
+        AND subcategory_id IS NOT DISTINCT FROM ${from.subcategoryId}`);
+  const published = (c: CountedAt | null) => (c?.status === 'PUBLISHED' ? 1 : 0);
+  await adjustPublishedCount(tx, q.productId, published(to) - published(from));
 }
 
 /** Keeps products.question_count (published questions) in step with a status change, in its transaction. */
@@ -242,10 +253,29 @@ async function textQuery(db: DbOrTx, text: string | undefined): Promise<string> 
   return rowsOf(r)[0]?.n === 0 ? '' : q;
 }
 
+/** The subcategories under the filter's tree node, as a condition on a subcategory column; null for no node. */
+function nodeCondition(f: ListFilter): ((column: SQL) => SQL) | null {
+  if (f.subcategoryId) return (c) => sql`${c} = ${f.subcategoryId}`;
+  if (f.categoryId)
+    return (c) => sql`${c} IN (SELECT id FROM subcategories WHERE category_id = ${f.categoryId})`;
+  if (f.subjectId)
+    return (
+      c,
+    ) => sql`${c} IN (SELECT sc.id FROM subcategories sc JOIN categories cat ON cat.id = sc.category_id
+      WHERE cat.subject_id = ${f.subjectId})`;
+  return null;
+}
+
+const SUMMARY_COLUMNS = sql`q.id, v.name, v.status, v.stem, v.subcategory_id, v.free_sample, v.number, q.updated_at,
+  a.id AS author_id, a.first_name, a.last_name`;
+
 /**
- * A page of My Questions and how many questions match. The page walks the product's questions in the sort's
- * order and stops at the page's end; the count comes from question_counts when only status and author filter
- * (any bank size costs a few key reads), and from a count over the narrower set a tree node or a term selects.
+ * A page of My Questions and how many questions match, planned from what the filters select:
+ * - a text term: the matching versions first (the text index), then the current ones of the product, sorted,
+ *   counted in the same query;
+ * - otherwise the count comes from question_counts (key reads), and decides the plan: none, no query; a small
+ *   share of the bank, the versions in its status and tree node first; a large share, a walk of the product's
+ *   questions in the sort's order that stops at the page's end.
  */
 export async function listQuestions(db: DbOrTx, f: ListFilter) {
   const q = await textQuery(db, f.text);
@@ -256,38 +286,71 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
       : f.sortField === 'createdAt'
         ? sql`q.created_at ${dir}, q.id ${dir}`
         : sql`q.updated_at ${dir}, q.id ${dir}`;
-  const byTree = f.subjectId || f.categoryId;
-  const from = sql`
-    FROM questions q
-    JOIN question_versions v ON v.id = q.current_version_id
-    ${byTree ? sql`JOIN subcategories sc ON sc.id = v.subcategory_id JOIN categories c ON c.id = sc.category_id` : sql``}
-    WHERE q.product_id = ${f.productId}
-      ${f.authorId ? sql`AND q.author_id = ${f.authorId}` : sql``}
-      ${f.status ? sql`AND v.status = ${f.status}` : sql`AND v.status <> 'DELETED'`}
-      ${f.subcategoryId ? sql`AND v.subcategory_id = ${f.subcategoryId}` : sql``}
-      ${f.categoryId ? sql`AND sc.category_id = ${f.categoryId}` : sql``}
-      ${f.subjectId ? sql`AND c.subject_id = ${f.subjectId}` : sql``}
-      ${q ? sql`AND v.search @@ to_tsquery('english', ${q})` : sql``}`;
-  const pageRows = db.execute(sql`
-    SELECT q.id, v.name, v.status, v.stem, v.subcategory_id, v.free_sample, v.number, q.updated_at,
-      a.id AS author_id, a.first_name, a.last_name
-    FROM (SELECT q.id, q.updated_at, q.author_id, q.current_version_id ${from}
-      ORDER BY ${order} LIMIT ${f.size} OFFSET ${f.page * f.size}) q
-    JOIN question_versions v ON v.id = q.current_version_id
-    JOIN users a ON a.id = q.author_id
-    ORDER BY ${order}`);
-  const counted =
-    byTree || f.subcategoryId || q
-      ? db.execute(sql`SELECT count(*)::int AS n ${from}`)
-      : db.execute(sql`
-          SELECT coalesce(sum(n), 0)::int AS n FROM question_counts
-          WHERE product_id = ${f.productId}
-            ${f.authorId ? sql`AND author_id = ${f.authorId}` : sql``}
-            ${f.status ? sql`AND status = ${f.status}` : sql`AND status <> 'DELETED'`}`);
-  const [res, count] = await Promise.all([pageRows, counted]);
+  const node = nodeCondition(f);
+  const status = (c: SQL) => (f.status ? sql`${c} = ${f.status}` : sql`${c} <> 'DELETED'`);
+  const author = f.authorId ? sql`AND q.author_id = ${f.authorId}` : sql``;
+  const window = sql`ORDER BY ${order} LIMIT ${f.size} OFFSET ${f.page * f.size}`;
+  // The chosen versions first; then only their current ones in the product, sorted and cut to the page with
+  // the count, reading no more than the sort needs; then the page's rows in full.
+  const byName = f.sortField === 'name';
+  const chosen = (where: SQL) => sql`
+    WITH m AS MATERIALIZED (SELECT v.id FROM question_versions v WHERE ${where}),
+    page AS (
+      SELECT q.id, q.updated_at, q.created_at, q.author_id, q.current_version_id, count(*) OVER () AS total
+        ${byName ? sql`, lower(v.name) AS sort_name` : sql``}
+      FROM m JOIN questions q ON q.current_version_id = m.id
+      ${byName ? sql`JOIN question_versions v ON v.id = m.id` : sql``}
+      WHERE q.product_id = ${f.productId} ${author}
+      ${window})
+    SELECT ${SUMMARY_COLUMNS}, q.total
+    FROM page q JOIN question_versions v ON v.id = q.current_version_id JOIN users a ON a.id = q.author_id
+    ORDER BY ${order}`;
+
+  let rows: Array<Record<string, unknown>>;
+  let total: number;
+  if (q) {
+    rows = rowsOf(
+      await db.execute(
+        chosen(
+          sql`v.search @@ to_tsquery('english', ${q}) AND ${status(sql`v.status`)} ${node ? sql`AND ${node(sql`v.subcategory_id`)}` : sql``}`,
+        ),
+      ),
+    );
+    total = Number(rows[0]?.total ?? 0);
+    if (rows.length === 0 && f.page > 0) total = (await listQuestions(db, { ...f, page: 0, size: 1 })).total;
+  } else {
+    const [counts] = rowsOf(
+      await db.execute(sql`
+        SELECT coalesce(sum(n) FILTER (WHERE ${status(sql`status`)} ${node ? sql`AND ${node(sql`subcategory_id`)}` : sql``}), 0)::int AS matching,
+          coalesce(sum(n), 0)::int AS everything
+        FROM question_counts q WHERE product_id = ${f.productId} ${f.authorId ? sql`AND author_id = ${f.authorId}` : sql``}`),
+    );
+    total = Number(counts?.matching ?? 0);
+    const everything = Number(counts?.everything ?? 0);
+    if (total === 0 || f.page * f.size >= total) rows = [];
+    else if (total * 20 < everything)
+      rows = rowsOf(
+        await db.execute(
+          chosen(sql`${status(sql`v.status`)} ${node ? sql`AND ${node(sql`v.subcategory_id`)}` : sql``}`),
+        ),
+      );
+    else
+      rows = rowsOf(
+        await db.execute(sql`
+          SELECT ${SUMMARY_COLUMNS}
+          FROM (SELECT q.id, q.updated_at, q.created_at, q.author_id, q.current_version_id
+            FROM questions q JOIN question_versions v ON v.id = q.current_version_id
+            WHERE q.product_id = ${f.productId} ${author} AND ${status(sql`v.status`)}
+              ${node ? sql`AND ${node(sql`v.subcategory_id`)}` : sql``}
+            ${window}) q
+          JOIN question_versions v ON v.id = q.current_version_id
+          JOIN users a ON a.id = q.author_id
+          ORDER BY ${order}`),
+      );
+  }
   return {
-    total: Number(rowsOf(count)[0]?.n ?? 0),
-    rows: rowsOf(res).map((r) => ({
+    total,
+    rows: rows.map((r) => ({
       id: r.id as string,
       name: r.name as string,
       status: r.status as QuestionStatus,

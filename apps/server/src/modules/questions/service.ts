@@ -150,7 +150,7 @@ export function questionsService(deps: Deps) {
     });
     await copyMedia(tx, mediaFrom, versionId);
     await pointAt(tx, head.id, versionId, now);
-    await countMove(tx, head, head.status, content.status);
+    await countMove(tx, head, head, content);
     return { uuid: head.id, version: number };
   }
 
@@ -195,7 +195,7 @@ export function questionsService(deps: Deps) {
           note: 'Created',
           createdAt: now,
         });
-        await countMove(tx, { productId: input.productUuid, authorId: actor.userId }, null, status);
+        await countMove(tx, { productId: input.productUuid, authorId: actor.userId }, null, content);
         return { uuid: input.uuid, version: 1 };
       });
     },

@@ -440,6 +440,31 @@ describe('My Questions: lists and counts', () => {
     expect(all.json()).toEqual({ DRAFT: 4, SUBMITTED: 4, NEEDS_REVISION: 0, PUBLISHED: 0, DELETED: 0 });
   });
 
+  it('totals follow a question moved to another node, and terms and pages that match nothing', async () => {
+    const other = await buildSubcategory(product.id, 'Aortic');
+    const q = draft(product.id, { name: 'Mover', subcategoryUuid: tree.subcategory.id });
+    expect((await post(writer, q)).statusCode).toBe(200);
+    const inOld = async () =>
+      (await list(auditor, `?subcategoryUuid=${tree.subcategory.id}`)).json().totalElements as number;
+    const before = await inOld();
+    expect((await put(writer, q.uuid, { ...q, subcategoryUuid: other.subcategory.id })).statusCode).toBe(200);
+    expect(await inOld()).toBe(before - 1);
+    const moved = (await list(auditor, `?subjectUuid=${other.subject.id}`)).json();
+    expect(moved).toMatchObject({ totalElements: 1, content: [{ name: 'Mover' }] });
+    expect((await list(auditor, '?text=zyxwvut')).json()).toMatchObject({ totalElements: 0, content: [] });
+    expect((await list(auditor, '?page=40')).json()).toMatchObject({ content: [], totalElements: 9 });
+    // A question in a node that is deleted counts as unfiled: the product's totals do not change.
+    await writer.req({ method: 'DELETE', url: `/api/v2/questions/${q.uuid}` });
+    const counts = (await get(auditor, `/api/v2/questions/products/${product.id}/statusCounts`)).json();
+    await t.deps.db.delete(subcategories).where(eq(subcategories.id, other.subcategory.id));
+    expect((await get(auditor, `/api/v2/questions/products/${product.id}/statusCounts`)).json()).toEqual(
+      counts,
+    );
+    expect(
+      (await list(auditor, '?status=DELETED')).json().content.map((x: { name: string }) => x.name),
+    ).toContain('Mover');
+  });
+
   it('a deleted question leaves the lists but not the DELETED tab', async () => {
     const q = draft(product.id, { name: 'To delete' });
     await post(writer, q);
