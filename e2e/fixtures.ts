@@ -119,6 +119,13 @@ export const like = {
     lastName: 'Writer',
     qbanks: { 'USMLE Step 1 Mastery': 'writer' },
   },
+  /** A question auditor of USMLE Step 1 Mastery: reviews what its writers submit. */
+  auditor: {
+    label: 'auditor',
+    firstName: 'Audrey',
+    lastName: 'Auditor',
+    qbanks: { 'USMLE Step 1 Mastery': 'auditor' },
+  },
   /** Admin and instructor of USMLE Step 1 Mastery, admin of NCLEX-RN Review. */
   admin: {
     label: 'admin',

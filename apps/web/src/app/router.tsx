@@ -30,6 +30,30 @@ const staff = (path: string, title: string, what: string): RouteObject => ({
   ),
 });
 
+/**
+ * A page behind a staff link's guard: open only to roles whose sidebar shows `link` (SPEC §6). The pages under
+ * /questions share My Questions' link.
+ */
+const guarded = <M,>(
+  link: string,
+  label: string,
+  load: () => Promise<M>,
+  pick: (m: M) => ComponentType,
+): Lazy =>
+  page(
+    () => Promise.all([load(), import('../features/shell/components/require-sidebar-link')]),
+    ([m, { RequireSidebarLink }]) => {
+      const Page = pick(m);
+      return () => (
+        <RequireSidebarLink to={link} label={label}>
+          <Page />
+        </RequireSidebarLink>
+      );
+    },
+  );
+const questionsPage = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) =>
+  guarded('/questions', 'My Questions', load, pick);
+
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
@@ -183,11 +207,35 @@ export const router = createBrowserRouter([
               'Every question of this test with your answer, the correct one, the explanation and how other learners answered.',
             ),
           },
-          staff(
-            '/questions',
-            'My Questions',
-            'Write, review and publish questions with full version history.',
-          ),
+          {
+            path: '/questions',
+            lazy: questionsPage(
+              () => import('../features/questions/routes/my-questions-page'),
+              (m) => m.MyQuestionsPage,
+            ),
+          },
+          // The editor (with the rich-text editor's code) loads only when one of its two routes opens.
+          {
+            path: '/questions/new',
+            lazy: questionsPage(
+              () => import('../features/questions/routes/question-editor-page'),
+              (m) => m.NewQuestionPage,
+            ),
+          },
+          {
+            path: '/questions/:id/edit',
+            lazy: questionsPage(
+              () => import('../features/questions/routes/question-editor-page'),
+              (m) => m.EditQuestionPage,
+            ),
+          },
+          {
+            path: '/questions/:id',
+            lazy: questionsPage(
+              () => import('../features/questions/routes/question-review-page'),
+              (m) => m.QuestionReviewPage,
+            ),
+          },
           staff('/roster', 'Students', 'Enrol students one by one or in bulk and follow their progress.'),
           staff('/test-templates', 'Test Bank', 'Ready-made tests to assign to your students.'),
           staff(

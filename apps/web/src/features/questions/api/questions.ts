@@ -1,0 +1,161 @@
+import {
+  catalogueApi,
+  mediaApi,
+  type QuestionInput,
+  type QuestionListQuery,
+  type QuestionMediaType,
+  type QuestionRole,
+  questionsApi,
+} from '@qbank/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../lib/http';
+
+/** Query keys of the question reads: one factory, so a save invalidates exactly the question's reads and the lists. */
+export const questionKeys = {
+  all: ['questions'] as const,
+  lists: (productId: string) => ['questions', 'list', productId] as const,
+  list: (productId: string, query: QuestionListQuery) => ['questions', 'list', productId, query] as const,
+  counts: (productId: string, role: QuestionRole) => ['questions', 'counts', productId, role] as const,
+  detail: (id: string) => ['questions', 'detail', id] as const,
+  allowed: (id: string) => ['questions', 'detail', id, 'allowed'] as const,
+  versions: (id: string) => ['questions', 'detail', id, 'versions'] as const,
+  version: (id: string, n: number) => ['questions', 'detail', id, 'versions', n] as const,
+  comments: (id: string) => ['questions', 'detail', id, 'comments'] as const,
+  tree: (productId: string) => ['product', productId, 'tree'] as const,
+};
+
+export const questionListQuery = (productId: string, query: QuestionListQuery) =>
+  queryOptions({
+    queryKey: questionKeys.list(productId, query),
+    queryFn: () => call(questionsApi.list, { params: { id: productId }, query }),
+    placeholderData: keepPreviousData,
+  });
+
+export const statusCountsQuery = (productId: string, role: QuestionRole) =>
+  queryOptions({
+    queryKey: questionKeys.counts(productId, role),
+    queryFn: () =>
+      call(questionsApi.statusCounts, { params: { id: productId }, query: { filterRole: role } }),
+  });
+
+export const questionQuery = (id: string) =>
+  queryOptions({
+    queryKey: questionKeys.detail(id),
+    queryFn: () => call(questionsApi.get, { params: { id } }),
+    // The editor compares against the version it opened: a refetch behind its back would move baseVersion.
+    staleTime: 0,
+  });
+
+export const allowedStatusesQuery = (id: string) =>
+  queryOptions({
+    queryKey: questionKeys.allowed(id),
+    queryFn: () => call(questionsApi.allowedStatuses, { params: { id } }),
+  });
+
+export const versionsQuery = (id: string) =>
+  queryOptions({
+    queryKey: questionKeys.versions(id),
+    queryFn: () => call(questionsApi.versions, { params: { id } }),
+  });
+
+/** A version never changes once written: it is kept as long as the page lives. */
+export const versionQuery = (id: string, number: number) =>
+  queryOptions({
+    queryKey: questionKeys.version(id, number),
+    queryFn: () => call(questionsApi.version, { params: { id, number } }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const commentsQuery = (id: string) =>
+  queryOptions({
+    queryKey: questionKeys.comments(id),
+    queryFn: () => call(questionsApi.comments, { params: { id } }),
+  });
+
+/** The product's subjects, categories and subcategories: the placement choices and the list's filters. */
+export const productTreeQuery = (productId: string) =>
+  queryOptions({
+    queryKey: questionKeys.tree(productId),
+    queryFn: () => call(catalogueApi.tree, { params: { id: productId } }),
+    staleTime: 5 * 60_000,
+  });
+
+export const useQuestionList = (productId: string, query: QuestionListQuery) =>
+  useQuery(questionListQuery(productId, query));
+export const useStatusCounts = (productId: string, role: QuestionRole) =>
+  useQuery(statusCountsQuery(productId, role));
+export const useQuestion = (id: string) => useQuery(questionQuery(id));
+export const useAllowedStatuses = (id: string) => useQuery(allowedStatusesQuery(id));
+export const useVersions = (id: string, enabled = true) => useQuery({ ...versionsQuery(id), enabled });
+export const useVersion = (id: string, number: number | null) =>
+  useQuery({ ...versionQuery(id, number ?? 0), enabled: number !== null });
+export const useComments = (id: string) => useQuery(commentsQuery(id));
+export const useProductTree = (productId: string | undefined) =>
+  useQuery({ ...productTreeQuery(productId ?? ''), enabled: !!productId });
+
+/** Whatever a change to a question makes stale: its own reads, the lists and the counts. */
+function useInvalidateQuestion() {
+  const queryClient = useQueryClient();
+  return (id: string) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: questionKeys.detail(id) }),
+      queryClient.invalidateQueries({ queryKey: ['questions', 'list'] }),
+      queryClient.invalidateQueries({ queryKey: ['questions', 'counts'] }),
+    ]);
+}
+
+/**
+ * Saves a question: POST for a new one (its uuid made once by the editor, so a retried save creates nothing
+ * new), PUT for an existing one (with the version the edit started from).
+ */
+export function useSaveQuestion() {
+  const invalidate = useInvalidateQuestion();
+  return useMutation({
+    mutationFn: ({ input, isNew }: { input: QuestionInput; isNew: boolean }) =>
+      isNew
+        ? call(questionsApi.create, { body: input })
+        : call(questionsApi.update, { params: { id: input.uuid }, body: input }),
+    onSuccess: (saved) => invalidate(saved.uuid),
+  });
+}
+
+/** Deletes a question: a new version with status DELETED. */
+export function useDeleteQuestion() {
+  const invalidate = useInvalidateQuestion();
+  return useMutation({
+    mutationFn: (id: string) => call(questionsApi.remove, { params: { id } }),
+    onSuccess: (saved) => invalidate(saved.uuid),
+  });
+}
+
+/** Restores an older version's content as a new version. */
+export function useRestoreVersion() {
+  const invalidate = useInvalidateQuestion();
+  return useMutation({
+    mutationFn: ({ id, number }: { id: string; number: number }) =>
+      call(questionsApi.restore, { params: { id, number } }),
+    onSuccess: (saved) => invalidate(saved.uuid),
+  });
+}
+
+/** Adds a comment to the review thread. */
+export function useAddComment(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => call(questionsApi.comment, { params: { id }, body: { body } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: questionKeys.comments(id) }),
+  });
+}
+
+/** Removes a stored media item from a question: the server makes a new version without it. */
+export function useRemoveMedia() {
+  const invalidate = useInvalidateQuestion();
+  return useMutation({
+    mutationFn: (m: { questionId: string; mediaId: string; mediaType: QuestionMediaType }) =>
+      call(mediaApi.remove, {
+        params: { questionId: m.questionId, mediaId: m.mediaId },
+        query: { mediaType: m.mediaType },
+      }),
+    onSuccess: (saved) => invalidate(saved.uuid),
+  });
+}

@@ -1,0 +1,101 @@
+import {
+  QUESTION_PAGE_SIZE,
+  type QUESTION_SORT_FIELDS,
+  QUESTION_STATUSES,
+  type QuestionListQuery,
+  type QuestionRole,
+  type QuestionStatus,
+} from '@qbank/contract';
+
+type SortField = (typeof QUESTION_SORT_FIELDS)[number];
+type SortOrder = 'ASC' | 'DESC';
+
+/** What My Questions shows, as it sits in the address (so Back from a question returns to the same page). */
+export interface ListState {
+  view: QuestionRole;
+  /** null: every status but Deleted. */
+  status: QuestionStatus | null;
+  /** 1-based, as Pagination counts. */
+  page: number;
+  sort: `${SortField}.${SortOrder}`;
+  text: string;
+  subject: string | null;
+  category: string | null;
+  subcategory: string | null;
+  author: string | null;
+}
+
+export const SORT_OPTIONS: { value: ListState['sort']; label: string }[] = [
+  { value: 'updatedAt.DESC', label: 'Updated: newest first' },
+  { value: 'updatedAt.ASC', label: 'Updated: oldest first' },
+  { value: 'createdAt.DESC', label: 'Created: newest first' },
+  { value: 'createdAt.ASC', label: 'Created: oldest first' },
+  { value: 'name.ASC', label: 'Name: A–Z' },
+  { value: 'name.DESC', label: 'Name: Z–A' },
+];
+
+const isStatus = (s: string | null): s is QuestionStatus => QUESTION_STATUSES.includes(s as QuestionStatus);
+
+/**
+ * The list's state from the address. `views` are the caller's; an unknown view falls back to the first, and a
+ * view's own default status applies when the address names none ('all' names every status).
+ */
+export function readListState(
+  params: URLSearchParams,
+  views: readonly QuestionRole[],
+  defaultStatusOf: (v: QuestionRole) => QuestionStatus | null,
+): ListState {
+  const view = views.find((v) => v === params.get('view')) ?? views[0] ?? 'WRITER';
+  const rawStatus = params.get('status');
+  const status = rawStatus === 'all' ? null : isStatus(rawStatus) ? rawStatus : defaultStatusOf(view);
+  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+  const sort = SORT_OPTIONS.find((o) => o.value === params.get('sort'))?.value ?? 'updatedAt.DESC';
+  return {
+    view,
+    status,
+    page,
+    sort,
+    text: params.get('q') ?? '',
+    subject: params.get('subject'),
+    category: params.get('category'),
+    subcategory: params.get('subcategory'),
+    author: view === 'WRITER' ? null : params.get('author'),
+  };
+}
+
+/** The address for a state; defaults are left out so links stay short. */
+export function writeListState(s: ListState, defaultStatus: QuestionStatus | null): URLSearchParams {
+  const p = new URLSearchParams();
+  p.set('view', s.view);
+  if (s.status !== defaultStatus) p.set('status', s.status ?? 'all');
+  if (s.page > 1) p.set('page', String(s.page));
+  if (s.sort !== 'updatedAt.DESC') p.set('sort', s.sort);
+  if (s.text) p.set('q', s.text);
+  if (s.subject) p.set('subject', s.subject);
+  if (s.category) p.set('category', s.category);
+  if (s.subcategory) p.set('subcategory', s.subcategory);
+  if (s.author) p.set('author', s.author);
+  return p;
+}
+
+/** The list call's query for a state. */
+export function listQueryOf(s: ListState): QuestionListQuery {
+  const [sortField, sortOrder] = s.sort.split('.') as [SortField, SortOrder];
+  const trimmed = s.text.trim();
+  return {
+    filterRole: s.view,
+    page: s.page - 1,
+    size: QUESTION_PAGE_SIZE,
+    sortField,
+    sortOrder,
+    ...(s.status ? { status: s.status } : {}),
+    ...(trimmed ? { text: trimmed } : {}),
+    ...(s.subject ? { subjectUuid: s.subject } : {}),
+    ...(s.category ? { categoryUuid: s.category } : {}),
+    ...(s.subcategory ? { subcategoryUuid: s.subcategory } : {}),
+    ...(s.author ? { authorUuid: s.author } : {}),
+  };
+}
+
+export const hasFilters = (s: ListState) =>
+  !!(s.text.trim() || s.subject || s.category || s.subcategory || s.author);

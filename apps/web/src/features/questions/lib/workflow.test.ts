@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { orderedActions, questionViews, quickSaveStatus, saveActionLabel } from './workflow';
+
+const roles = (r: Partial<{ questionWriter: boolean; questionAuditor: boolean; admin: boolean }>) => ({
+  questionWriter: false,
+  questionAuditor: false,
+  admin: false,
+  ...r,
+});
+
+describe('questionViews', () => {
+  it('gives one view per role, writer first', () => {
+    expect(questionViews(roles({ questionWriter: true }))).toEqual(['WRITER']);
+    expect(questionViews(roles({ questionAuditor: true, questionWriter: true }))).toEqual([
+      'WRITER',
+      'AUDITOR',
+    ]);
+    expect(questionViews(roles({ admin: true }))).toEqual(['ADMIN']);
+    expect(questionViews(null)).toEqual([]);
+    expect(questionViews(roles({}), true)).toEqual(['ADMIN']);
+  });
+});
+
+describe('saveActionLabel', () => {
+  it('names the workflow step', () => {
+    expect(saveActionLabel(null, 'DRAFT')).toBe('Save draft');
+    expect(saveActionLabel(null, 'SUBMITTED')).toBe('Submit for review');
+    expect(saveActionLabel('DRAFT', 'DRAFT')).toBe('Save draft');
+    expect(saveActionLabel('SUBMITTED', 'SUBMITTED')).toBe('Save');
+    expect(saveActionLabel('SUBMITTED', 'PUBLISHED')).toBe('Publish');
+    expect(saveActionLabel('SUBMITTED', 'NEEDS_REVISION')).toBe('Send back for revision');
+    expect(saveActionLabel('NEEDS_REVISION', 'SUBMITTED')).toBe('Resubmit for review');
+    expect(saveActionLabel('DRAFT', 'DELETED')).toBe('Delete');
+    expect(saveActionLabel(null, 'NEEDS_REVISION')).toBe('Save as needing revision');
+  });
+});
+
+describe('orderedActions and quickSaveStatus', () => {
+  it('puts the plain save first and Delete last', () => {
+    expect(orderedActions('DRAFT', ['DRAFT', 'SUBMITTED', 'DELETED'])).toEqual([
+      'DRAFT',
+      'SUBMITTED',
+      'DELETED',
+    ]);
+    expect(orderedActions('NEEDS_REVISION', ['DELETED', 'SUBMITTED', 'NEEDS_REVISION'])).toEqual([
+      'NEEDS_REVISION',
+      'SUBMITTED',
+      'DELETED',
+    ]);
+  });
+  it('saves with the current status when allowed, else nothing; a new question with its first', () => {
+    expect(quickSaveStatus('DRAFT', ['DRAFT', 'SUBMITTED'])).toBe('DRAFT');
+    expect(quickSaveStatus('PUBLISHED', [])).toBeNull();
+    expect(quickSaveStatus(null, ['DRAFT', 'SUBMITTED'])).toBe('DRAFT');
+  });
+});

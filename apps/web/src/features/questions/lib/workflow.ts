@@ -1,0 +1,90 @@
+import {
+  creatableStatuses,
+  QUESTION_ROLES,
+  type QuestionRole,
+  type QuestionStatus,
+  type SubscriptionSummary,
+} from '@qbank/contract';
+
+type Roles = Pick<SubscriptionSummary, 'questionWriter' | 'questionAuditor' | 'admin'>;
+
+/** The views of My Questions a subscription's roles give, in the order the switch shows them. */
+export function questionViews(roles: Roles | null, superuser = false): QuestionRole[] {
+  if (!roles) return superuser ? ['ADMIN'] : [];
+  const has: Record<QuestionRole, boolean> = {
+    WRITER: roles.questionWriter,
+    AUDITOR: roles.questionAuditor,
+    ADMIN: roles.admin || superuser,
+  };
+  return QUESTION_ROLES.filter((r) => has[r]);
+}
+
+export const VIEW_LABELS: Record<QuestionRole, string> = {
+  WRITER: 'My questions',
+  AUDITOR: 'Review queue',
+  ADMIN: 'All questions',
+};
+
+/** The status tab a view opens on: an auditor's queue is what waits for review; the others see everything. */
+export const defaultStatusOf = (role: QuestionRole): QuestionStatus | null =>
+  role === 'AUDITOR' ? 'SUBMITTED' : null;
+
+/** Whether the caller may write new questions: writers and admins (DESIGN §5). */
+export const canCreate = (roles: Roles | null, superuser = false) =>
+  !!roles &&
+  creatableStatuses({
+    admin: roles.admin || superuser,
+    writer: roles.questionWriter,
+    auditor: roles.questionAuditor,
+  }).length > 0;
+
+/** The statuses a new question may be saved with, for the editor's buttons. */
+export const newQuestionStatuses = (roles: Roles | null, superuser = false): QuestionStatus[] =>
+  roles
+    ? creatableStatuses({
+        admin: roles.admin || superuser,
+        writer: roles.questionWriter,
+        auditor: roles.questionAuditor,
+      })
+    : [];
+
+/**
+ * The words of the button that saves a question with `to`, when it is now `from` (null: a new question).
+ * Keeping the status is a plain save; moving it names the step of the workflow.
+ */
+export function saveActionLabel(from: QuestionStatus | null, to: QuestionStatus): string {
+  if (from === to) return to === 'DRAFT' ? 'Save draft' : 'Save';
+  switch (to) {
+    case 'DRAFT':
+      return from === null ? 'Save draft' : 'Move to drafts';
+    case 'SUBMITTED':
+      return from === 'NEEDS_REVISION' ? 'Resubmit for review' : 'Submit for review';
+    case 'PUBLISHED':
+      return 'Publish';
+    case 'NEEDS_REVISION':
+      return from === null ? 'Save as needing revision' : 'Send back for revision';
+    case 'DELETED':
+      return 'Delete';
+  }
+}
+
+/**
+ * The save buttons in the order they show, the plain save (keeping the status) first and Delete last; the
+ * statuses come from the server's allowedStatuses (an existing question) or the creatable ones (a new one).
+ */
+export function orderedActions(
+  from: QuestionStatus | null,
+  statuses: readonly QuestionStatus[],
+): QuestionStatus[] {
+  const rank = (s: QuestionStatus) => (s === from ? 0 : s === 'DELETED' ? 2 : 1);
+  return [...statuses].sort((a, b) => rank(a) - rank(b));
+}
+
+/** The status Ctrl/Cmd+S saves with: the current one when the caller may keep it, a new question's first. */
+export function quickSaveStatus(
+  from: QuestionStatus | null,
+  statuses: readonly QuestionStatus[],
+): QuestionStatus | null {
+  if (from !== null) return statuses.includes(from) ? from : null;
+  return statuses[0] ?? null;
+}
