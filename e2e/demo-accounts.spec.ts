@@ -6,6 +6,7 @@ import { expect, signIn, test } from './fixtures';
 const accounts = [
   { email: 'learner@example.com', password: 'learner-demo-1', link: 'Start Test' },
   { email: 'writer@example.com', password: 'writer-demo-1', link: 'My Questions' },
+  { email: 'auditor@example.com', password: 'auditor-demo-1', link: 'My Questions' },
   { email: 'admin@example.com', password: 'admin-demo-1', link: 'Admin' },
   { email: 'super@example.com', password: 'super-demo-1', link: 'Super' },
 ];

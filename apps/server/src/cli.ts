@@ -92,6 +92,7 @@ async function run(command: string, values: Values, deps: Deps) {
       // With Stripe the demo plans get prices made there, so they can be bought; the test checkout takes fixed ids.
       const seeded = await seedDemo(db, {
         clock: deps.clock,
+        storage: deps.storage,
         ...(deps.payments.kind === 'stripe' ? { createPrice: (s) => deps.payments.createPrice(s) } : {}),
       });
       const present = seeded ? demoAccounts : await existingDemoAccounts(db);

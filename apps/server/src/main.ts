@@ -37,8 +37,8 @@ async function main() {
     ? await seedDemo(
         database.db,
         deps.payments.kind === 'stripe'
-          ? { createPrice: (s) => deps.payments.createPrice(s), clock: deps.clock }
-          : { clock: deps.clock },
+          ? { createPrice: (s) => deps.payments.createPrice(s), clock: deps.clock, storage: deps.storage }
+          : { clock: deps.clock, storage: deps.storage },
       )
     : false;
   // Printed only where demo data is wanted: a production database never shows passwords in its log.

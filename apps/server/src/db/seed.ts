@@ -1,10 +1,13 @@
 import { periodEnd } from '@qbank/contract';
 import { inArray, sql } from 'drizzle-orm';
 import type { Payments } from '../infra/payments';
+import type { MediaStorage } from '../infra/storage';
 import { type Clock, systemClock } from '../lib/clock';
 import { hashPassword } from '../lib/passwords';
 import type { Db } from './client';
-import { billingPlans, categories, products, subcategories, subjects, subscriptions, users } from './schema';
+import { billingPlans, products, subscriptions, users } from './schema';
+import { seedQuestionBank } from './seed-question-bank';
+import { seedQuestions } from './seed-questions';
 
 export const demoAccounts = [
   {
@@ -20,6 +23,13 @@ export const demoAccounts = [
     firstName: 'Walt',
     lastName: 'Writer',
     role: 'question writer',
+  },
+  {
+    email: 'auditor@example.com',
+    password: 'auditor-demo-1',
+    firstName: 'Aude',
+    lastName: 'Auditor',
+    role: 'question auditor',
   },
   {
     email: 'admin@example.com',
@@ -46,10 +56,6 @@ const demoProducts = [
       'Board-style vignettes across physiology, pathology, pharmacology and microbiology, each with a full explanation of every answer choice.',
     authors: 'A team of board-certified physicians and medical educators',
     questionFormat: 'Single best answer, clinical vignettes with 5 answer choices',
-    subjects: {
-      Physiology: ['Cardiovascular', 'Renal'],
-      Pharmacology: ['Autonomic drugs', 'Antimicrobials'],
-    },
     plans: [
       { planName: 'Free sample', priceCents: 0, frequencyType: 'INDEFINITE', autoRenew: false },
       { planName: '1 month', priceCents: 4900, frequencyType: 'MONTHLY', autoRenew: true },
@@ -71,10 +77,6 @@ const demoProducts = [
       DROPDOWN_BUTTON_TEXT: '#0b4f6c',
     },
     domainName: 'nclex.qbankcloud.com',
-    subjects: {
-      'Safe and Effective Care': ['Management of care', 'Infection control'],
-      'Physiological Integrity': ['Pharmacological therapies'],
-    },
     plans: [
       { planName: '3 months', priceCents: 7999, frequencyType: 'QUARTERLY', autoRenew: false },
       { planName: '1 year', priceCents: 14900, frequencyType: 'YEARLY', autoRenew: true },
@@ -88,7 +90,6 @@ const demoProducts = [
       'Audit planning, internal control, evidence and reporting questions written to the current blueprint.',
     authors: 'Licensed CPAs with Big Four audit experience',
     questionFormat: 'Multiple choice with task-based simulations',
-    subjects: { 'Audit Planning': ['Risk assessment'], Reporting: ['Audit opinions'] },
     plans: [
       { planName: 'Lifetime access', priceCents: 12500, frequencyType: 'INDEFINITE', autoRenew: false },
     ],
@@ -118,7 +119,7 @@ export async function existingDemoAccounts(db: Db): Promise<Array<(typeof demoAc
  */
 export async function seedDemo(
   db: Db,
-  opts: { createPrice?: Payments['createPrice']; clock?: Clock } = {},
+  opts: { createPrice?: Payments['createPrice']; clock?: Clock; storage?: MediaStorage } = {},
 ): Promise<boolean> {
   const res = (await db.execute(sql`SELECT count(*)::int AS count FROM users`)) as unknown as {
     rows: Array<{ count: number }>;
@@ -162,6 +163,7 @@ export async function seedDemo(
       )
       .returning({ id: users.id, email: users.email });
     const userId = (email: string) => inserted.find((u) => u.email === email)!.id;
+    const productIds: string[] = [];
 
     for (const [pi, p] of demoProducts.entries()) {
       const [prod] = await tx
@@ -179,22 +181,7 @@ export async function seedDemo(
         })
         .returning({ id: products.id });
       const productId = prod!.id;
-      let si = 0;
-      for (const [subjectName, cats] of Object.entries(p.subjects)) {
-        const [s] = await tx
-          .insert(subjects)
-          .values({ productId, name: subjectName, position: si++ })
-          .returning({ id: subjects.id });
-        for (const [ci, c] of cats.entries()) {
-          const [cat] = await tx
-            .insert(categories)
-            .values({ subjectId: s!.id, name: c, position: ci })
-            .returning({ id: categories.id });
-          await tx
-            .insert(subcategories)
-            .values({ categoryId: cat!.id, name: `${c}: core concepts`, position: 0 });
-        }
-      }
+      productIds.push(productId);
       const plans = await tx
         .insert(billingPlans)
         .values(
@@ -256,6 +243,41 @@ export async function seedDemo(
         ]);
       }
     }
+    // The writer and the auditor work on every demo bank, so both have work waiting wherever they look.
+    for (const productId of productIds) {
+      await tx.insert(subscriptions).values([
+        {
+          userId: userId('auditor@example.com'),
+          productId,
+          type: 'PRIVILEGED',
+          student: false,
+          questionAuditor: true,
+        },
+        ...(productId === productIds[0]
+          ? []
+          : [
+              {
+                userId: userId('writer@example.com'),
+                productId,
+                type: 'PRIVILEGED' as const,
+                student: false,
+                questionWriter: true,
+              },
+            ]),
+      ]);
+    }
+    for (const [pi, p] of demoProducts.entries())
+      await seedQuestionBank(tx, {
+        productId: productIds[pi]!,
+        bank: seedQuestions[p.name],
+        users: {
+          writer: userId('writer@example.com'),
+          admin: userId('admin@example.com'),
+          auditor: userId('auditor@example.com'),
+        },
+        storage: opts.storage,
+        now,
+      });
     await tx.execute(sql`
       UPDATE products p SET learners_count = (
         SELECT count(*) FROM subscriptions s WHERE s.product_id = p.id AND s.active AND s.student)`);

@@ -1,9 +1,13 @@
-import { asc } from 'drizzle-orm';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { asc, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { billingPlans } from '../../db/schema';
 import { seedDemo } from '../../db/seed';
 import type { PriceSpec } from '../../infra/payments';
+import { diskStorage } from '../../infra/storage-disk';
 import { testDatabase } from '../test-app';
 
 let database: Database | null = null;
@@ -27,6 +31,53 @@ describe('demo data', () => {
     ).toBe(true);
     expect(plans.filter((p) => p.priceCents === 0).every((p) => p.stripePriceId === null)).toBe(true);
     expect(await seedDemo(db)).toBe(false); // not empty any more: nothing seeded twice
+  });
+
+  it('each demo bank has real questions in every status, with history, comments and pictures, counted', async () => {
+    const db = await emptyDatabase();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbank-seed-media-'));
+    try {
+      const storage = diskStorage(dir);
+      expect(await seedDemo(db, { storage })).toBe(true);
+      const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
+      const banks = rows<{ name: string; n: number; published: number; question_count: number }>(
+        await db.execute(sql`
+          SELECT p.name, count(*)::int AS n, count(*) FILTER (WHERE v.status = 'PUBLISHED')::int AS published,
+            p.question_count
+          FROM products p JOIN questions q ON q.product_id = p.id JOIN question_versions v ON v.id = q.current_version_id
+          GROUP BY p.id`),
+      );
+      expect(banks).toHaveLength(3);
+      for (const b of banks) {
+        expect(b.n).toBeGreaterThanOrEqual(60);
+        expect(b.question_count).toBe(b.published);
+      }
+      const byStatus = rows<{ status: string; n: number }>(
+        await db.execute(sql`
+          SELECT v.status, count(*)::int AS n FROM questions q JOIN question_versions v ON v.id = q.current_version_id
+          JOIN users u ON u.id = q.author_id WHERE u.email = 'writer@example.com' GROUP BY 1`),
+      );
+      const writerHas = Object.fromEntries(byStatus.map((r) => [r.status, r.n]));
+      expect(writerHas.SUBMITTED).toBeGreaterThan(0); // the auditor's queue
+      expect(writerHas.NEEDS_REVISION).toBeGreaterThan(0); // the writer's work
+      // The counts My Questions reads agree with the versions.
+      const [agree] = rows<{ counted: number; actual: number }>(
+        await db.execute(sql`
+          SELECT (SELECT sum(n)::int FROM question_counts) AS counted, (SELECT count(*)::int FROM questions) AS actual`),
+      );
+      expect(agree!.counted).toBe(agree!.actual);
+      const [c] = rows<{ comments: number; media: number }>(
+        await db.execute(sql`
+          SELECT (SELECT count(*)::int FROM question_comments) AS comments,
+            (SELECT count(DISTINCT hash)::int FROM question_version_media) AS media`),
+      );
+      expect(c!.comments).toBeGreaterThan(0);
+      expect(c!.media).toBeGreaterThan(0);
+      const [file] = rows<{ hash: string }>(await db.execute(sql`SELECT hash FROM media_files LIMIT 1`));
+      expect(await storage.size(file!.hash)).toBeGreaterThan(100);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('with a real provider, every paid plan gets a price made there, renewing or one-time as the plan is', async () => {
