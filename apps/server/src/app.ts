@@ -4,7 +4,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import { IMPORT_MAX_BYTES } from '@qbank/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -158,6 +160,11 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   });
   await app.register(fastifyCookie);
   await registerContentTypes(app);
+  // File uploads (endpoints with bodyType 'multipart'): one file a request, read by its route with the
+  // route's own size limit (lib/upload.ts); the default limit is the largest any route takes.
+  await app.register(fastifyMultipart, {
+    limits: { files: 1, fields: 10, parts: 11, fieldSize: 64 * 1024, fileSize: IMPORT_MAX_BYTES },
+  });
   registerSession(app, {
     db: database.db,
     secureCookies: config.publicUrl.startsWith('https:'),

@@ -61,8 +61,12 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       ...(endpoint.access === 'user' ? { security: [{ session: [], csrf: [] }] } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
-      ...(endpoint.body && endpoint.bodyType !== 'raw' ? { body: endpoint.body } : {}),
+      ...(endpoint.body && endpoint.bodyType !== 'raw' && endpoint.bodyType !== 'multipart'
+        ? { body: endpoint.body }
+        : {}),
       ...(endpoint.bodyType === 'form' ? { consumes: ['application/x-www-form-urlencoded'] } : {}),
+      // The file streams in as the handler reads it (lib/upload.ts); nothing is parsed before.
+      ...(endpoint.bodyType === 'multipart' ? { consumes: ['multipart/form-data'] } : {}),
       ...(endpoint.response ? { response: { [status]: endpoint.response } } : {}),
     },
     config: { endpoint },
