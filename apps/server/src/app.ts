@@ -29,6 +29,8 @@ import { catalogueRoutes } from './modules/catalogue/routes';
 import { checkoutRoutes, WEBHOOK_URL } from './modules/checkout/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
+import { importReadJob, importWriteJob } from './modules/imports/jobs';
+import { importsRoutes } from './modules/imports/routes';
 import { questionsRoutes } from './modules/questions/routes';
 import { referralRoutes } from './modules/referrals/routes';
 import { registrationRoutes } from './modules/registration/routes';
@@ -121,7 +123,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     db: database.db,
     log: app.log,
     clock,
-    jobs: [mailJob, stopRenewalJob, localWebhookJob],
+    jobs: [mailJob, stopRenewalJob, localWebhookJob, importReadJob, importWriteJob],
     deps: () => deps,
   });
   if (local) jobs.every('local payments: renew or end subscriptions', 60_000, (now) => local.sweep(now));
@@ -187,6 +189,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   billingRoutes(app, deps);
   subscriptionsRoutes(app, deps);
   questionsRoutes(app, deps);
+  importsRoutes(app, deps);
   testsRoutes(app, deps);
   await checkoutRoutes(app, deps);
   siteRoutes(app);

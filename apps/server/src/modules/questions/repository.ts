@@ -118,25 +118,30 @@ export async function copyMedia(tx: DbOrTx, fromVersionId: string, toVersionId: 
 }
 
 /**
- * Moves one question between statuses in the counts (a new one comes from no status), in the saving
- * transaction, with the product's published count.
+ * Moves one question (or `n` questions of one author, as an import adds them) between statuses in the
+ * counts (a new one comes from no status), in the saving transaction, with the product's published count.
  */
 export async function countMove(
   tx: DbOrTx,
   q: { productId: string; authorId: string },
   from: QuestionStatus | null,
   to: QuestionStatus,
+  n = 1,
 ) {
-  if (from === to) return;
+  if (from === to || n === 0) return;
   await tx.execute(sql`
     INSERT INTO question_counts (product_id, author_id, status, n)
-    VALUES (${q.productId}, ${q.authorId}, ${to}, 1)
-    ON CONFLICT (product_id, author_id, status) DO UPDATE SET n = question_counts.n + 1`);
+    VALUES (${q.productId}, ${q.authorId}, ${to}, ${n})
+    ON CONFLICT (product_id, author_id, status) DO UPDATE SET n = question_counts.n + ${n}`);
   if (from)
     await tx.execute(sql`
-      UPDATE question_counts SET n = greatest(n - 1, 0)
+      UPDATE question_counts SET n = greatest(n - ${n}, 0)
       WHERE product_id = ${q.productId} AND author_id = ${q.authorId} AND status = ${from}`);
-  await adjustPublishedCount(tx, q.productId, (to === 'PUBLISHED' ? 1 : 0) - (from === 'PUBLISHED' ? 1 : 0));
+  await adjustPublishedCount(
+    tx,
+    q.productId,
+    n * ((to === 'PUBLISHED' ? 1 : 0) - (from === 'PUBLISHED' ? 1 : 0)),
+  );
 }
 
 /** Keeps products.question_count (published questions) in step with a status change, in its transaction. */
