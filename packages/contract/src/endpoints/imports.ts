@@ -1,8 +1,8 @@
-import { importCommitInput, importIdParams, importStarted, questionImport } from '../imports';
+import { exportQuery, importCommitInput, importIdParams, importStarted, questionImport } from '../imports';
 import { productIdParams } from '../store';
 import { endpoint } from './endpoint';
 
-/** Bulk import of a product's questions (docs/question-import.md). */
+/** Bulk import and export of a product's questions (docs/question-import.md). */
 export const importsApi = {
   upload: endpoint({
     method: 'POST',
@@ -58,5 +58,15 @@ export const importsApi = {
     summary: 'An Excel workbook to fill in: the column header and two example questions',
     tags: ['questions'],
     access: 'user',
+  }),
+  exportBank: endpoint({
+    method: 'GET',
+    path: '/api/v2/questions/products/:id/export',
+    summary:
+      "Download a product's questions (a writer's own; all for auditors and admins) as Moodle XML, a QTI 3.0 package, CSV or XLSX",
+    tags: ['questions'],
+    access: 'user',
+    params: productIdParams,
+    query: exportQuery,
   }),
 };

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   questionImports,
@@ -418,6 +419,7 @@ describe('who may import', () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
     const post = doc.paths['/api/v2/questionImports/products/{id}'].post;
     expect(Object.keys(post.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
+    expect(doc.paths['/api/v2/questions/products/{id}/export'].get).toBeDefined();
   });
 
   it('gives the templates to any signed-in user', async () => {
@@ -440,6 +442,87 @@ describe('who may import', () => {
     expect(
       (await new TestClient(t.app).req({ url: '/api/v2/questionImports/template.csv' })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('export', () => {
+  let product: Awaited<ReturnType<typeof buildProduct>>;
+  let admin: Member;
+  let writer: Member;
+
+  beforeAll(async () => {
+    product = await buildProduct(t.deps.db, { name: 'Renal Review' });
+    admin = await member(product.id, { admin: true });
+    writer = await member(product.id, { questionWriter: true });
+    await importFile(
+      admin,
+      product.id,
+      'nephrology-moodle.xml',
+      sample('nephrology-moodle.xml'),
+      'PUBLISHED',
+    );
+    await importFile(admin, product.id, 'questions.csv', sample('questions.csv'), 'PUBLISHED');
+    await importFile(writer, product.id, 'endocrinology-aiken.txt', sample('endocrinology-aiken.txt'));
+  });
+
+  const exportOf = (c: TestClient, query: string) =>
+    c.req({ url: `/api/v2/questions/products/${product.id}/export?${query}` });
+
+  it.each([
+    ['moodle-xml', 'application/xml; charset=utf-8', 'renal-review-questions.xml'],
+    ['csv', 'text/csv; charset=utf-8', 'renal-review-questions.csv'],
+    [
+      'xlsx',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'renal-review-questions.xlsx',
+    ],
+  ])('round-trips the bank through %s into another product', async (format, type, fileName) => {
+    const res = await exportOf(admin, `format=${format}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(type);
+    expect(res.headers['content-disposition']).toContain(`attachment; filename="${fileName}"`);
+    const second = await buildProduct(t.deps.db);
+    const secondAdmin = await member(second.id, { admin: true });
+    const done = await importFile(secondAdmin, second.id, fileName, res.rawPayload, 'PUBLISHED');
+    expect(done.result.imported).toBe(9);
+    expect(await bankOf(second.id)).toEqual(await bankOf(product.id));
+    if (format === 'moodle-xml') {
+      // The image came back as the same stored file.
+      const hashes = async (productId: string) =>
+        (
+          await t.deps.db
+            .select({ hash: questionVersionMedia.hash })
+            .from(questionVersionMedia)
+            .innerJoin(questions, eq(questions.currentVersionId, questionVersionMedia.versionId))
+            .where(eq(questions.productId, productId))
+        ).map((r) => r.hash);
+      expect(await hashes(second.id)).toEqual(await hashes(product.id));
+      expect(await hashes(second.id)).toHaveLength(1);
+    }
+  });
+
+  it('writes a QTI 3.0 package with the image', async () => {
+    const res = await exportOf(admin, 'format=qti');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    const files = Object.keys(unzipSync(new Uint8Array(res.rawPayload)));
+    expect(files).toContain('imsmanifest.xml');
+    expect(files.filter((f) => f.startsWith('item-'))).toHaveLength(9);
+    expect(files.filter((f) => f.startsWith('media/'))).toHaveLength(1);
+  });
+
+  it('gives a writer their own questions, filters by status, and refuses students', async () => {
+    const own = await exportOf(writer, 'format=csv');
+    expect(own.body.trim().split('\r\n')).toHaveLength(1 + 3);
+    const published = await exportOf(admin, 'format=csv&status=PUBLISHED');
+    expect(published.body.trim().split('\r\n')).toHaveLength(1 + 6);
+    const auditor = await member(product.id, { questionAuditor: true });
+    expect((await exportOf(auditor, 'format=csv')).body.trim().split('\r\n')).toHaveLength(1 + 9);
+    const student = await member(product.id, { student: true });
+    expect((await exportOf(student, 'format=csv')).statusCode).toBe(403);
+    const bad = await exportOf(admin, 'format=pdf');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'format' });
   });
 });
 
