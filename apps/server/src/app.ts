@@ -30,6 +30,7 @@ import { checkoutRoutes, WEBHOOK_URL } from './modules/checkout/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { importReadJob, importWriteJob } from './modules/imports/jobs';
+import { expireStalePreviews } from './modules/imports/repository';
 import { importsRoutes } from './modules/imports/routes';
 import { questionsRoutes } from './modules/questions/routes';
 import { referralRoutes } from './modules/referrals/routes';
@@ -130,6 +131,9 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   jobs.every('subscriptions: end expired access', 60_000, (now) => expireDue(database.db, now));
   jobs.every('retention: purge finished jobs and spent one-time tokens', PURGE_EVERY_MS, (now) =>
     purgeSpent(database.db, now),
+  );
+  jobs.every('imports: drop the files of previews never committed', PURGE_EVERY_MS, (now) =>
+    expireStalePreviews(database.db, now),
   );
   const storage = opts.storage ?? makeStorage(config);
   const deps: Deps = {

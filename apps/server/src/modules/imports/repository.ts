@@ -217,3 +217,26 @@ export async function countExisting(db: DbOrTx, ids: string[]): Promise<number> 
   );
   return Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }
+
+/** How long a previewed file waits to be committed before it is dropped. */
+export const PREVIEW_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Imports previewed and never committed for PREVIEW_KEPT_MS lose their file (up to IMPORT_MAX_BYTES each)
+ * and end FAILED, saying so. Safe to run on every instance at once.
+ */
+export async function expireStalePreviews(db: DbOrTx, now: Date): Promise<number> {
+  const rows = await db
+    .update(questionImports)
+    .set({
+      state: 'FAILED',
+      file: null,
+      error: 'This file was not imported within 7 days of its upload; upload it again to import it',
+      updatedAt: now,
+    })
+    .where(
+      sql`${questionImports.state} = 'PREVIEW' AND ${questionImports.updatedAt} < ${new Date(now.getTime() - PREVIEW_KEPT_MS).toISOString()}::timestamptz`,
+    )
+    .returning({ id: questionImports.id });
+  return rows.length;
+}

@@ -16,6 +16,7 @@ import { diskStorage } from '../../infra/storage-disk';
 import { exportRows } from '../../modules/imports/export-repository';
 import { ensurePaths, writeBatch } from '../../modules/imports/import-writer';
 import { readQuestionFile } from '../../modules/imports/read';
+import { expireStalePreviews, PREVIEW_KEPT_MS } from '../../modules/imports/repository';
 import { buildProduct, buildSubscription, buildUser, TestClient } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 
@@ -591,5 +592,22 @@ describe('a large file', () => {
     expect(n).toBe(N);
     const counts = await writer.req({ url: `/api/v2/questions/products/${product.id}/statusCounts` });
     expect(counts.json()).toMatchObject({ DRAFT: N });
+  });
+});
+
+// Last: it ages every preview of this file.
+describe('retention', () => {
+  it('drops a preview never committed after a week', async () => {
+    const product = await buildProduct(t.deps.db);
+    const writer = await member(product.id, { questionWriter: true });
+    const read = await previewOf(writer, product.id, 'cardiology.gift', sample('cardiology.gift'));
+    expect(await expireStalePreviews(t.deps.db, new Date(Date.now() + PREVIEW_KEPT_MS - 60_000))).toBe(0);
+    // Every preview of this file's tests is a week old by then: this one among them.
+    expect(
+      await expireStalePreviews(t.deps.db, new Date(Date.now() + PREVIEW_KEPT_MS + 60_000)),
+    ).toBeGreaterThan(0);
+    const row = (await getImport(writer, read.uuid)).json();
+    expect(row).toMatchObject({ state: 'FAILED', error: expect.stringContaining('upload it again') });
+    expect((await commit(writer, read.uuid, { onlyValid: true })).json()).toMatchObject({ code: 'CONFLICT' });
   });
 });
