@@ -209,15 +209,6 @@ export async function insertQuestions(
   return fresh.map((q) => q.id);
 }
 
-/** How many of these question ids exist. */
-export async function countExisting(db: DbOrTx, ids: string[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  const res = await db.execute(
-    sql`SELECT count(*)::int AS n FROM questions WHERE id = ANY(${sql.param(ids)}::uuid[])`,
-  );
-  return Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
-}
-
 /** How long a previewed file waits to be committed before it is dropped. */
 export const PREVIEW_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
