@@ -322,6 +322,17 @@ describe('a file with invalid questions', () => {
     const wrongField = await upload(writer, product.id, 'q.csv', csv, 'document');
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json()).toMatchObject({ field: 'file', message: 'file is required' });
+    // A second file in the same request is not read (one file a request).
+    const b = 'two-files';
+    const part = (name: string, body: string) =>
+      `--${b}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n${body}\r\n`;
+    const two = await writer.req({
+      method: 'POST',
+      url: `/api/v2/questionImports/products/${product.id}`,
+      raw: Buffer.from(`${part('a.csv', csv)}${part('b.csv', csv)}--${b}--\r\n`),
+      headers: { 'content-type': `multipart/form-data; boundary=${b}` },
+    });
+    expect(two.statusCode, two.body).toBe(202);
     const json = await writer.req({
       method: 'POST',
       url: `/api/v2/questionImports/products/${product.id}`,
