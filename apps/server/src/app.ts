@@ -4,7 +4,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import { IMPORT_MAX_BYTES } from '@qbank/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -27,6 +29,9 @@ import { catalogueRoutes } from './modules/catalogue/routes';
 import { checkoutRoutes, WEBHOOK_URL } from './modules/checkout/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
+import { importReadJob, importWriteJob } from './modules/imports/jobs';
+import { expireStalePreviews } from './modules/imports/repository';
+import { importsRoutes } from './modules/imports/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { questionsRoutes } from './modules/questions/routes';
 import { referralRoutes } from './modules/referrals/routes';
@@ -120,13 +125,16 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     db: database.db,
     log: app.log,
     clock,
-    jobs: [mailJob, stopRenewalJob, localWebhookJob],
+    jobs: [mailJob, stopRenewalJob, localWebhookJob, importReadJob, importWriteJob],
     deps: () => deps,
   });
   if (local) jobs.every('local payments: renew or end subscriptions', 60_000, (now) => local.sweep(now));
   jobs.every('subscriptions: end expired access', 60_000, (now) => expireDue(database.db, now));
   jobs.every('retention: purge finished jobs and spent one-time tokens', PURGE_EVERY_MS, (now) =>
     purgeSpent(database.db, now),
+  );
+  jobs.every('imports: drop the files of previews never committed', PURGE_EVERY_MS, (now) =>
+    expireStalePreviews(database.db, now),
   );
   const storage = opts.storage ?? makeStorage(config);
   const deps: Deps = {
@@ -159,6 +167,11 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   });
   await app.register(fastifyCookie);
   await registerContentTypes(app);
+  // File uploads (endpoints with bodyType 'multipart'): one file a request, read by its route with the
+  // route's own size limit (lib/upload.ts); the default limit is the largest any route takes.
+  await app.register(fastifyMultipart, {
+    limits: { files: 1, fields: 10, parts: 11, fieldSize: 64 * 1024, fileSize: IMPORT_MAX_BYTES },
+  });
   registerSession(app, {
     db: database.db,
     secureCookies: config.publicUrl.startsWith('https:'),
@@ -182,6 +195,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   subscriptionsRoutes(app, deps);
   questionsRoutes(app, deps);
   mediaRoutes(app, deps);
+  importsRoutes(app, deps);
   testsRoutes(app, deps);
   await checkoutRoutes(app, deps);
   siteRoutes(app);

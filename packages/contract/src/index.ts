@@ -7,6 +7,7 @@ export * from './email';
 export * from './endpoints';
 export * from './errors';
 export * from './forms';
+export * from './imports';
 export * from './limits';
 export * from './media';
 export * from './questions';

@@ -31,10 +31,29 @@ export class PreSerialized {
   constructor(readonly json: string) {}
 }
 
+/** A file a service made for the caller to save: its bytes, what they are and the name to save them under. */
+export interface FileAnswer {
+  bytes: Uint8Array | string;
+  contentType: string;
+  fileName: string;
+}
+
+/** An answer sent as a file download (Content-Disposition: attachment) instead of JSON. */
+export class Download {
+  constructor(readonly file: FileAnswer) {}
+}
+export const download = (file: FileAnswer) => new Download(file);
+
+/** `attachment` with the name as ASCII for old clients and in full as RFC 6266's filename*. */
+export function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
 export type Handler<E extends Endpoint> = (
   ctx: RouteContext<E>,
 ) => // biome-ignore lint/suspicious/noConfusingVoidType: an endpoint without a response answers nothing (async () => {})
-Promise<ResponseOf<E> | PreSerialized | undefined | void>;
+Promise<ResponseOf<E> | PreSerialized | Download | undefined | void>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -61,8 +80,12 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       ...(endpoint.access === 'user' ? { security: [{ session: [], csrf: [] }] } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
-      ...(endpoint.body && endpoint.bodyType !== 'raw' ? { body: endpoint.body } : {}),
+      ...(endpoint.body && endpoint.bodyType !== 'raw' && endpoint.bodyType !== 'multipart'
+        ? { body: endpoint.body }
+        : {}),
       ...(endpoint.bodyType === 'form' ? { consumes: ['application/x-www-form-urlencoded'] } : {}),
+      // The file streams in as the handler reads it (lib/upload.ts); nothing is parsed before.
+      ...(endpoint.bodyType === 'multipart' ? { consumes: ['multipart/form-data'] } : {}),
       ...(endpoint.response ? { response: { [status]: endpoint.response } } : {}),
     },
     config: { endpoint },
@@ -83,6 +106,20 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       if (reply.sent) return reply;
       reply.code(status);
       if (result === undefined) return reply.send();
+      if (result instanceof Download)
+        return reply
+          .type(result.file.contentType)
+          .header('Content-Disposition', attachment(result.file.fileName))
+          .header('Cache-Control', 'no-store')
+          .send(
+            typeof result.file.bytes === 'string'
+              ? result.file.bytes
+              : Buffer.from(
+                  result.file.bytes.buffer,
+                  result.file.bytes.byteOffset,
+                  result.file.bytes.byteLength,
+                ),
+          );
       if (result instanceof PreSerialized)
         return reply.type('application/json; charset=utf-8').send(result.json);
       return reply.send(result);

@@ -5,13 +5,20 @@ import { AppError } from '../lib/app-error';
 
 const JSON_TYPE = 'application/json';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
+const MULTIPART_TYPE = 'multipart/form-data';
 
 /**
  * The body each endpoint takes, as its contract declaration says (`bodyType`; DESIGN.md §4): a form for
- * POST /login, JSON for every other one (raw webhook bytes are JSON too). A plain cross-site HTML form
- * (form-encoded or text/plain) so cannot reach a JSON endpoint at all.
+ * POST /login, multipart/form-data for file uploads, JSON for every other one (raw webhook bytes are JSON
+ * too). A plain cross-site HTML form (form-encoded or text/plain) so cannot reach a JSON endpoint at all;
+ * a cross-site multipart form still meets the CSRF token check of every `user` endpoint.
  */
-const BODY_TYPES = { form: [FORM_TYPE], json: [JSON_TYPE], raw: [JSON_TYPE] } as const;
+const BODY_TYPES = {
+  form: [FORM_TYPE],
+  json: [JSON_TYPE],
+  raw: [JSON_TYPE],
+  multipart: [MULTIPART_TYPE],
+} as const;
 
 const hasBody = (req: FastifyRequest) =>
   req.headers['transfer-encoding'] !== undefined ||

@@ -159,6 +159,25 @@ export const policies = {
         : new AppError(ErrorCode.FORBIDDEN, `You cannot create a question as ${r.status}`, 'status'),
   }),
   /**
+   * Importing a question file into a product (docs/question-import.md): its writers and admins, and superusers.
+   * The import creates the subject tree nodes its file names, as the questions need them.
+   */
+  'questions.import': policy<{ productId: string }>({
+    allows: async (a, r) => {
+      const roles = await authoringRoles(a, r.productId);
+      return roles.writer || roles.admin;
+    },
+    deny: () => new AppError(ErrorCode.FORBIDDEN, 'You cannot import questions into this product', 'id'),
+  }),
+  /** An import, its preview and issues: the writer who uploaded it, and the product's admins and superusers. */
+  'questionImport.read': policy<{ productId: string; userId: string }>({
+    allows: async (a, r) => {
+      const roles = await authoringRoles(a, r.productId);
+      return roles.admin || (roles.writer && a?.userId === r.userId);
+    },
+    deny: () => new AppError(ErrorCode.NOT_FOUND, 'No such import', 'id'),
+  }),
+  /**
    * Saving a question from its current status to a status (the same one for an edit, DELETED for a deletion):
    * DESIGN §5's workflow, `allowedStatuses` in the contract.
    */

@@ -154,6 +154,8 @@ interface Req {
   url: string;
   json?: unknown;
   form?: Record<string, string>;
+  /** A body sent as it is, with the Content-Type given in `headers` (multipart uploads). */
+  raw?: Buffer;
   headers?: Record<string, string>;
   /** Leave out the X-CSRF-Token header even when signed in. */
   noCsrf?: boolean;
@@ -165,11 +167,19 @@ export class TestClient {
   accessToken: string | null = null;
   constructor(readonly app: FastifyInstance) {}
 
-  async req({ method = 'GET', url, json, form, headers = {}, noCsrf }: Req): Promise<LightMyRequestResponse> {
+  async req({
+    method = 'GET',
+    url,
+    json,
+    form,
+    raw,
+    headers = {},
+    noCsrf,
+  }: Req): Promise<LightMyRequestResponse> {
     const h: Record<string, string> = { ...headers };
     if (this.cookie) h.cookie = this.cookie;
     if (this.accessToken && !noCsrf) h['x-csrf-token'] = this.accessToken;
-    let payload: string | undefined;
+    let payload: string | Buffer | undefined = raw;
     if (json !== undefined) {
       payload = typeof json === 'string' ? json : JSON.stringify(json);
       h['content-type'] ??= 'application/json';

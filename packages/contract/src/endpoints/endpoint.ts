@@ -11,8 +11,11 @@ import type { z } from 'zod';
 export type Access = 'public' | 'user' | 'optional' | 'webhook';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** How a body travels: JSON (the default), an HTML form (POST /login), or raw bytes (signed webhooks). */
-export type BodyType = 'json' | 'form' | 'raw';
+/**
+ * How a body travels: JSON (the default), an HTML form (POST /login), raw bytes (signed webhooks), or a file
+ * upload (multipart/form-data: the route reads the file itself, so such an endpoint declares no `body`).
+ */
+export type BodyType = 'json' | 'form' | 'raw' | 'multipart';
 
 /**
  * One endpoint, declared once: the server registers its route from it and the web client calls it through it.
@@ -57,7 +60,11 @@ type Part<K extends string, S> = S extends z.ZodType
 /** What a client sends: params, query and body, each only when the endpoint has it. */
 export type CallInput<E extends Endpoint> = Part<'params', E['params']> &
   Part<'query', E['query']> &
-  (E['bodyType'] extends 'form' ? { body: URLSearchParams } : Part<'body', E['body']>);
+  (E['bodyType'] extends 'form'
+    ? { body: URLSearchParams }
+    : E['bodyType'] extends 'multipart'
+      ? { body: FormData }
+      : Part<'body', E['body']>);
 
 /** True when a call needs no input at all. */
 export type NoInput<E extends Endpoint> = Empty extends CallInput<E> ? true : false;

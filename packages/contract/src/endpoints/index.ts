@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './catalogue';
 export * from './endpoint';
+export * from './imports';
 export * from './media';
 export * from './questions';
 export * from './registration';

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './catalogue';
+export * from './imports';
 export * from './platform';
 export * from './questions';
 export * from './tests';

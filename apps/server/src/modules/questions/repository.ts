@@ -127,27 +127,29 @@ export interface CountedAt {
 }
 
 /**
- * Moves one question in the counts from where it was counted to where it is now (a new one comes from
- * nowhere), in the saving transaction, with the product's published count.
+ * Moves one question (or `n` questions of one author, as an import adds them) in the counts from where it
+ * was counted to where it is now (a new one comes from nowhere), in the saving transaction, with the product's
+ * published count.
  */
 export async function countMove(
   tx: DbOrTx,
   q: { productId: string; authorId: string },
   from: CountedAt | null,
   to: CountedAt,
+  n = 1,
 ) {
-  if (from && from.status === to.status && from.subcategoryId === to.subcategoryId) return;
+  if ((from && from.status === to.status && from.subcategoryId === to.subcategoryId) || n === 0) return;
   await tx.execute(sql`
     INSERT INTO question_counts (product_id, author_id, status, subcategory_id, n)
-    VALUES (${q.productId}, ${q.authorId}, ${to.status}, ${to.subcategoryId}, 1)
-    ON CONFLICT (product_id, author_id, status, subcategory_id) DO UPDATE SET n = question_counts.n + 1`);
+    VALUES (${q.productId}, ${q.authorId}, ${to.status}, ${to.subcategoryId}, ${n})
+    ON CONFLICT (product_id, author_id, status, subcategory_id) DO UPDATE SET n = question_counts.n + ${n}`);
   if (from)
     await tx.execute(sql`
-      UPDATE question_counts SET n = greatest(n - 1, 0)
+      UPDATE question_counts SET n = greatest(n - ${n}, 0)
       WHERE product_id = ${q.productId} AND author_id = ${q.authorId} AND status = ${from.status}
         AND subcategory_id IS NOT DISTINCT FROM ${from.subcategoryId}`);
   const published = (c: CountedAt | null) => (c?.status === 'PUBLISHED' ? 1 : 0);
-  await adjustPublishedCount(tx, q.productId, published(to) - published(from));
+  await adjustPublishedCount(tx, q.productId, n * (published(to) - published(from)));
 }
 
 /** Keeps products.question_count (published questions) in step with a status change, in its transaction. */

@@ -15,6 +15,13 @@ const policies: Record<string, string> = {
   '/cookies': 'cookies.pdf',
 };
 
+/** How an upload endpoint (bodyType 'multipart') takes its file: one part named `file` (lib/upload.ts). */
+const uploadBody = {
+  type: 'object',
+  required: ['file'],
+  properties: { file: { type: 'string', format: 'binary' } },
+};
+
 /**
  * The OpenAPI document, made by @fastify/swagger from the endpoints' zod schemas as they are registered, and
  * its reader at /api/docs (the document itself at /api/docs/json). Registered before any route.
@@ -49,7 +56,13 @@ export async function registerApiDocs(app: FastifyInstance) {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      // An upload declares no body schema (the route reads the file itself): the document still shows it.
+      if (input.route.config?.endpoint?.bodyType === 'multipart')
+        out.schema = { ...out.schema, body: uploadBody };
+      return out;
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

@@ -1,0 +1,92 @@
+import { IMPORT_MAX_QUESTIONS, type ImportNode, type ImportPreview } from '@qbank/contract';
+import { type ImportFormat, type ParseIssue, parseQuestions } from '../questions/formats';
+import { type PreparedQuestion, prepareQuestion } from './prepare';
+import { fillPath, pathKey, type TreeIndex } from './tree';
+
+/** A question file read and checked: what will be imported, and what will not and why. */
+export interface ReadFile {
+  questions: PreparedQuestion[];
+  /** Every issue, by line. */
+  issues: ParseIssue[];
+  /** Questions (or broken pieces of the file that held one) left out. */
+  invalid: number;
+}
+
+/** How many questions are checked between progress reports. */
+export const READ_BATCH = 500;
+/**
+ * How many between turns given to other work: sanitising a question's HTML takes a fraction of a
+ * millisecond, so a hundred keep other requests waiting a few dozen milliseconds at most.
+ */
+const YIELD_EVERY = 100;
+
+/** Lets the requests and jobs waiting for the event loop run before the next batch. */
+export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Notes about the header row and media left out belong to a file or a question that still imports. */
+const notes = new Set(['header', 'media']);
+
+/**
+ * The questions left out: the lines where an issue is and no accepted question starts. A reader names a
+ * question it refuses by the line it starts on, and a piece of the file it cannot read (a broken row or
+ * element) by its line too, so each such line is one question that will not be imported.
+ */
+export function countInvalid(issues: ParseIssue[], validLines: Set<number>): number {
+  const lines = new Set<number>();
+  for (const i of issues) if (!notes.has(i.field) && !validLines.has(i.line)) lines.add(i.line);
+  return lines.size;
+}
+
+/**
+ * Reads a question file and checks every question as the import will store it (prepare.ts). The same bytes
+ * always give the same questions in the same order: the dry run's preview is what the import writes.
+ */
+export async function readQuestionFile(
+  format: ImportFormat,
+  bytes: Uint8Array,
+  onProgress?: (done: number, total: number) => Promise<void>,
+): Promise<ReadFile> {
+  const parsed = await parseQuestions(format, bytes, { maxQuestions: IMPORT_MAX_QUESTIONS });
+  const issues = [...parsed.issues];
+  const questions: PreparedQuestion[] = [];
+  const total = parsed.questions.length;
+  for (let i = 0; i < total; i++) {
+    const prepared = await prepareQuestion(parsed.questions[i]!, i);
+    if (prepared.question) questions.push(prepared.question);
+    issues.push(...prepared.issues);
+    if ((i + 1) % READ_BATCH === 0 && i + 1 < total) await onProgress?.(i + 1, total);
+    if ((i + 1) % YIELD_EVERY === 0) await yieldToOthers();
+  }
+  await onProgress?.(total, total);
+  issues.sort((a, b) => a.line - b.line);
+  return { questions, issues, invalid: countInvalid(issues, new Set(questions.map((q) => q.line))) };
+}
+
+/**
+ * The preview of a file read: how many questions import, how many do not, and where they go in the tree
+ * (each path spelled as the tree already has it, and whether it exists or will be created).
+ */
+export function buildPreview(read: ReadFile, tree: TreeIndex): ImportPreview {
+  const groups = new Map<string, ImportNode>();
+  for (const q of read.questions) {
+    const path = fillPath(q.path);
+    const key = pathKey(path);
+    const group = groups.get(key);
+    if (group) group.count++;
+    else
+      groups.set(key, {
+        path: tree.spelled(path),
+        count: 1,
+        exists: tree.existing(path).length === path.length,
+      });
+  }
+  const nodes = [...groups.values()].sort((a, b) => pathKey(a.path).localeCompare(pathKey(b.path), 'en'));
+  return {
+    total: read.questions.length + read.invalid,
+    valid: read.questions.length,
+    invalid: read.invalid,
+    nodes,
+    issues: read.issues,
+    issueCount: read.issues.length,
+  };
+}

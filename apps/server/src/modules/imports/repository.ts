@@ -1,0 +1,233 @@
+import type { ImportPreview, ImportResult, QuestionStatus } from '@qbank/contract';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  mediaFiles,
+  questionImports,
+  questions,
+  questionVersionMedia,
+  questionVersions,
+} from '../../db/schema';
+import { categoriesOfProduct, subcategoriesOfProduct, subjectsOfProduct } from '../catalogue/repository';
+import type { TreeNodes } from './tree';
+
+/** An import as the rules and the answers need it: everything but the file's bytes. */
+const importColumns = {
+  id: questionImports.id,
+  productId: questionImports.productId,
+  userId: questionImports.userId,
+  fileName: questionImports.fileName,
+  format: questionImports.format,
+  state: questionImports.state,
+  preview: questionImports.preview,
+  jobId: questionImports.jobId,
+  result: questionImports.result,
+  error: questionImports.error,
+  createdAt: questionImports.createdAt,
+  updatedAt: questionImports.updatedAt,
+};
+export type ImportRow = NonNullable<Awaited<ReturnType<typeof findImport>>>;
+
+export async function insertImport(
+  db: DbOrTx,
+  row: {
+    productId: string;
+    userId: string;
+    fileName: string;
+    format: (typeof questionImports.$inferInsert)['format'];
+    file: Uint8Array;
+    now: Date;
+  },
+): Promise<string> {
+  const [inserted] = await db
+    .insert(questionImports)
+    .values({
+      productId: row.productId,
+      userId: row.userId,
+      fileName: row.fileName,
+      format: row.format,
+      file: Buffer.from(row.file.buffer, row.file.byteOffset, row.file.byteLength),
+      state: 'PARSING',
+      createdAt: row.now,
+      updatedAt: row.now,
+    })
+    .returning({ id: questionImports.id });
+  return inserted!.id;
+}
+
+/** The import (without its bytes), locked until the transaction ends with `lock`. */
+export async function findImport(db: DbOrTx, id: string, lock = false) {
+  const q = db.select(importColumns).from(questionImports).where(eq(questionImports.id, id)).limit(1);
+  const [row] = await (lock ? q.for('update') : q);
+  return row ?? null;
+}
+
+/** The uploaded file's bytes; null once the import no longer keeps them. */
+export async function importFile(db: DbOrTx, id: string): Promise<Uint8Array | null> {
+  const [row] = await db
+    .select({ file: questionImports.file })
+    .from(questionImports)
+    .where(eq(questionImports.id, id));
+  return row?.file ? new Uint8Array(row.file.buffer, row.file.byteOffset, row.file.byteLength) : null;
+}
+
+export async function updateImport(
+  db: DbOrTx,
+  id: string,
+  now: Date,
+  set: Partial<{
+    state: ImportRow['state'];
+    preview: ImportPreview;
+    jobId: number;
+    result: ImportResult;
+    error: string;
+    file: null;
+  }>,
+) {
+  await db
+    .update(questionImports)
+    .set({ ...set, updatedAt: now })
+    .where(eq(questionImports.id, id));
+}
+
+/** The product's subject tree, each level's nodes in the order the tree lists them. */
+export async function loadTree(db: DbOrTx, productId: string): Promise<TreeNodes> {
+  // One after another: inside a transaction the three share one connection.
+  const subjects = await subjectsOfProduct(db, productId);
+  const categories = await categoriesOfProduct(db, productId);
+  const subcategories = await subcategoriesOfProduct(db, productId);
+  return {
+    productId,
+    subjects: subjects.map((s) => ({ id: s.uuid, name: s.name, parentId: s.productUuid })),
+    categories: categories.map((c) => ({ id: c.uuid, name: c.name, parentId: c.subjectUuid })),
+    subcategories: subcategories.map((s) => ({ id: s.uuid, name: s.name, parentId: s.categoryUuid })),
+  };
+}
+
+/** Which of these question ids are taken. */
+export async function existingQuestionIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: questions.id }).from(questions).where(inArray(questions.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** A question to write: the question row, its first version and the media of that version. */
+export interface NewQuestion {
+  id: string;
+  versionId: string;
+  status: QuestionStatus;
+  name: string;
+  subcategoryId: string | null;
+  freeSample: boolean;
+  stem: string;
+  explanation: string;
+  choices: { id: string; text: string }[];
+  correctChoiceId: string | null;
+  references: string[];
+  reinforcements: string[];
+  media: {
+    mediaId: string;
+    hash: string;
+    contentType: string;
+    size: number;
+    place: 'STEM' | 'EXPLANATION';
+    position: number;
+  }[];
+}
+
+/**
+ * Writes a batch of new questions of one author in a few statements. A question whose id is already taken
+ * (a run that got this far before) is skipped with its version and media; answers the ids written.
+ */
+export async function insertQuestions(
+  tx: DbOrTx,
+  batch: NewQuestion[],
+  common: { productId: string; authorId: string; note: string; now: Date },
+): Promise<string[]> {
+  if (batch.length === 0) return [];
+  const written = await tx
+    .insert(questions)
+    .values(
+      batch.map((q) => ({
+        id: q.id,
+        productId: common.productId,
+        authorId: common.authorId,
+        currentVersionId: q.versionId,
+        createdAt: common.now,
+        updatedAt: common.now,
+      })),
+    )
+    .onConflictDoNothing({ target: questions.id })
+    .returning({ id: questions.id });
+  const ids = new Set(written.map((r) => r.id));
+  const fresh = batch.filter((q) => ids.has(q.id));
+  if (fresh.length === 0) return [];
+  await tx.insert(questionVersions).values(
+    fresh.map((q) => ({
+      id: q.versionId,
+      questionId: q.id,
+      number: 1,
+      status: q.status,
+      name: q.name,
+      subcategoryId: q.subcategoryId,
+      freeSample: q.freeSample,
+      stem: q.stem,
+      explanation: q.explanation,
+      choices: q.choices,
+      correctChoiceId: q.correctChoiceId,
+      references: q.references,
+      reinforcements: q.reinforcements,
+      editorId: common.authorId,
+      note: common.note,
+      createdAt: common.now,
+    })),
+  );
+  const media = fresh.flatMap((q) => q.media.map((m) => ({ ...m, versionId: q.versionId })));
+  if (media.length > 0) {
+    const files = new Map(media.map((m) => [m.hash, m]));
+    await tx
+      .insert(mediaFiles)
+      .values(
+        [...files.values()].map((m) => ({
+          hash: m.hash,
+          contentType: m.contentType,
+          size: m.size,
+          createdAt: common.now,
+        })),
+      )
+      .onConflictDoNothing({ target: mediaFiles.hash });
+    await tx.insert(questionVersionMedia).values(
+      media.map((m) => ({
+        versionId: m.versionId,
+        mediaId: m.mediaId,
+        hash: m.hash,
+        mediaType: m.place,
+        position: m.position,
+      })),
+    );
+  }
+  return fresh.map((q) => q.id);
+}
+
+/** How long a previewed file waits to be committed before it is dropped. */
+export const PREVIEW_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Imports previewed and never committed for PREVIEW_KEPT_MS lose their file (up to IMPORT_MAX_BYTES each)
+ * and end FAILED, saying so. Safe to run on every instance at once.
+ */
+export async function expireStalePreviews(db: DbOrTx, now: Date): Promise<number> {
+  const rows = await db
+    .update(questionImports)
+    .set({
+      state: 'FAILED',
+      file: null,
+      error: 'This file was not imported within 7 days of its upload; upload it again to import it',
+      updatedAt: now,
+    })
+    .where(
+      sql`${questionImports.state} = 'PREVIEW' AND ${questionImports.updatedAt} < ${new Date(now.getTime() - PREVIEW_KEPT_MS).toISOString()}::timestamptz`,
+    )
+    .returning({ id: questionImports.id });
+  return rows.length;
+}

@@ -1,0 +1,25 @@
+import { IMPORT_MAX_BYTES, importsApi } from '@qbank/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps';
+import { download, route } from '../../lib/route';
+import { readUpload } from '../../lib/upload';
+import { exportService } from './export-service';
+import { importsService } from './service';
+
+/** Bulk import and export of a product's questions (docs/question-import.md). */
+export function importsRoutes(app: FastifyInstance, deps: Deps) {
+  const svc = importsService(deps);
+  const exporter = exportService(deps);
+  // The file is read only once the service has checked the caller may import into the product.
+  route(app, importsApi.upload, ({ actor, params, req }) =>
+    svc.upload(actor, params.id, () => readUpload(req, 'file', IMPORT_MAX_BYTES)),
+  );
+  route(app, importsApi.get, ({ actor, params }) => svc.get(actor, params.id));
+  route(app, importsApi.issues, async ({ actor, params }) => download(await svc.issuesCsv(actor, params.id)));
+  route(app, importsApi.commit, ({ actor, params, body }) => svc.commit(actor, params.id, body));
+  route(app, importsApi.csvTemplate, async () => download(svc.csvTemplate()));
+  route(app, importsApi.xlsxTemplate, async () => download(await svc.xlsxTemplate()));
+  route(app, importsApi.exportBank, async ({ actor, params, query }) =>
+    download(await exporter.exportBank(actor, params.id, query)),
+  );
+}

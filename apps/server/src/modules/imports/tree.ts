@@ -1,0 +1,80 @@
+/**
+ * A product's subject tree as the importer matches a file's subject › category › subcategory names against
+ * it: by name, case aside (siblings' names are unique that way, docs/subject-tree.md). Pure: the repository
+ * loads the nodes, the import job creates the missing ones.
+ */
+
+/** The level a question file leaves out is filled with this name: the product files questions in subcategories. */
+export const FILL_NAME = 'General';
+
+export interface TreeNode {
+  id: string;
+  name: string;
+  /** The product for a subject, the subject for a category, the category for a subcategory. */
+  parentId: string;
+}
+
+export interface TreeNodes {
+  productId: string;
+  subjects: TreeNode[];
+  categories: TreeNode[];
+  subcategories: TreeNode[];
+}
+
+/**
+ * Where a question goes: no path stays unplaced; a path that stops at a subject or a category goes to a
+ * subcategory named "General" under it ("Nephrology › Glomerular disease" → "… › General"), so the question
+ * still sits under the names its file gave it.
+ */
+export function fillPath(path: string[]): string[] {
+  if (path.length === 0) return [];
+  const filled = path.slice(0, 3);
+  while (filled.length < 3) filled.push(FILL_NAME);
+  return filled;
+}
+
+/** A path as a map key: the same for names that differ only in case. */
+export const pathKey = (path: string[]) => path.map((n) => n.toLowerCase()).join('\u0000');
+
+const childKey = (parentId: string, name: string) => `${parentId}\u0000${name.toLowerCase()}`;
+
+/** The tree's nodes by parent and name, case aside; the first of equal siblings (in the given order) wins. */
+export class TreeIndex {
+  private readonly byParent = new Map<string, TreeNode>();
+
+  constructor(readonly nodes: TreeNodes) {
+    for (const list of [nodes.subjects, nodes.categories, nodes.subcategories])
+      for (const n of list) this.add(n);
+  }
+
+  add(node: TreeNode): void {
+    const key = childKey(node.parentId, node.name);
+    if (!this.byParent.has(key)) this.byParent.set(key, node);
+  }
+
+  child(parentId: string, name: string): TreeNode | undefined {
+    return this.byParent.get(childKey(parentId, name));
+  }
+
+  /**
+   * The nodes of the path that exist, from the top, as far down as they go: one for each level the tree
+   * already has (an empty list when even the subject is new).
+   */
+  existing(path: string[]): TreeNode[] {
+    const found: TreeNode[] = [];
+    let parentId = this.nodes.productId;
+    for (const name of path) {
+      const node = this.child(parentId, name);
+      if (!node) break;
+      found.push(node);
+      parentId = node.id;
+    }
+    return found;
+  }
+
+  /** The path with the tree's own spelling of every level it already has. */
+  spelled(path: string[]): string[] {
+    const found = this.existing(path);
+    return path.map((name, i) => found[i]?.name ?? name);
+  }
+}

@@ -1,0 +1,624 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  questionImports,
+  questions,
+  questionVersionMedia,
+  questionVersions,
+  subjects,
+} from '../../db/schema';
+import { diskStorage } from '../../infra/storage-disk';
+import { exportRows } from '../../modules/imports/export-repository';
+import { ensurePaths, writeBatch } from '../../modules/imports/import-writer';
+import { readQuestionFile } from '../../modules/imports/read';
+import { expireStalePreviews, PREVIEW_KEPT_MS } from '../../modules/imports/repository';
+import { buildProduct, buildSubscription, buildUser, TestClient } from '../factories';
+import { createTestApp, type TestApp } from '../test-app';
+
+const samples = path.join(import.meta.dirname, '../../modules/questions/formats/samples');
+const sample = (name: string) => fs.readFileSync(path.join(samples, name));
+const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbank-import-media-'));
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ storage: diskStorage(mediaDir) });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(mediaDir, { recursive: true, force: true });
+});
+
+type Roles = Partial<{ student: boolean; questionWriter: boolean; questionAuditor: boolean; admin: boolean }>;
+type Member = TestClient & { user: Awaited<ReturnType<typeof buildUser>> };
+
+/** A signed-in client of a new user subscribed to the product with these roles. */
+async function member(productId: string | null, roles: Roles = {}): Promise<Member> {
+  const user = await buildUser(t.deps.db);
+  if (productId) {
+    const staff = roles.questionWriter || roles.questionAuditor || roles.admin;
+    await buildSubscription(t.deps.db, user.id, productId, {
+      type: staff ? 'PRIVILEGED' : 'PREMIUM',
+      student: roles.student ?? !staff,
+      questionWriter: roles.questionWriter ?? false,
+      questionAuditor: roles.questionAuditor ?? false,
+      admin: roles.admin ?? false,
+    });
+  }
+  const c = new TestClient(t.app);
+  expect((await c.login(user.email, user.password)).statusCode).toBe(200);
+  return Object.assign(c, { user });
+}
+
+/** A multipart/form-data body holding one file. */
+function multipart(fileName: string, bytes: Uint8Array | string, field = 'file') {
+  const boundary = `----qbank${Math.random().toString(16).slice(2)}`;
+  const raw = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    typeof bytes === 'string' ? Buffer.from(bytes) : Buffer.from(bytes),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { raw, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const upload = (
+  c: TestClient,
+  productId: string,
+  fileName: string,
+  bytes: Uint8Array | string,
+  field?: string,
+) =>
+  c.req({
+    method: 'POST',
+    url: `/api/v2/questionImports/products/${productId}`,
+    ...multipart(fileName, bytes, field),
+  });
+const getImport = (c: TestClient, id: string) => c.req({ url: `/api/v2/questionImports/${id}` });
+const commit = (c: TestClient, id: string, json: unknown) =>
+  c.req({ method: 'POST', url: `/api/v2/questionImports/${id}/commit`, json });
+
+/** Uploads a file, runs the dry run and answers the import as read. */
+async function previewOf(c: TestClient, productId: string, fileName: string, bytes: Uint8Array | string) {
+  const res = await upload(c, productId, fileName, bytes);
+  expect(res.statusCode, res.body).toBe(202);
+  const { uuid, jobId } = res.json();
+  expect(jobId).toEqual(expect.any(Number));
+  await t.runJobs();
+  const read = await getImport(c, uuid);
+  expect(read.statusCode).toBe(200);
+  expect(read.json().state).toBe('PREVIEW');
+  return read.json();
+}
+
+/** Uploads, previews and commits a file, and answers the import once done. */
+async function importFile(
+  c: TestClient,
+  productId: string,
+  fileName: string,
+  bytes: Uint8Array | string,
+  status = 'DRAFT',
+) {
+  const preview = await previewOf(c, productId, fileName, bytes);
+  const res = await commit(c, preview.uuid, { onlyValid: true, status });
+  expect(res.statusCode, res.body).toBe(202);
+  await t.runJobs();
+  const done = (await getImport(c, preview.uuid)).json();
+  expect(done.state).toBe('DONE');
+  return done;
+}
+
+/** A product's questions as content to compare, whatever their ids and order. */
+async function bankOf(productId: string) {
+  const rows = await exportRows(t.deps.db, { productId });
+  return rows
+    .map((r) => ({
+      name: r.name,
+      stem: r.stem,
+      explanation: r.explanation,
+      choices: r.choices.map((c) => c.text),
+      correct: r.choices.findIndex((c) => c.id === r.correctChoiceId),
+      references: r.references,
+      reinforcements: r.reinforcements,
+      path: r.path,
+      freeSample: r.freeSample,
+    }))
+    .sort((a, b) => `${a.name}${a.stem}`.localeCompare(`${b.name}${b.stem}`));
+}
+
+describe('uploading the samples', () => {
+  let product: Awaited<ReturnType<typeof buildProduct>>;
+  let writer: Member;
+
+  beforeAll(async () => {
+    product = await buildProduct(t.deps.db);
+    writer = await member(product.id, { questionWriter: true });
+    // An existing subject spelled differently: the import files under it instead of making another.
+    await t.deps.db.insert(subjects).values({ productId: product.id, name: 'CARDIOLOGY' });
+  });
+
+  it.each([
+    [
+      'cardiology.gift',
+      'gift',
+      3,
+      [
+        { path: ['CARDIOLOGY', 'Arrhythmias', 'Atrial fibrillation'], count: 2, exists: false },
+        { path: ['CARDIOLOGY', 'Heart failure', 'General'], count: 1, exists: false },
+      ],
+    ],
+    ['endocrinology-aiken.txt', 'aiken', 3, [{ path: [], count: 3, exists: true }]],
+    [
+      'nephrology-moodle.xml',
+      'moodle-xml',
+      2,
+      [
+        { path: ['Nephrology', 'Acid-base disorders', 'General'], count: 1, exists: false },
+        { path: ['Nephrology', 'Electrolytes', 'Potassium'], count: 1, exists: false },
+      ],
+    ],
+    [
+      'questions.csv',
+      'csv',
+      4,
+      [
+        { path: ['Nephrology', 'Glomerular disease', 'General'], count: 1, exists: false },
+        { path: ['Psychiatry', 'Mood disorders', 'General'], count: 1, exists: false },
+        { path: ['Pulmonology', 'Infections', 'Pneumonia'], count: 1, exists: false },
+        { path: ['Pulmonology', 'Vascular', 'Pulmonary embolism'], count: 1, exists: false },
+      ],
+    ],
+    [
+      'questions.xlsx',
+      'xlsx',
+      4,
+      [
+        { path: ['Nephrology', 'Glomerular disease', 'General'], count: 1, exists: false },
+        { path: ['Psychiatry', 'Mood disorders', 'General'], count: 1, exists: false },
+        { path: ['Pulmonology', 'Infections', 'Pneumonia'], count: 1, exists: false },
+        { path: ['Pulmonology', 'Vascular', 'Pulmonary embolism'], count: 1, exists: false },
+      ],
+    ],
+  ])('%s is read as %s: %i questions, their tree paths', async (name, format, count, nodes) => {
+    const read = await previewOf(writer, product.id, name, sample(name));
+    expect(read).toMatchObject({
+      fileName: name,
+      format,
+      progress: null,
+      result: null,
+      error: null,
+      preview: { total: count, valid: count, invalid: 0, nodes, issues: [], issueCount: 0 },
+    });
+  });
+
+  it('commits the GIFT sample into the existing subject, creating only what is missing', async () => {
+    const done = await importFile(
+      writer,
+      product.id,
+      'cardiology.gift',
+      sample('cardiology.gift'),
+      'SUBMITTED',
+    );
+    expect(done.result).toEqual({
+      imported: 3,
+      status: 'SUBMITTED',
+      createdNodes: [
+        ['CARDIOLOGY', 'Arrhythmias'],
+        ['CARDIOLOGY', 'Arrhythmias', 'Atrial fibrillation'],
+        ['CARDIOLOGY', 'Heart failure'],
+        ['CARDIOLOGY', 'Heart failure', 'General'],
+      ],
+    });
+    const bank = await bankOf(product.id);
+    expect(bank).toHaveLength(3);
+    expect(bank.map((q) => q.path)).toContainEqual(['CARDIOLOGY', 'Arrhythmias', 'Atrial fibrillation']);
+    const subjectRows = await t.deps.db.select().from(subjects).where(eq(subjects.productId, product.id));
+    expect(subjectRows.map((s) => s.name)).toEqual(['CARDIOLOGY']);
+    // Version 1 by the uploader, noted as imported; the counts follow.
+    const versions = await t.deps.db
+      .select({
+        note: questionVersions.note,
+        number: questionVersions.number,
+        editor: questionVersions.editorId,
+      })
+      .from(questionVersions)
+      .innerJoin(questions, eq(questions.id, questionVersions.questionId))
+      .where(eq(questions.productId, product.id));
+    expect(versions).toEqual(
+      Array(3).fill({ note: 'Imported from cardiology.gift', number: 1, editor: writer.user.id }),
+    );
+    const counts = await writer.req({ url: `/api/v2/questions/products/${product.id}/statusCounts` });
+    expect(counts.json()).toMatchObject({ SUBMITTED: 3, DRAFT: 0 });
+  });
+});
+
+describe('a file with invalid questions', () => {
+  const csv = [
+    'subject,category,subcategory,stem,choice_a,choice_b,choice_c,correct',
+    'Renal,AKI,Prerenal,Which urine sodium suggests prerenal AKI?,Below 20,Above 40,,A',
+    'Renal,AKI,Prerenal,A stem without its answer,One,Two,,',
+    'Renal,AKI,Prerenal,Only one choice,One,,,A',
+    'Renal,AKI,Intrinsic,Muddy brown casts suggest?,ATN,AIN,GN,A',
+  ].join('\n');
+  let product: Awaited<ReturnType<typeof buildProduct>>;
+  let writer: Member;
+  let id: string;
+
+  beforeAll(async () => {
+    product = await buildProduct(t.deps.db);
+    writer = await member(product.id, { questionWriter: true });
+  });
+
+  it('previews the valid ones and names each invalid one by line and field', async () => {
+    const read = await previewOf(writer, product.id, 'renal.csv', csv);
+    id = read.uuid;
+    expect(read.preview).toMatchObject({ total: 4, valid: 2, invalid: 2, issueCount: 2 });
+    expect(read.preview.issues).toEqual([
+      { line: 3, field: 'correct', message: expect.stringContaining('correct') },
+      { line: 4, field: 'choices', message: 'A question needs at least 2 answer choices' },
+    ]);
+    expect(read.preview.nodes).toEqual([
+      { path: ['Renal', 'AKI', 'Intrinsic'], count: 1, exists: false },
+      { path: ['Renal', 'AKI', 'Prerenal'], count: 1, exists: false },
+    ]);
+  });
+
+  it('downloads every issue as CSV', async () => {
+    const res = await writer.req({ url: `/api/v2/questionImports/${id}/issues.csv` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain('attachment; filename="renal-issues.csv"');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('line,field,message');
+    expect(lines[2]).toBe('4,choices,A question needs at least 2 answer choices');
+  });
+
+  it('refuses to commit without onlyValid, then imports the valid ones with it', async () => {
+    const refused = await commit(writer, id, { onlyValid: false });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'VALIDATION', field: 'onlyValid' });
+    expect((await commit(writer, id, {})).json()).toMatchObject({ field: 'onlyValid' });
+    expect((await commit(writer, id, { onlyValid: true, status: 'PUBLISHED' })).json()).toMatchObject({
+      code: 'FORBIDDEN',
+      field: 'status',
+    });
+
+    const res = await commit(writer, id, { onlyValid: true });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ uuid: id, jobId: expect.any(Number) });
+    // A second commit while (or after) it runs starts nothing.
+    expect((await commit(writer, id, { onlyValid: true })).statusCode).toBe(409);
+    await t.runJobs();
+    const done = (await getImport(writer, id)).json();
+    expect(done).toMatchObject({ state: 'DONE', result: { imported: 2, status: 'DRAFT' } });
+    expect((await bankOf(product.id)).map((q) => q.stem)).toEqual([
+      'Muddy brown casts suggest?',
+      'Which urine sodium suggests prerenal AKI?',
+    ]);
+    // The file is not kept once imported.
+    const [row] = await t.deps.db
+      .select({ file: questionImports.file })
+      .from(questionImports)
+      .where(eq(questionImports.id, id));
+    expect(row?.file).toBeNull();
+    expect((await commit(writer, id, { onlyValid: true })).json()).toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('refuses a file in no format it reads, an empty one, a missing one and one too large, naming file', async () => {
+    const unknown = await upload(writer, product.id, 'notes.pdf', '%PDF-1.7 not questions');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: 'VALIDATION', field: 'file' });
+    expect(unknown.json().message).toContain('Moodle XML (.xml), GIFT');
+    expect((await upload(writer, product.id, 'empty.csv', '')).json()).toMatchObject({ field: 'file' });
+    const wrongField = await upload(writer, product.id, 'q.csv', csv, 'document');
+    expect(wrongField.statusCode).toBe(400);
+    expect(wrongField.json()).toMatchObject({ field: 'file', message: 'file is required' });
+    // A second file in the same request is not read (one file a request).
+    const b = 'two-files';
+    const part = (name: string, body: string) =>
+      `--${b}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n${body}\r\n`;
+    const two = await writer.req({
+      method: 'POST',
+      url: `/api/v2/questionImports/products/${product.id}`,
+      raw: Buffer.from(`${part('a.csv', csv)}${part('b.csv', csv)}--${b}--\r\n`),
+      headers: { 'content-type': `multipart/form-data; boundary=${b}` },
+    });
+    expect(two.statusCode, two.body).toBe(202);
+    const json = await writer.req({
+      method: 'POST',
+      url: `/api/v2/questionImports/products/${product.id}`,
+      json: { file: 'x' },
+    });
+    expect(json.statusCode).toBe(415);
+    const huge = await upload(writer, product.id, 'huge.csv', Buffer.alloc(50 * 1024 * 1024 + 1, 0x61));
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', field: 'file' });
+  });
+});
+
+describe('media from Moodle XML', () => {
+  it('stores the image, links it as a media item of the question and rewrites its src', async () => {
+    const product = await buildProduct(t.deps.db);
+    const writer = await member(product.id, { questionWriter: true });
+    await importFile(writer, product.id, 'nephrology-moodle.xml', sample('nephrology-moodle.xml'));
+    const [q] = await t.deps.db
+      .select({ id: questions.id, versionId: questions.currentVersionId })
+      .from(questions)
+      .innerJoin(questionVersions, eq(questionVersions.id, questions.currentVersionId))
+      .where(sql`${questions.productId} = ${product.id} AND ${questionVersions.name} = 'Hyperkalaemia ECG'`);
+    const media = await t.deps.db
+      .select()
+      .from(questionVersionMedia)
+      .where(eq(questionVersionMedia.versionId, q!.versionId));
+    expect(media).toEqual([expect.objectContaining({ mediaType: 'STEM', position: 0 })]);
+    const hash = media[0]!.hash;
+    const file = await t.deps.db.execute(
+      sql`SELECT content_type, size FROM media_files WHERE hash = ${hash}`,
+    );
+    expect((file as unknown as { rows: unknown[] }).rows).toEqual([
+      { content_type: 'image/png', size: expect.anything() },
+    ]);
+    const stream = await t.deps.storage.read(hash);
+    const chunks: Buffer[] = [];
+    for await (const c of stream!) chunks.push(c as Buffer);
+    expect(Buffer.concat(chunks).subarray(0, 8)).toEqual(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    );
+
+    const read = (await writer.req({ url: `/api/v2/questions/${q!.id}` })).json();
+    expect(read.stemMediaUrls).toEqual([
+      { uuid: media[0]!.mediaId, url: `/api/v2/media/${hash}`, hash, contentType: 'image/png' },
+    ]);
+    expect(read.questionStem).toContain(`src="/api/v2/media/${hash}"`);
+    expect(read.questionStem).not.toContain('media:');
+  });
+});
+
+describe('who may import', () => {
+  let product: Awaited<ReturnType<typeof buildProduct>>;
+  let writer: Member;
+  let id: string;
+
+  beforeAll(async () => {
+    product = await buildProduct(t.deps.db);
+    writer = await member(product.id, { questionWriter: true });
+    id = (await previewOf(writer, product.id, 'cardiology.gift', sample('cardiology.gift'))).uuid;
+  });
+
+  it('refuses students, auditors and other products’ writers; a visitor must sign in', async () => {
+    const other = await buildProduct(t.deps.db);
+    for (const c of [
+      await member(product.id, { student: true }),
+      await member(product.id, { questionAuditor: true }),
+      await member(other.id, { questionWriter: true }),
+    ]) {
+      const res = await upload(c, product.id, 'cardiology.gift', sample('cardiology.gift'));
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'FORBIDDEN', field: 'id' });
+    }
+    const visitor = new TestClient(t.app);
+    expect((await upload(visitor, product.id, 'cardiology.gift', sample('cardiology.gift'))).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('shows an import to its writer and the product’s admins only; only its writer commits it', async () => {
+    const otherWriter = await member(product.id, { questionWriter: true });
+    const auditor = await member(product.id, { questionAuditor: true });
+    for (const c of [otherWriter, auditor]) {
+      expect((await getImport(c, id)).statusCode).toBe(404);
+      expect((await c.req({ url: `/api/v2/questionImports/${id}/issues.csv` })).statusCode).toBe(404);
+      expect((await commit(c, id, { onlyValid: true })).statusCode).toBe(404);
+    }
+    const admin = await member(product.id, { admin: true });
+    expect((await getImport(admin, id)).statusCode).toBe(200);
+    const byAdmin = await commit(admin, id, { onlyValid: true });
+    expect(byAdmin.statusCode).toBe(403);
+    expect(byAdmin.json()).toMatchObject({ field: 'id' });
+    expect((await getImport(writer, randomUUID())).statusCode).toBe(404);
+  });
+
+  it('declares the upload as multipart/form-data in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    const post = doc.paths['/api/v2/questionImports/products/{id}'].post;
+    expect(Object.keys(post.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
+    expect(doc.paths['/api/v2/questions/products/{id}/export'].get).toBeDefined();
+  });
+
+  it('gives the templates to any signed-in user', async () => {
+    const anyone = await member(null);
+    const csv = await anyone.req({ url: '/api/v2/questionImports/template.csv' });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toContain('questions-template.csv');
+    expect(csv.body).toContain('subject,category,subcategory,stem');
+    const xlsx = await anyone.req({ url: '/api/v2/questionImports/template.xlsx' });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    // Both read back as the two example questions.
+    const fromCsv = await previewOf(writer, product.id, 'template.csv', csv.rawPayload);
+    const fromXlsx = await previewOf(writer, product.id, 'template.xlsx', xlsx.rawPayload);
+    expect(fromCsv.preview).toMatchObject({ valid: 2, invalid: 0 });
+    expect(fromXlsx.preview).toMatchObject({ valid: 2, invalid: 0 });
+    expect(
+      (await new TestClient(t.app).req({ url: '/api/v2/questionImports/template.csv' })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('export', () => {
+  let product: Awaited<ReturnType<typeof buildProduct>>;
+  let admin: Member;
+  let writer: Member;
+
+  beforeAll(async () => {
+    product = await buildProduct(t.deps.db, { name: 'Renal Review' });
+    admin = await member(product.id, { admin: true });
+    writer = await member(product.id, { questionWriter: true });
+    await importFile(
+      admin,
+      product.id,
+      'nephrology-moodle.xml',
+      sample('nephrology-moodle.xml'),
+      'PUBLISHED',
+    );
+    await importFile(admin, product.id, 'questions.csv', sample('questions.csv'), 'PUBLISHED');
+    await importFile(writer, product.id, 'endocrinology-aiken.txt', sample('endocrinology-aiken.txt'));
+  });
+
+  const exportOf = (c: TestClient, query: string) =>
+    c.req({ url: `/api/v2/questions/products/${product.id}/export?${query}` });
+
+  it.each([
+    ['moodle-xml', 'application/xml; charset=utf-8', 'renal-review-questions.xml'],
+    ['csv', 'text/csv; charset=utf-8', 'renal-review-questions.csv'],
+    [
+      'xlsx',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'renal-review-questions.xlsx',
+    ],
+  ])('round-trips the bank through %s into another product', async (format, type, fileName) => {
+    const res = await exportOf(admin, `format=${format}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(type);
+    expect(res.headers['content-disposition']).toContain(`attachment; filename="${fileName}"`);
+    const second = await buildProduct(t.deps.db);
+    const secondAdmin = await member(second.id, { admin: true });
+    const done = await importFile(secondAdmin, second.id, fileName, res.rawPayload, 'PUBLISHED');
+    expect(done.result.imported).toBe(9);
+    expect(await bankOf(second.id)).toEqual(await bankOf(product.id));
+    if (format === 'moodle-xml') {
+      // The image came back as the same stored file.
+      const hashes = async (productId: string) =>
+        (
+          await t.deps.db
+            .select({ hash: questionVersionMedia.hash })
+            .from(questionVersionMedia)
+            .innerJoin(questions, eq(questions.currentVersionId, questionVersionMedia.versionId))
+            .where(eq(questions.productId, productId))
+        ).map((r) => r.hash);
+      expect(await hashes(second.id)).toEqual(await hashes(product.id));
+      expect(await hashes(second.id)).toHaveLength(1);
+    }
+  });
+
+  it('writes a QTI 3.0 package with the image', async () => {
+    const res = await exportOf(admin, 'format=qti');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    const files = Object.keys(unzipSync(new Uint8Array(res.rawPayload)));
+    expect(files).toContain('imsmanifest.xml');
+    expect(files.filter((f) => f.startsWith('item-'))).toHaveLength(9);
+    expect(files.filter((f) => f.startsWith('media/'))).toHaveLength(1);
+  });
+
+  it('gives a writer their own questions, filters by status, and refuses students', async () => {
+    const own = await exportOf(writer, 'format=csv');
+    expect(own.body.trim().split('\r\n')).toHaveLength(1 + 3);
+    const published = await exportOf(admin, 'format=csv&status=PUBLISHED');
+    expect(published.body.trim().split('\r\n')).toHaveLength(1 + 6);
+    const auditor = await member(product.id, { questionAuditor: true });
+    expect((await exportOf(auditor, 'format=csv')).body.trim().split('\r\n')).toHaveLength(1 + 9);
+    const student = await member(product.id, { student: true });
+    expect((await exportOf(student, 'format=csv')).statusCode).toBe(403);
+    const bad = await exportOf(admin, 'format=pdf');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'format' });
+  });
+});
+
+describe('a large file', () => {
+  const N = 2000;
+  const subcategories = ['Sodium', 'Potassium', 'Calcium', 'Magnesium'];
+  const csv = [
+    'name,subject,category,subcategory,stem,choice_a,choice_b,choice_c,choice_d,correct,explanation',
+    ...Array.from(
+      { length: N },
+      (_, i) =>
+        `Q${i},Nephrology,Electrolytes,${subcategories[i % 4]},"<p>Question ${i}: which is right?</p>",Right ${i},Wrong,Also wrong,Not this,A,Because ${i}.`,
+    ),
+  ].join('\r\n');
+
+  it(`imports all ${N} questions in batches, answering requests meanwhile, without duplicates after a crash`, async () => {
+    const product = await buildProduct(t.deps.db);
+    const writer = await member(product.id, { questionWriter: true });
+    const read = await previewOf(writer, product.id, 'bank.csv', csv);
+    expect(read.preview).toMatchObject({ total: N, valid: N, invalid: 0 });
+    expect(read.preview.nodes.map((n: { count: number }) => n.count)).toEqual([N / 4, N / 4, N / 4, N / 4]);
+    expect((await commit(writer, read.uuid, { onlyValid: false })).statusCode).toBe(202);
+
+    // An earlier run wrote the first batch and then died: the job finds those questions and goes on.
+    const [row] = await t.deps.db.select().from(questionImports).where(eq(questionImports.id, read.uuid));
+    const file = await readQuestionFile('csv', new Uint8Array(row!.file!));
+    const placements = await t.deps.db.transaction((tx) =>
+      ensurePaths(
+        tx,
+        product.id,
+        file.questions.map((q) => q.path),
+      ),
+    );
+    const target = {
+      importId: read.uuid,
+      productId: product.id,
+      authorId: writer.user.id,
+      fileName: 'bank.csv',
+      status: 'DRAFT' as const,
+    };
+    expect(await writeBatch(t.deps, target, file.questions.slice(0, 500), placements, async () => {})).toBe(
+      500,
+    );
+
+    let finished = false;
+    const running = t.runJobs().then(() => {
+      finished = true;
+    });
+    const seen: Array<{ done: number; total: number } | null> = [];
+    while (!finished) {
+      const res = await getImport(writer, read.uuid);
+      expect(res.statusCode).toBe(200);
+      if (!finished) seen.push(res.json().progress);
+    }
+    await running;
+    // Requests were answered between the batches, while the import went on.
+    expect(seen.some((p) => p !== null && p.done > 0 && p.done < N)).toBe(true);
+
+    const done = (await getImport(writer, read.uuid)).json();
+    expect(done).toMatchObject({ state: 'DONE', progress: null, result: { imported: N } });
+    const [{ n }] = (
+      (await t.deps.db.execute(
+        sql`SELECT count(*)::int AS n FROM questions WHERE product_id = ${product.id}`,
+      )) as unknown as { rows: [{ n: number }] }
+    ).rows;
+    expect(n).toBe(N);
+    const counts = await writer.req({ url: `/api/v2/questions/products/${product.id}/statusCounts` });
+    expect(counts.json()).toMatchObject({ DRAFT: N });
+  });
+});
+
+// Last: it ages every preview of this file.
+describe('retention', () => {
+  it('drops a preview never committed after a week', async () => {
+    const product = await buildProduct(t.deps.db);
+    const writer = await member(product.id, { questionWriter: true });
+    const read = await previewOf(writer, product.id, 'cardiology.gift', sample('cardiology.gift'));
+    expect(await expireStalePreviews(t.deps.db, new Date(Date.now() + PREVIEW_KEPT_MS - 60_000))).toBe(0);
+    // Every preview of this file's tests is a week old by then: this one among them.
+    expect(
+      await expireStalePreviews(t.deps.db, new Date(Date.now() + PREVIEW_KEPT_MS + 60_000)),
+    ).toBeGreaterThan(0);
+    const row = (await getImport(writer, read.uuid)).json();
+    expect(row).toMatchObject({ state: 'FAILED', error: expect.stringContaining('upload it again') });
+    expect((await commit(writer, read.uuid, { onlyValid: true })).json()).toMatchObject({ code: 'CONFLICT' });
+  });
+});

@@ -1,0 +1,72 @@
+import { exportQuery, importCommitInput, importIdParams, importStarted, questionImport } from '../imports';
+import { productIdParams } from '../store';
+import { endpoint } from './endpoint';
+
+/** Bulk import and export of a product's questions (docs/question-import.md). */
+export const importsApi = {
+  upload: endpoint({
+    method: 'POST',
+    path: '/api/v2/questionImports/products/:id',
+    summary:
+      'Upload a question file (multipart field `file`: Moodle XML, GIFT, Aiken, CSV or XLSX) and start reading it into a preview',
+    tags: ['questions'],
+    access: 'user',
+    params: productIdParams,
+    bodyType: 'multipart',
+    response: importStarted,
+    status: 202,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/v2/questionImports/:id',
+    summary: "An import's state and progress, its preview (counts, tree paths, the first issues) and result",
+    tags: ['questions'],
+    access: 'user',
+    params: importIdParams,
+    response: questionImport,
+  }),
+  issues: endpoint({
+    method: 'GET',
+    path: '/api/v2/questionImports/:id/issues.csv',
+    summary: "Every issue of an import's preview as a CSV download (line, field, message)",
+    tags: ['questions'],
+    access: 'user',
+    params: importIdParams,
+  }),
+  commit: endpoint({
+    method: 'POST',
+    path: '/api/v2/questionImports/:id/commit',
+    summary:
+      'Import the previewed questions in a status (refused while some are invalid, unless onlyValid is set)',
+    tags: ['questions'],
+    access: 'user',
+    params: importIdParams,
+    body: importCommitInput,
+    response: importStarted,
+    status: 202,
+  }),
+  csvTemplate: endpoint({
+    method: 'GET',
+    path: '/api/v2/questionImports/template.csv',
+    summary: 'A CSV to fill in: the column header and two example questions',
+    tags: ['questions'],
+    access: 'user',
+  }),
+  xlsxTemplate: endpoint({
+    method: 'GET',
+    path: '/api/v2/questionImports/template.xlsx',
+    summary: 'An Excel workbook to fill in: the column header and two example questions',
+    tags: ['questions'],
+    access: 'user',
+  }),
+  exportBank: endpoint({
+    method: 'GET',
+    path: '/api/v2/questions/products/:id/export',
+    summary:
+      "Download a product's questions (a writer's own; all for auditors and admins) as Moodle XML, a QTI 3.0 package, CSV or XLSX",
+    tags: ['questions'],
+    access: 'user',
+    params: productIdParams,
+    query: exportQuery,
+  }),
+};
