@@ -6,7 +6,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { IMPORT_MAX_BYTES } from '@qbank/contract';
+import { IMPORT_MAX_BYTES, MEDIA_MAX_BYTES } from '@qbank/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -170,7 +170,13 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   // File uploads (endpoints with bodyType 'multipart'): one file a request, read by its route with the
   // route's own size limit (lib/upload.ts); the default limit is the largest any route takes.
   await app.register(fastifyMultipart, {
-    limits: { files: 1, fields: 10, parts: 11, fieldSize: 64 * 1024, fileSize: IMPORT_MAX_BYTES },
+    limits: {
+      files: 1,
+      fields: 10,
+      parts: 11,
+      fieldSize: 64 * 1024,
+      fileSize: Math.max(IMPORT_MAX_BYTES, MEDIA_MAX_BYTES),
+    },
   });
   registerSession(app, {
     db: database.db,

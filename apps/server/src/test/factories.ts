@@ -149,6 +149,25 @@ export function tokenFrom(text: string, path: string): string {
   return decodeURIComponent(m[1]!);
 }
 
+/** A multipart/form-data body holding one file, as a browser's FormData sends it. */
+export function multipart(
+  fileName: string,
+  bytes: Uint8Array | string,
+  field = 'file',
+  contentType = 'application/octet-stream',
+) {
+  const boundary = `----qbank${randomBytes(8).toString('hex')}`;
+  const raw = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
+        `Content-Type: ${contentType}\r\n\r\n`,
+    ),
+    typeof bytes === 'string' ? Buffer.from(bytes) : Buffer.from(bytes),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { raw, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 interface Req {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;

@@ -1,9 +1,29 @@
-import { mediaDeleteParams, mediaDeleteQuery, mediaHashParams } from '../media';
-import { questionSaved } from '../questions';
+import { z } from 'zod';
+import {
+  mediaDeleteParams,
+  mediaDeleteQuery,
+  mediaHashParams,
+  mediaUploadParams,
+  mediaUploadQuery,
+} from '../media';
+import { mediaItem, questionSaved } from '../questions';
 import { endpoint } from './endpoint';
 
 /** SPEC §7 question media: a file served by its hash, and removing one from a question. */
 export const mediaApi = {
+  upload: endpoint({
+    method: 'POST',
+    path: '/api/v2/questionMedia/:questionId',
+    summary:
+      'Add an image (PNG, JPEG, GIF, WebP) or a video (MP4, WebM) to a question (multipart field `media`): a new version with it',
+    tags: ['media'],
+    access: 'user',
+    params: mediaUploadParams,
+    query: mediaUploadQuery,
+    bodyType: 'multipart',
+    response: mediaItem,
+    status: 201,
+  }),
   file: endpoint({
     method: 'GET',
     path: '/api/v2/media/:hash',

@@ -1,7 +1,8 @@
-import { mediaApi } from '@qbank/contract';
+import { MEDIA_MAX_BYTES, mediaApi } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { route } from '../../lib/route';
+import { readUpload } from '../../lib/upload';
 import { mediaService } from './service';
 
 /** Question media: files by hash (with byte ranges for video) and removing an item from a question. */
@@ -30,5 +31,14 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps) {
     }
     await reply;
   });
+  // `async=true` (SPEC §7) asks not to wait for processing: there is none beyond storing, so both answer the item.
+  route(app, mediaApi.upload, ({ actor, params, query, req }) =>
+    svc.attach(
+      actor,
+      params.questionId,
+      query.mediaType,
+      async () => (await readUpload(req, 'media', MEDIA_MAX_BYTES)).bytes,
+    ),
+  );
   route(app, mediaApi.remove, ({ actor, params }) => svc.detach(actor, params.questionId, params.mediaId));
 }

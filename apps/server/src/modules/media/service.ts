@@ -94,10 +94,11 @@ export function mediaService(deps: Deps) {
       actor: Actor,
       questionId: string,
       mediaType: QuestionMediaType,
-      bytes: Uint8Array,
+      file: Uint8Array | (() => Promise<Uint8Array>),
     ): Promise<MediaItem> {
-      // Who may is checked before the bytes are looked at or stored.
+      // Who may is checked before the upload is read, looked at or stored.
       await db.transaction((tx) => editable(tx, actor, questionId));
+      const bytes = typeof file === 'function' ? await file() : file;
       if (bytes.length === 0) throw new AppError(ErrorCode.VALIDATION, 'media is an empty file', 'media');
       const kind = await sniffMedia(bytes);
       if (!kind)

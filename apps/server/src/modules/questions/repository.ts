@@ -3,6 +3,7 @@ import { emptyStatusCounts, searchTerms } from '@qbank/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
+  mediaFiles,
   products,
   questionComments,
   questions,
@@ -197,9 +198,10 @@ export async function readVersion(db: DbOrTx, questionId: string, number?: numbe
       mediaId: questionVersionMedia.mediaId,
       hash: questionVersionMedia.hash,
       mediaType: questionVersionMedia.mediaType,
-      contentType: sql<string>`(SELECT content_type FROM media_files f WHERE f.hash = ${questionVersionMedia.hash})`,
+      contentType: mediaFiles.contentType,
     })
     .from(questionVersionMedia)
+    .innerJoin(mediaFiles, eq(mediaFiles.hash, questionVersionMedia.hash))
     .where(eq(questionVersionMedia.versionId, r.version_id as string))
     .orderBy(asc(questionVersionMedia.position), asc(questionVersionMedia.mediaId));
   return {

@@ -17,7 +17,7 @@ import { exportRows } from '../../modules/imports/export-repository';
 import { ensurePaths, writeBatch } from '../../modules/imports/import-writer';
 import { readQuestionFile } from '../../modules/imports/read';
 import { expireStalePreviews, PREVIEW_KEPT_MS } from '../../modules/imports/repository';
-import { buildProduct, buildSubscription, buildUser, TestClient } from '../factories';
+import { buildProduct, buildSubscription, buildUser, multipart, TestClient } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 
 const samples = path.join(import.meta.dirname, '../../modules/questions/formats/samples');
@@ -52,20 +52,6 @@ async function member(productId: string | null, roles: Roles = {}): Promise<Memb
   const c = new TestClient(t.app);
   expect((await c.login(user.email, user.password)).statusCode).toBe(200);
   return Object.assign(c, { user });
-}
-
-/** A multipart/form-data body holding one file. */
-function multipart(fileName: string, bytes: Uint8Array | string, field = 'file') {
-  const boundary = `----qbank${Math.random().toString(16).slice(2)}`;
-  const raw = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    typeof bytes === 'string' ? Buffer.from(bytes) : Buffer.from(bytes),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { raw, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 const upload = (

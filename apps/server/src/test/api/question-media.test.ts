@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaService } from '../../modules/media/service';
 import { makeActor } from '../../policies';
-import { buildProduct, buildSubscription, buildUser, TestClient } from '../factories';
+import { buildProduct, buildSubscription, buildUser, multipart, TestClient } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 
 let t: TestApp;
@@ -82,9 +82,59 @@ describe('question media', () => {
     });
   });
 
+  it('uploads over HTTP: recognised by bytes, never by name or declared type; sizes and roles checked', async () => {
+    const send = (
+      c: TestClient,
+      name: string,
+      bytes: Uint8Array | string,
+      type = 'image/png',
+      mediaType = 'STEM',
+    ) =>
+      c.req({
+        method: 'POST',
+        url: `/api/v2/questionMedia/${questionId}?mediaType=${mediaType}&async=false`,
+        ...multipart(name, bytes, 'media', type),
+      });
+    // A PNG called clip.mp4 is a PNG.
+    const renamed = await send(writer, 'clip.mp4', png, 'video/mp4');
+    expect(renamed.statusCode).toBe(201);
+    expect(renamed.json()).toMatchObject({ contentType: 'image/png' });
+    const video = await send(writer, 'clip.webm', fixture('clip.webm'), 'video/webm', 'EXPLANATION');
+    expect(video.json()).toMatchObject({ contentType: 'video/webm' });
+    const empty = await send(writer, 'empty.png', new Uint8Array());
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ field: 'media' });
+    const html = await send(
+      writer,
+      'x.png',
+      '<!doctype html><html><body><script>alert(1)</script></body></html>',
+    );
+    expect(html.statusCode).toBe(415);
+    expect(html.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', field: 'media' });
+    const svg = await send(
+      writer,
+      'x.svg',
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      'image/svg+xml',
+    );
+    expect(svg.statusCode).toBe(415);
+    const big = new Uint8Array(11 * 1024 * 1024);
+    big.set(png);
+    const tooBig = await send(writer, 'big.png', big);
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', field: 'media' });
+    const badType = await send(writer, 'x.png', png, 'image/png', 'SIDEBAR');
+    expect(badType.json()).toMatchObject({ field: 'mediaType' });
+    expect((await send(outsider, 'x.png', png)).statusCode).toBe(404);
+    // Each accepted upload is a version: created, two uploads.
+    expect((await writer.req({ url: `/api/v2/questions/${questionId}` })).json().version).toBe(3);
+  });
+
   it('adds an image in a new version, serves it with its type and ranges, removes it in another', async () => {
     const svc = mediaService(t.deps);
     const su = actorOf(true);
+    const before = (await writer.req({ url: `/api/v2/questions/${questionId}` })).json();
+    const base: number = before.version;
     const item = await svc.attach(su, questionId, 'STEM', png);
     expect(item).toMatchObject({ contentType: 'image/png', url: `/api/v2/media/${item.hash}` });
     // The same bytes again are stored once.
@@ -92,9 +142,9 @@ describe('question media', () => {
     expect(again.hash).toBe(item.hash);
 
     const q = (await writer.req({ url: `/api/v2/questions/${questionId}` })).json();
-    expect(q.version).toBe(3);
-    expect(q.stemMediaUrls).toEqual([item]);
-    expect(q.explanationMediaUrls).toEqual([again]);
+    expect(q.version).toBe(base + 2);
+    expect(q.stemMediaUrls).toEqual([...before.stemMediaUrls, item]);
+    expect(q.explanationMediaUrls).toEqual([...before.explanationMediaUrls, again]);
 
     const file = await writer.req({ url: item.url });
     expect(file.statusCode).toBe(200);
@@ -115,21 +165,24 @@ describe('question media', () => {
       url: `/api/v2/questionMedia/${questionId}/delete/${item.uuid}?mediaType=STEM`,
     });
     expect(del.statusCode).toBe(200);
-    expect(del.json()).toEqual({ uuid: questionId, version: 4 });
-    expect((await writer.req({ url: `/api/v2/questions/${questionId}` })).json().stemMediaUrls).toEqual([]);
+    expect(del.json()).toEqual({ uuid: questionId, version: base + 3 });
+    expect((await writer.req({ url: `/api/v2/questions/${questionId}` })).json().stemMediaUrls).toEqual(
+      before.stemMediaUrls,
+    );
     const denied = await outsider.req({
       method: 'DELETE',
       url: `/api/v2/questionMedia/${questionId}/delete/${again.uuid}`,
     });
     expect(denied.statusCode).toBe(404);
 
-    // Restoring version 3 brings its image back, with the same media id.
+    // Restoring the version that had it brings the image back, with the same media id.
     const restored = await writer.req({
       method: 'POST',
-      url: `/api/v2/questions/${questionId}/versions/3/restore`,
+      url: `/api/v2/questions/${questionId}/versions/${base + 2}/restore`,
     });
     expect(restored.statusCode).toBe(200);
     expect((await writer.req({ url: `/api/v2/questions/${questionId}` })).json().stemMediaUrls).toEqual([
+      ...before.stemMediaUrls,
       item,
     ]);
   });
