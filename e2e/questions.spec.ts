@@ -57,7 +57,7 @@ test('a question goes from writer to auditor and back, is published, and its ver
   await page.getByRole('textbox', { name: 'Explanation' }).fill('Dobutamine is a beta-1 agonist.');
   await page.getByLabel('References').fill('First Aid 2026\n\nGuyton, chapter 9');
   await page.getByRole('combobox', { name: 'Placement' }).click();
-  await page.getByRole('option', { name: 'Cardiovascular: core concepts' }).click();
+  await page.getByRole('option', { name: 'Cardiac cycle and valves' }).click();
 
   // The preview shows what a learner will see, bold included, and the answer on request.
   const preview = page.getByRole('region', { name: 'Preview' });
@@ -89,7 +89,7 @@ test('a question goes from writer to auditor and back, is published, and its ver
   await page.getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByText('Walt Writer', { exact: false }).first()).toBeVisible();
-  await expect(page.getByText('Physiology › Cardiovascular › Cardiovascular: core concepts')).toBeVisible();
+  await expect(page.getByText('Physiology › Cardiovascular › Cardiac cycle and valves')).toBeVisible();
   await expect(page.getByRole('region', { name: 'As the learner sees it' }).locator('strong')).toHaveText(
     'increases',
   );
