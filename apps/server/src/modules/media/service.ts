@@ -134,6 +134,7 @@ export function mediaService(deps: Deps) {
 
     /** DELETE questionMedia/{questionId}/delete/{mediaId}: a new version without the item. */
     async detach(actor: Actor, questionId: string, mediaId: string) {
+      await db.transaction((tx) => editable(tx, actor, questionId)); // loads the caller's roles outside the lock
       return db.transaction(async (tx) => {
         const head = await editable(tx, actor, questionId);
         if (!(await findVersionMedia(tx, head.currentVersionId, mediaId)))

@@ -30,13 +30,22 @@ export interface QuestionHead {
   subcategoryId: string | null;
 }
 
-/** The question and its current version's status; with `lock`, the row is held until the transaction ends. */
+/**
+ * The question and its current version's status; with `lock`, the question's row is held until the transaction
+ * ends. The lock is taken first and the version read after it: a save that waited for another one then reads
+ * the version that one made (locking in the same statement as the join would re-check the join against the old
+ * version and find nothing).
+ */
 export async function findHead(db: DbOrTx, id: string, lock = false): Promise<QuestionHead | null> {
+  if (lock) {
+    const locked = rowsOf(await db.execute(sql`SELECT id FROM questions WHERE id = ${id} FOR UPDATE`));
+    if (locked.length === 0) return null;
+  }
   const res = await db.execute(sql`
     SELECT q.id, q.product_id, q.author_id, q.current_version_id, v.number, v.status, v.free_sample,
       v.subcategory_id
     FROM questions q JOIN question_versions v ON v.id = q.current_version_id
-    WHERE q.id = ${id} ${lock ? sql`FOR UPDATE OF q` : sql``}`);
+    WHERE q.id = ${id}`);
   const r = rowsOf(res)[0];
   if (!r) return null;
   return {

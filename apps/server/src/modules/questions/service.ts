@@ -121,7 +121,12 @@ export function questionsService(deps: Deps) {
       );
   }
 
-  /** The question, if the caller may read it; anyone else is told it does not exist. */
+  /**
+   * The question, if the caller may read it; anyone else is told it does not exist. A change calls it once
+   * before its transaction: the caller's roles are then loaded (once per request), so the checks inside the
+   * transaction need no second connection while it holds the question's lock (N saves of one question on a
+   * pool of N connections would otherwise wait for each other for ever).
+   */
   async function readable(actor: Actor, id: string, tx: Tx | null = null, lock = false) {
     const head = await findHead(tx ?? db, id, lock);
     if (!head) throw noSuchQuestion();
@@ -204,6 +209,7 @@ export function questionsService(deps: Deps) {
     async update(actor: Actor, id: string, input: QuestionInputParsed) {
       if (input.uuid !== id)
         throw new AppError(ErrorCode.VALIDATION, 'uuid must be the id in the path', 'uuid');
+      await readable(actor, id);
       return db.transaction(async (tx) => {
         const head = await readable(actor, id, tx, true);
         if (input.productUuid !== head.productId)
@@ -229,6 +235,7 @@ export function questionsService(deps: Deps) {
 
     /** DELETE questions/{id}: a version with status DELETED, the content kept (so it can be read and undone). */
     async remove(actor: Actor, id: string) {
+      await readable(actor, id);
       return db.transaction(async (tx) => {
         const head = await readable(actor, id, tx, true);
         if (head.status === 'DELETED')
@@ -328,6 +335,7 @@ export function questionsService(deps: Deps) {
      * restore is an edit, not a way around review); refused when the latest version is deleted (SPEC §4).
      */
     async restore(actor: Actor, id: string, number: number) {
+      await readable(actor, id);
       return db.transaction(async (tx) => {
         const head = await readable(actor, id, tx, true);
         await authorize(actor, 'question.review', head);

@@ -185,6 +185,16 @@ describe('authoring and the review workflow', () => {
     expect(v1.json()).toMatchObject({ version: 1, status: 'DRAFT', questionStem: q.questionStem });
   });
 
+  it('saves sent at once are taken one after the other: each makes its own version, none is lost', async () => {
+    const fresh = draft(product.id);
+    expect((await post(admin, fresh)).statusCode).toBe(200);
+    const saves = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => put(admin, fresh.uuid, { ...fresh, name: `Save ${i}` })),
+    );
+    expect(saves.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(saves.map((r) => r.json().version).sort()).toEqual([2, 3, 4, 5, 6, 7]);
+  });
+
   it('a save over a newer version is refused instead of overwriting it', async () => {
     const res = await put(admin, q.uuid, { ...q, baseVersion: 2 });
     expect(res.statusCode).toBe(409);
