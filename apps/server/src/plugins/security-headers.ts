@@ -17,9 +17,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: { http
         scriptSrc: ["'self'"],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // blob: the question editor shows a picked image or video from memory until the save uploads it.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        mediaSrc: ["'self'", 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

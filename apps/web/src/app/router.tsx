@@ -214,6 +214,13 @@ export const router = createBrowserRouter([
               (m) => m.MyQuestionsPage,
             ),
           },
+          {
+            path: '/questions/import',
+            lazy: questionsPage(
+              () => import('../features/questions/routes/question-import-page'),
+              (m) => m.QuestionImportPage,
+            ),
+          },
           // The editor (with the rich-text editor's code) loads only when one of its two routes opens.
           {
             path: '/questions/new',

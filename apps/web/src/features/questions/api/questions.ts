@@ -159,3 +159,23 @@ export function useRemoveMedia() {
     onSuccess: (saved) => invalidate(saved.uuid),
   });
 }
+
+/**
+ * Uploads one file to a question's stem or explanation (multipart field `media`), waiting until it is stored
+ * (`async=false`): the server makes a new version with it and answers the stored item.
+ */
+export function useUploadMedia() {
+  const invalidate = useInvalidateQuestion();
+  return useMutation({
+    mutationFn: (m: { questionId: string; mediaType: QuestionMediaType; file: File }) => {
+      const body = new FormData();
+      body.append('media', m.file, m.file.name);
+      return call(mediaApi.upload, {
+        params: { questionId: m.questionId },
+        query: { mediaType: m.mediaType, async: 'false' },
+        body,
+      });
+    },
+    onSuccess: (_item, m) => invalidate(m.questionId),
+  });
+}

@@ -1,19 +1,21 @@
 import { Image, SimpleGrid } from '@mantine/core';
-import { isVideo } from '../lib/media';
+import { altFromFileName, isVideo } from '../lib/media';
 
 /** Images and videos attached to a stem or an explanation, as a learner sees them below its text. */
 export function AttachedMedia({
   items,
   label,
 }: {
-  items: { url: string; contentType: string }[];
+  /** `name`: the picked file's name, for files not stored yet (stored items keep none). */
+  items: { url: string; contentType: string; name?: string }[];
   label: string;
 }) {
   if (items.length === 0) return null;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-      {items.map((m, i) =>
-        isVideo(m.contentType) ? (
+      {items.map((m, i) => {
+        const fromName = m.name ? altFromFileName(m.name) : '';
+        return isVideo(m.contentType) ? (
           // biome-ignore lint/a11y/useMediaCaption: a question's own teaching video; captions are the author's to add
           <video
             key={m.url}
@@ -21,12 +23,12 @@ export function AttachedMedia({
             controls
             preload="metadata"
             style={{ maxWidth: '100%' }}
-            aria-label={`${label} video ${i + 1}`}
+            aria-label={fromName || `${label} video ${i + 1}`}
           />
         ) : (
-          <Image key={m.url} src={m.url} alt={`${label} image ${i + 1}`} radius="sm" maw="100%" />
-        ),
-      )}
+          <Image key={m.url} src={m.url} alt={fromName || `${label} image ${i + 1}`} radius="sm" maw="100%" />
+        );
+      })}
     </SimpleGrid>
   );
 }

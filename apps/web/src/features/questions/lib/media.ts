@@ -1,4 +1,11 @@
-import type { MediaItem, Question, QuestionMediaType } from '@qbank/contract';
+import {
+  MEDIA_LIMITS,
+  MEDIA_TYPES,
+  type MediaItem,
+  mediaKind,
+  type Question,
+  type QuestionMediaType,
+} from '@qbank/contract';
 
 /**
  * A media item of the editor (SPEC §3 "new or fetched"): a fetched one is stored on the server and may be marked
@@ -15,6 +22,8 @@ export interface MediaEntry {
   item?: MediaItem;
   /** The picked file (new). */
   file?: File;
+  /** The picked file's name: the learner's alt text is made from it (stored items keep no name). */
+  name?: string;
   removed: boolean;
 }
 
@@ -43,6 +52,19 @@ export const newMediaEntry = (file: File, mediaType: QuestionMediaType, url: str
   url,
   contentType: file.type,
   file,
+  name: file.name,
+  removed: false,
+});
+
+/** A new entry once its file is stored: it now stands for the stored item, under the item's own key. */
+export const uploadedEntry = (entry: MediaEntry, item: MediaItem): MediaEntry => ({
+  key: item.uuid,
+  mediaType: entry.mediaType,
+  origin: 'fetched',
+  url: item.url,
+  contentType: item.contentType,
+  item,
+  name: entry.name,
   removed: false,
 });
 
@@ -73,3 +95,37 @@ export function toggleRemoved(entries: readonly MediaEntry[], key: string): Medi
 }
 
 export const isVideo = (contentType: string) => contentType.startsWith('video/');
+
+/** What the file pickers offer: exactly the types the server takes (MEDIA_TYPES). */
+export const MEDIA_ACCEPT = Object.keys(MEDIA_TYPES).join(',');
+
+const MiB = 1024 * 1024;
+/** A size as people read it: '820 KB', '12.5 MB'. */
+export function formatSize(bytes: number): string {
+  if (bytes < MiB) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${Number((bytes / MiB).toFixed(1))} MB`;
+}
+
+/**
+ * Why a picked file cannot be added, in words, or null when it can: its type must be one the server keeps and
+ * its size within that kind's limit (MEDIA_LIMITS). The server checks the bytes again; this saves the wait.
+ */
+export function mediaFileProblem(file: Pick<File, 'name' | 'type' | 'size'>): string | null {
+  const kind = mediaKind(file.type);
+  if (!kind)
+    return `${file.name} cannot be added: only PNG, JPEG, GIF and WebP images and MP4 and WebM videos can.`;
+  if (file.size === 0) return `${file.name} cannot be added: the file is empty.`;
+  const limit = MEDIA_LIMITS[kind];
+  if (file.size > limit)
+    return `${file.name} cannot be added: it is ${formatSize(file.size)}, and ${kind === 'image' ? 'an image' : 'a video'} may be at most ${formatSize(limit)}.`;
+  return null;
+}
+
+/** Alt text from a file name: 'left-ventricle_pressure.png' reads 'left ventricle pressure'. */
+export function altFromFileName(name: string): string {
+  return name
+    .replace(/\.[^.]*$/, '')
+    .replace(/[-_.]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -24,6 +24,7 @@ import {
   type QuestionStatus,
   STATUS_LABELS,
 } from '@qbank/contract';
+import IconFileImport from '@tabler/icons-react/dist/esm/icons/IconFileImport.mjs';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -31,6 +32,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../../../app/auth';
 import { PageTitle } from '../../../components/page-title';
 import { useProductTree, useQuestionList, useStatusCounts } from '../api/questions';
+import { ExportMenu } from '../components/export-menu';
 import { QuestionList } from '../components/question-list';
 import { personName } from '../lib/format';
 import {
@@ -205,11 +207,24 @@ export function MyQuestionsPage() {
       <Stack gap="lg">
         <Group justify="space-between" align="center" gap="sm">
           <Title order={1}>My Questions</Title>
-          {mayCreate && (
-            <Button component={Link} to="/questions/new" leftSection={<IconPlus size={16} aria-hidden />}>
-              New question
-            </Button>
-          )}
+          <Group gap="sm">
+            {mayCreate && (
+              <Button
+                component={Link}
+                to="/questions/import"
+                variant="default"
+                leftSection={<IconFileImport size={16} aria-hidden />}
+              >
+                Import questions
+              </Button>
+            )}
+            <ExportMenu productId={productId} status={state.status} />
+            {mayCreate && (
+              <Button component={Link} to="/questions/new" leftSection={<IconPlus size={16} aria-hidden />}>
+                New question
+              </Button>
+            )}
+          </Group>
         </Group>
         {views.length > 1 && (
           <SegmentedControl

@@ -39,6 +39,7 @@ import {
   useQuestion,
   useRemoveMedia,
   useSaveQuestion,
+  useUploadMedia,
 } from '../api/questions';
 import { ChoicesEditor } from '../components/choices-editor';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -47,14 +48,8 @@ import { MediaList } from '../components/media-list';
 import { QuestionView } from '../components/question-view';
 import { RichTextField } from '../components/rich-text-field';
 import { StatusBadge } from '../components/status-badge';
-import {
-  hasMediaChanges,
-  type MediaEntry,
-  mediaEntriesOf,
-  pendingMediaWork,
-  shownMedia,
-  toggleRemoved,
-} from '../lib/media';
+import { useMediaEntries } from '../hooks/use-media-entries';
+import { hasMediaChanges, type MediaEntry, mediaEntriesOf, shownMedia } from '../lib/media';
 import { subcategoryGroups } from '../lib/placement';
 import {
   blankQuestion,
@@ -63,6 +58,7 @@ import {
   type QuestionFormValues,
   questionInputOf,
 } from '../lib/question-form';
+import { MediaUploadFailed, StatusMoveFailed, saveQuestionWithMedia } from '../lib/save-question';
 import { isVersionConflict, showQuestionFieldError } from '../lib/server-errors';
 import { newQuestionStatuses, orderedActions, quickSaveStatus, saveActionLabel } from '../lib/workflow';
 
@@ -117,7 +113,8 @@ function QuestionEditor({
   const save = useSaveQuestion();
   const remove = useDeleteQuestion();
   const removeMedia = useRemoveMedia();
-  const [media, setMedia] = useState(initialMedia);
+  const uploadMedia = useUploadMedia();
+  const { media, ...mediaEdit } = useMediaEntries(initialMedia);
   const tree = useProductTree(initial.productUuid);
   const [baseVersion, setBaseVersion] = useState(version);
   const [pending, setPending] = useState<QuestionStatus | null>(null);
@@ -151,25 +148,39 @@ function QuestionEditor({
     }
     setPending(to);
     try {
-      // Media dropped here leave first, each as a version of its own, while the caller may still edit the
-      // question (a submit would take that away); the save then starts from the last of those versions.
-      let from = baseVersion;
-      const { removals } = pendingMediaWork(media);
-      for (const e of removals) {
-        const done = await removeMedia.mutateAsync({
-          questionId: initial.uuid,
-          mediaId: e.item!.uuid,
-          mediaType: e.mediaType,
-        });
-        from = done.version;
-        setBaseVersion(done.version);
-        setMedia((m) => m.filter((x) => x.key !== e.key));
-      }
-      const saved = await save.mutateAsync({
-        input: questionInputOf(form.getValues(), to, isNew ? undefined : from),
-        isNew,
-      });
-      form.resetDirty();
+      const saved = await saveQuestionWithMedia(
+        { to, current: status, baseVersion, media },
+        {
+          removeMedia: (e) =>
+            removeMedia.mutateAsync({
+              questionId: initial.uuid,
+              mediaId: e.item!.uuid,
+              mediaType: e.mediaType,
+            }),
+          saveQuestion: (s, from) =>
+            save.mutateAsync({
+              input: questionInputOf(form.getValues(), s, from),
+              isNew: from === undefined,
+            }),
+          uploadMedia: (questionId, e) =>
+            uploadMedia.mutateAsync({ questionId, mediaType: e.mediaType, file: e.file! }),
+        },
+        {
+          // Each step lands in the editor as it happens: a save that stops halfway leaves it where the server is.
+          removed: (e, v) => {
+            setBaseVersion(v);
+            mediaEdit.removed(e.key);
+          },
+          questionSaved: (done) => {
+            form.resetDirty();
+            setBaseVersion(done.version);
+          },
+          uploaded: (e, item, v) => {
+            setBaseVersion(v);
+            mediaEdit.uploaded(e, item);
+          },
+        },
+      );
       setBaseVersion(saved.version);
       if (to !== (status ?? 'DRAFT')) {
         // A step of the workflow: the question's own page shows where it now stands.
@@ -183,7 +194,17 @@ function QuestionEditor({
         });
       } else setNote(`Saved as version ${saved.version}.`);
     } catch (e) {
-      if (isVersionConflict(e)) setConflict(true);
+      if (e instanceof MediaUploadFailed) {
+        // SPEC §8: the question saved, its files may not have; the error page says to check and save again.
+        leaving.current = true;
+        navigate('/error?msgId=imageSaveFailed');
+      } else if (e instanceof StatusMoveFailed) {
+        const why = `Saved with its images and videos as version ${e.saved.version}, but not moved on: ${formErrorMessage(e.cause)}`;
+        if (isNew) {
+          leaving.current = true;
+          navigate(`/questions/${e.saved.uuid}/edit`, { replace: true, state: { savedNote: why } });
+        } else setFormError(why);
+      } else if (isVersionConflict(e)) setConflict(true);
       else if (showQuestionFieldError(form, e)) focusFirstError();
       else setFormError(formErrorMessage(e));
     } finally {
@@ -275,7 +296,8 @@ function QuestionEditor({
                 <MediaList
                   entries={media}
                   mediaType="STEM"
-                  onToggle={(key) => setMedia((m) => toggleRemoved(m, key))}
+                  onAdd={mediaEdit.add('STEM')}
+                  onToggle={mediaEdit.toggle}
                 />
                 <ChoicesEditor form={form} />
                 <RichTextField
@@ -289,7 +311,8 @@ function QuestionEditor({
                 <MediaList
                   entries={media}
                   mediaType="EXPLANATION"
-                  onToggle={(key) => setMedia((m) => toggleRemoved(m, key))}
+                  onAdd={mediaEdit.add('EXPLANATION')}
+                  onToggle={mediaEdit.toggle}
                 />
                 <Textarea
                   id="question-references"
