@@ -30,6 +30,9 @@ export const NOUNS: Record<TreeLevel, { one: string; many: string; title: string
   subcategory: { one: 'subcategory', many: 'subcategories', title: 'Subcategory' },
 };
 
+/** "categories" → "Categories", for a label that starts with a level's name. */
+export const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
 /** Where a node sits: its level, its parent (the product for a subject) and its place among its siblings. */
 export interface Placement {
   level: TreeLevel;
