@@ -1,6 +1,7 @@
 import {
   DndContext,
   type DragEndEvent,
+  type DragStartEvent,
   KeyboardSensor,
   PointerSensor,
   useSensor,
@@ -22,8 +23,10 @@ import { nameErrorOf, reasonOf } from '../lib/errors';
 import { FOCUS_KEY_ATTRIBUTE, focusable, focusKey } from '../lib/focus';
 import { locate, NOUNS, placeText, type Tree, type TreeLevel } from '../lib/tree';
 import { DeleteDialog } from './delete-dialog';
+import { DragPreview } from './drag-preview';
 import { MoveDialog } from './move-dialog';
 import { AddNode, NodeList } from './node-list';
+import classes from './tree.module.css';
 import { type Renaming, TreeEditorContext, type TreeEditorValue } from './tree-editor-context';
 
 type Patch = { name?: string; position?: number; parentUuid?: string };
@@ -41,6 +44,7 @@ export function TreeEditor({ productId, tree }: { productId: string; tree: Tree 
   const [moving, setMoving] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const [dragged, setDragged] = useState<string | null>(null);
   const createNode = useCreateNode(productId);
   const updateNode = useUpdateNode(productId);
   const deleteNode = useDeleteNode(productId);
@@ -108,7 +112,9 @@ export function TreeEditor({ productId, tree }: { productId: string; tree: Tree 
     );
   };
 
+  const onDragStart = ({ active }: DragStartEvent) => setDragged(String(active.id));
   const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setDragged(null);
     const result = dropResult(active, over);
     const uuid = String(active.id);
     const here = locate(treeRef.current, uuid);
@@ -244,10 +250,13 @@ export function TreeEditor({ productId, tree }: { productId: string; tree: Tree 
             sensors={sensors}
             collisionDetection={treeCollisionDetection}
             modifiers={[verticalOnly]}
+            onDragStart={onDragStart}
             onDragEnd={onDragEnd}
+            onDragCancel={() => setDragged(null)}
             accessibility={{ announcements, screenReaderInstructions: { draggable: DRAG_INSTRUCTIONS } }}
           >
             <NodeList level="subject" parentUuid={tree.uuid} parentName={tree.name} nodes={tree.children} />
+            <DragPreview tree={tree} uuid={dragged} />
           </DndContext>
         ) : (
           <EmptyState
@@ -260,6 +269,7 @@ export function TreeEditor({ productId, tree }: { productId: string; tree: Tree 
             }
             description="Questions are filed under subjects, their categories and their subcategories. Start with a subject; its categories and subcategories follow."
             py="xl"
+            className={classes.empty}
           >
             <AddNode level="subject" parentUuid={tree.uuid} parentName={tree.name} />
           </EmptyState>

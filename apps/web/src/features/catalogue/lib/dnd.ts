@@ -61,9 +61,11 @@ export const siblingKeyboardCoordinates: KeyboardCoordinateGetter = (event, args
   const siblings = droppableContainers
     .getEnabled()
     .filter((c) => dataOf(c)?.kind === 'node' && dataOf(c)?.sortable?.containerId === list);
-  const only = Object.assign(Object.create(droppableContainers), {
+  // What the sortable getter reads of the map: its enabled entries, and an entry by id.
+  const only = {
     getEnabled: () => siblings,
-  }) as typeof droppableContainers;
+    get: (id: Parameters<typeof droppableContainers.get>[0]) => droppableContainers.get(id),
+  } as unknown as typeof droppableContainers;
   return sortableKeyboardCoordinates(event, {
     ...args,
     context: { ...args.context, droppableContainers: only },
@@ -107,8 +109,11 @@ export function treeAnnouncements(tree: () => Tree | undefined): Announcements {
     const parent = describe(result.parentUuid);
     return parent ? `into ${NOUNS[parent.level].one} ${parent.node.name}` : null;
   };
+  /** Whether the row has been over any place but its own since it was picked up. */
+  let hasLeft = false;
   return {
     onDragStart: ({ active }) => {
+      hasLeft = false;
       const what = describe(active.id);
       if (!what) return undefined;
       return `Picked up ${NOUNS[what.level].one} ${what.node.name}, position ${placeText(what.index, what.siblings.length)}.`;
@@ -117,9 +122,12 @@ export function treeAnnouncements(tree: () => Tree | undefined): Announcements {
       const what = describe(active.id);
       if (!what) return undefined;
       const to = destination(active, over);
-      return to
-        ? `Drop ${what.node.name} here to move it ${to}.`
-        : `${what.node.name} is over its own place.`;
+      if (to) {
+        hasLeft = true;
+        return `Drop ${what.node.name} here to move it ${to}.`;
+      }
+      // Over its own place as the drag starts: the pick-up message stands.
+      return hasLeft ? `${what.node.name} is back in its own place.` : undefined;
     },
     onDragEnd: ({ active, over }) => {
       const what = describe(active.id);
