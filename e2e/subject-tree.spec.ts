@@ -133,6 +133,28 @@ test('an admin builds, renames, reorders, moves and deletes nodes of the subject
   await expect(page.getByText('No subcategories yet.')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: `${renamed} moved to category` })).toBeAttached();
 
+  // A move the server refuses (category 2 has a subcategory of that name already) goes back, saying why.
+  await menuAction(page, category1, 'Add subcategory');
+  await newSub.fill(renamed);
+  await newSub.press('Enter');
+  const inCategory1 = page.getByRole('list', { name: `Subcategories of ${category1}` });
+  const twin = inCategory1.getByRole('button', { name: `Actions for ${renamed}`, exact: true });
+  await expect(twin).toBeVisible();
+  await newSub.press('Escape');
+  await twin.click();
+  await page.getByRole('menuitem', { name: 'Move to…' }).click();
+  await moveDialog.getByLabel('New category').selectOption({ label: category2 });
+  await moveDialog.getByRole('button', { name: 'Move' }).click();
+  await expect(
+    inCategory1
+      .getByRole('alert')
+      .filter({ hasText: `${renamed} could not be moved to ${category2} and is back in its place.` }),
+  ).toContainText(`already has a subcategory named ${renamed}`);
+  await expect(twin).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: `Subcategories of ${category2}` }).getByRole('listitem'),
+  ).toHaveCount(1);
+
   // What the server now holds: A above B again, the subcategory under category 2.
   await page.reload();
   await expect(actions(page, subjectA)).toBeVisible();
@@ -178,7 +200,7 @@ test('an admin builds, renames, reorders, moves and deletes nodes of the subject
   await expect(actions(page, subjectA)).toBeFocused();
   await menuAction(page, subjectA, 'Delete');
   const deleteA = page.getByRole('dialog', { name: `Delete subject ${subjectA}?` });
-  await expect(deleteA).toContainText('its 2 categories and 1 subcategory will be deleted.');
+  await expect(deleteA).toContainText('its 2 categories and 2 subcategories will be deleted.');
   await deleteA.getByRole('button', { name: 'Delete' }).click();
   await expect(actions(page, subjectA)).toHaveCount(0);
   await page.reload();

@@ -85,18 +85,18 @@ export function TreeEditor({ productId, tree }: { productId: string; tree: Tree 
     const here = locate(treeRef.current, uuid);
     if (!here) return;
     setNote(uuid, null);
-    updateNode.mutate(
-      { level: here.level, uuid, currentParentUuid: here.parentUuid, ...patch },
-      {
-        onSuccess: () => setAnnouncement(done),
-        onError: (error) => {
+    // Each change hears its own answer: mutate's callbacks would only follow the last of several in flight.
+    void updateNode
+      .mutateAsync({ level: here.level, uuid, currentParentUuid: here.parentUuid, ...patch })
+      .then(
+        () => setAnnouncement(done),
+        (error: unknown) => {
           const onName = patch.name !== undefined ? nameErrorOf(error) : null;
           // A refused name reopens the field with what was typed, the reason under it.
           if (onName) setRenaming({ uuid, name: patch.name!, error: onName });
           else setNote(uuid, `${failed} ${reasonOf(error)}`);
         },
-      },
-    );
+      );
   };
 
   const moveTo = (uuid: string, parentUuid: string, position?: number) => {
