@@ -206,4 +206,9 @@ test('an admin builds, renames, reorders, moves and deletes nodes of the subject
   await page.reload();
   await expect(actions(page, SEEDED_SUBJECT)).toBeVisible();
   await expect(page.getByText(`E2E subject ${tag}`)).toHaveCount(0);
+
+  // My Questions' filters lead an admin here too.
+  await page.goto('/questions');
+  await page.getByRole('link', { name: 'Edit the subject tree' }).click();
+  await expect(page).toHaveURL(/\/admin\/tree$/);
 });
