@@ -29,6 +29,9 @@ import { AddNode, NodeList } from './node-list';
 import classes from './tree.module.css';
 import { type Renaming, TreeEditorContext, type TreeEditorValue } from './tree-editor-context';
 
+/** How long after a change its row's control gets its focus back if the move on the page took it away. */
+const FOCUS_RESTORE_MS = 5_000;
+
 type Patch = { name?: string; position?: number; parentUuid?: string };
 
 /**
@@ -65,10 +68,13 @@ export function TreeEditor({ productId, tree }: { productId: string; tree: Tree 
     root?.addEventListener('focusin', onFocusIn);
     return () => root?.removeEventListener('focusin', onFocusIn);
   }, []);
+  // Only while a change made here settles: a refetch long after must not pull the focus back into the tree.
+  const restoreUntil = useRef(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each new tree is on the page
   useLayoutEffect(() => {
     const active = document.activeElement;
-    if ((!active || active === document.body) && lastFocused.current) focusable(lastFocused.current)?.focus();
+    if ((!active || active === document.body) && lastFocused.current && Date.now() < restoreUntil.current)
+      focusable(lastFocused.current)?.focus();
   }, [tree]);
   const focusSoon = (key: string) => {
     lastFocused.current = key;
@@ -85,6 +91,7 @@ export function TreeEditor({ productId, tree }: { productId: string; tree: Tree 
     const here = locate(treeRef.current, uuid);
     if (!here) return;
     setNote(uuid, null);
+    restoreUntil.current = Date.now() + FOCUS_RESTORE_MS;
     // Each change hears its own answer: mutate's callbacks would only follow the last of several in flight.
     void updateNode
       .mutateAsync({ level: here.level, uuid, currentParentUuid: here.parentUuid, ...patch })
