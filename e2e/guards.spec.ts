@@ -52,7 +52,7 @@ test.describe('pages guarded by role (SPEC §6)', () => {
     await signInAs(page, await newUser(like.admin));
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin', exact: true })).toBeVisible();
-    await expect(page.getByText('Coming soon')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Edit the subject tree' })).toBeVisible();
     await expect(noAccess(page)).toHaveCount(0);
     await page.goto('/questions');
     await expect(page.getByRole('heading', { level: 1, name: 'My Questions' })).toBeVisible();

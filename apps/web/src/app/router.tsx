@@ -31,21 +31,23 @@ const staff = (path: string, title: string, what: string): RouteObject => ({
 });
 
 /**
- * A page behind a staff link's guard: open only to roles whose sidebar shows `link` (SPEC §6). The pages under
- * /questions share My Questions' link.
+ * A page behind a staff link's guard: open only to roles whose sidebar shows `link` (SPEC §6), and to
+ * superusers too with `orSuperuser`. The pages under /questions share My Questions' link, those under /admin
+ * Admin's.
  */
 const guarded = <M,>(
   link: string,
   label: string,
   load: () => Promise<M>,
   pick: (m: M) => ComponentType,
+  orSuperuser = false,
 ): Lazy =>
   page(
     () => Promise.all([load(), import('../features/shell/components/require-sidebar-link')]),
     ([m, { RequireSidebarLink }]) => {
       const Page = pick(m);
       return () => (
-        <RequireSidebarLink to={link} label={label}>
+        <RequireSidebarLink to={link} label={label} orSuperuser={orSuperuser}>
           <Page />
         </RequireSidebarLink>
       );
@@ -250,7 +252,26 @@ export const router = createBrowserRouter([
             'Test Builder',
             'Pick questions by hand to build a test for your students.',
           ),
-          staff('/admin', 'Admin', "Manage your QBank's content, plans, logos and colours."),
+          {
+            path: '/admin',
+            lazy: guarded(
+              '/admin',
+              'Admin',
+              () => import('../features/admin/routes/admin-page'),
+              (m) => m.AdminPage,
+            ),
+          },
+          // The server lets superusers edit any product's tree, so its page opens for them as for admins.
+          {
+            path: '/admin/tree',
+            lazy: guarded(
+              '/admin',
+              'Subject tree',
+              () => import('../features/catalogue/routes/subject-tree-page'),
+              (m) => m.SubjectTreePage,
+              true,
+            ),
+          },
           staff('/superuser', 'Super', 'Platform administration for superusers.'),
         ],
       },

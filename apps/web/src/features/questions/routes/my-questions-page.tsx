@@ -318,6 +318,17 @@ export function MyQuestionsPage() {
             onChange={(v) => update({ subcategory: v })}
           />
         </SimpleGrid>
+        {(active.admin || user.superuser) && (
+          <Button
+            component={Link}
+            to="/admin/tree"
+            variant="subtle"
+            size="compact-sm"
+            style={{ alignSelf: 'flex-start' }}
+          >
+            Edit the subject tree
+          </Button>
+        )}
         <Tabs
           value={tabValue}
           onChange={(v) => update({ status: v === ALL || !v ? null : (v as QuestionStatus) })}

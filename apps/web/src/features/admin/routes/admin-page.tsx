@@ -1,0 +1,60 @@
+import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { activeSubscription } from '@qbank/contract';
+import IconListTree from '@tabler/icons-react/dist/esm/icons/IconListTree.mjs';
+import { Link } from 'react-router';
+import { useAuth } from '../../../app/auth';
+import { PageTitle } from '../../../components/page-title';
+
+/** What an admin will run from here later; honest about not being built yet. */
+const COMING_SOON = [
+  { title: 'Plans and prices', what: 'The plans learners buy, their prices and how long each one lasts.' },
+  { title: 'Logos and colours', what: "Your QBank's logos and header colours." },
+  { title: 'Staff', what: 'Writers, auditors, instructors and admins, and the roles each one holds.' },
+];
+
+/** /admin: the product admin's hub, a card per part of the QBank to run; the subject tree is the first one built. */
+export function AdminPage() {
+  const { user } = useAuth();
+  const product = user ? activeSubscription(user)?.product.name : undefined;
+  return (
+    <Container size="lg" py="xl">
+      <PageTitle name="Admin" />
+      <Stack gap="lg">
+        <Title order={1}>Admin</Title>
+        {product && <Text>Run {product}: its content now, its plans, looks and staff soon.</Text>}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Card withBorder p="lg">
+            <Group gap="xs" wrap="nowrap">
+              <IconListTree size={22} aria-hidden />
+              <Title order={2} size="h4">
+                Subject tree
+              </Title>
+            </Group>
+            <Text mt="xs" size="sm">
+              Add, rename, reorder and move the subjects, categories and subcategories your questions are
+              filed under.
+            </Text>
+            <Button component={Link} to="/admin/tree" mt="md" style={{ alignSelf: 'flex-start' }}>
+              Edit the subject tree
+            </Button>
+          </Card>
+          {COMING_SOON.map(({ title, what }) => (
+            <Card key={title} withBorder p="lg" bg="gray.0">
+              <Group gap="xs" justify="space-between" wrap="wrap">
+                <Title order={2} size="h4">
+                  {title}
+                </Title>
+                <Badge color="gray.7" variant="filled">
+                  Coming soon
+                </Badge>
+              </Group>
+              <Text mt="xs" size="sm">
+                {what}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Container>
+  );
+}
