@@ -109,13 +109,13 @@ export async function generateQuestionBank(
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       INSERT INTO questions (id, product_id, author_id, current_version_id, created_at, updated_at)
-      SELECT md5('q' || g)::uuid, ${productId}, (${authors})[1 + g % ${authorIds.length}], md5('v' || g)::uuid,
+      SELECT overlay(overlay(md5('q' || g) placing '4' from 13) placing '8' from 17)::uuid, ${productId}, (${authors})[1 + g % ${authorIds.length}], overlay(overlay(md5('v' || g) placing '4' from 13) placing '8' from 17)::uuid,
         now() - (g || ' minutes')::interval, now() - (g || ' seconds')::interval
       FROM generate_series(1, ${count}) g`);
     await tx.execute(sql`
       INSERT INTO question_versions (id, question_id, number, status, name, subcategory_id, free_sample, stem,
         explanation, choices, correct_choice_id, editor_id, note)
-      SELECT md5('v' || g)::uuid, md5('q' || g)::uuid, 1, (${arr(STATUSES)})[1 + g % ${STATUSES.length}],
+      SELECT overlay(overlay(md5('v' || g) placing '4' from 13) placing '8' from 17)::uuid, overlay(overlay(md5('q' || g) placing '4' from 13) placing '8' from 17)::uuid, 1, (${arr(STATUSES)})[1 + g % ${STATUSES.length}],
         'Question ' || g, (${subs})[1 + g % ${subcategoryIds.length}], g % 10 = 0,
         '<p>A ' || (20 + g % 60) || '-year-old patient presents with <strong>' || (${arr(FINDINGS)})[1 + g % ${f}] ||
           '</strong> and ' || (${arr(FINDINGS)})[1 + (g * 7) % ${f}] || '. Case ' || g || '.</p><p>' ||
@@ -123,12 +123,12 @@ export async function generateQuestionBank(
         '<p>The findings point to ' || (${arr(FINDINGS)})[1 + (g * 3) % ${f}] || '. The other choices do not explain ' ||
           (${arr(FINDINGS)})[1 + (g * 5) % ${f}] || '.</p>',
         jsonb_build_array(
-          jsonb_build_object('id', md5('c1' || g)::uuid, 'text', (${arr(DRUGS)})[1 + g % ${d}]),
-          jsonb_build_object('id', md5('c2' || g)::uuid, 'text', (${arr(DRUGS)})[1 + (g + 1) % ${d}]),
-          jsonb_build_object('id', md5('c3' || g)::uuid, 'text', (${arr(DRUGS)})[1 + (g + 2) % ${d}]),
-          jsonb_build_object('id', md5('c4' || g)::uuid, 'text', (${arr(DRUGS)})[1 + (g + 3) % ${d}]),
-          jsonb_build_object('id', md5('c5' || g)::uuid, 'text', (${arr(DRUGS)})[1 + (g + 4) % ${d}])),
-        md5('c1' || g)::uuid, (${authors})[1 + g % ${authorIds.length}], 'Created'
+          jsonb_build_object('id', overlay(overlay(md5('c1' || g) placing '4' from 13) placing '8' from 17)::uuid, 'text', (${arr(DRUGS)})[1 + g % ${d}]),
+          jsonb_build_object('id', overlay(overlay(md5('c2' || g) placing '4' from 13) placing '8' from 17)::uuid, 'text', (${arr(DRUGS)})[1 + (g + 1) % ${d}]),
+          jsonb_build_object('id', overlay(overlay(md5('c3' || g) placing '4' from 13) placing '8' from 17)::uuid, 'text', (${arr(DRUGS)})[1 + (g + 2) % ${d}]),
+          jsonb_build_object('id', overlay(overlay(md5('c4' || g) placing '4' from 13) placing '8' from 17)::uuid, 'text', (${arr(DRUGS)})[1 + (g + 3) % ${d}]),
+          jsonb_build_object('id', overlay(overlay(md5('c5' || g) placing '4' from 13) placing '8' from 17)::uuid, 'text', (${arr(DRUGS)})[1 + (g + 4) % ${d}])),
+        overlay(overlay(md5('c1' || g) placing '4' from 13) placing '8' from 17)::uuid, (${authors})[1 + g % ${authorIds.length}], 'Created'
       FROM generate_series(1, ${count}) g`);
   });
   await db.execute(sql`
@@ -140,7 +140,7 @@ export async function generateQuestionBank(
   const questionIds = Array.from({ length: Math.min(count, 2000) }, (_, i) => i + 1);
   const ids = rows<{ id: string }>(
     await db.execute(
-      sql`SELECT md5('q' || g)::uuid AS id FROM unnest(${sql.raw(`ARRAY[${questionIds.join(',')}]`)}::int[]) g`,
+      sql`SELECT overlay(overlay(md5('q' || g) placing '4' from 13) placing '8' from 17)::uuid AS id FROM unnest(${sql.raw(`ARRAY[${questionIds.join(',')}]`)}::int[]) g`,
     ),
   ).map((r) => r.id);
   return { productId, subjectIds, subcategoryIds, questionIds: ids };
@@ -182,8 +182,12 @@ export function saveBody(productId: string, questionId: string, n: number) {
   };
 }
 
-/** PostgreSQL's md5(text)::uuid. */
+/**
+ * The generator's ids: an md5 shaped as a version-4 UUID (the API takes RFC 4122 UUIDs only), as the SQL's
+ * overlay(overlay(md5(text) placing '4' from 13) placing '8' from 17)::uuid.
+ */
 function md5Uuid(s: string): string {
-  const h = createHash('md5').update(s).digest('hex');
+  const m = createHash('md5').update(s).digest('hex');
+  const h = `${m.slice(0, 12)}4${m.slice(13, 16)}8${m.slice(17)}`;
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
