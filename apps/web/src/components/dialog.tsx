@@ -3,8 +3,7 @@ import type { ReactNode } from 'react';
 
 /**
  * A modal dialog named by its title. No Mantine header: it is a <header>, which axe counts as a second banner
- * landmark; Escape and the dialog's own Cancel close it. (The question screens keep a copy of their own in
- * features/questions, written before this one was shared.)
+ * landmark; Escape and the dialog's own Cancel close it.
  */
 export function Dialog({
   opened,

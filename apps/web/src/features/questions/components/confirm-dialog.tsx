@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Dialog } from './dialog';
+import { Dialog } from '../../../components/dialog';
 
 /** A yes/no question before an action that cannot simply be taken back. */
 export function ConfirmDialog({

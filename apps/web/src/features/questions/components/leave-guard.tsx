@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { useBlocker } from 'react-router';
-import { Dialog } from './dialog';
+import { Dialog } from '../../../components/dialog';
 
 /**
  * Asks before leaving a page with unsaved changes: in the app (React Router's blocker, a dialog) and when the

@@ -1,8 +1,8 @@
 import { Button, Group, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { COMMENT_MAX } from '@qbank/contract';
+import { Dialog } from '../../../components/dialog';
 import { validateComment } from '../lib/comment';
-import { Dialog } from './dialog';
 
 /**
  * Sending a question back asks the auditor what needs to change: the comment is posted to the thread, then the
