@@ -2,7 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/client';
-import { billingPlans, mailOutbox, products, subscriptions, tests, users } from '../db/schema';
+import {
+  billingPlans,
+  categories,
+  mailOutbox,
+  products,
+  subcategories,
+  subjects,
+  subscriptions,
+  tests,
+  users,
+} from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import type { TestApp } from './test-app';
 
@@ -41,6 +51,20 @@ export async function buildProduct(db: Db, over: Partial<typeof products.$inferI
     .values({ name: over.name ?? `Product ${randomBytes(3).toString('hex')}`, ...over })
     .returning();
   return p!;
+}
+
+/** A subject of a product, a category of a subject, a subcategory of a category (the subject tree). */
+export async function buildSubject(db: Db, productId: string, name: string, position = 0) {
+  const [s] = await db.insert(subjects).values({ productId, name, position }).returning();
+  return s!;
+}
+export async function buildCategory(db: Db, subjectId: string, name: string, position = 0) {
+  const [c] = await db.insert(categories).values({ subjectId, name, position }).returning();
+  return c!;
+}
+export async function buildSubcategory(db: Db, categoryId: string, name: string, position = 0) {
+  const [s] = await db.insert(subcategories).values({ categoryId, name, position }).returning();
+  return s!;
 }
 
 export async function buildPlan(

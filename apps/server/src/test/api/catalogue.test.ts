@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, subcategories, subjects } from '../../db/schema';
-import { buildProduct, buildSubscription, buildUser, TestClient } from '../factories';
+import {
+  buildCategory,
+  buildProduct,
+  buildSubcategory,
+  buildSubject,
+  buildSubscription,
+  buildUser,
+  TestClient,
+} from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 
 let t: TestApp;
@@ -11,18 +19,12 @@ afterAll(() => t.close());
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
-async function addSubject(productId: string, name: string, position = 0) {
-  const [s] = await t.deps.db.insert(subjects).values({ productId, name, position }).returning();
-  return s!;
-}
-async function addCategory(subjectId: string, name: string, position = 0) {
-  const [c] = await t.deps.db.insert(categories).values({ subjectId, name, position }).returning();
-  return c!;
-}
-async function addSubcategory(categoryId: string, name: string, position = 0) {
-  const [s] = await t.deps.db.insert(subcategories).values({ categoryId, name, position }).returning();
-  return s!;
-}
+const addSubject = (productId: string, name: string, position = 0) =>
+  buildSubject(t.deps.db, productId, name, position);
+const addCategory = (subjectId: string, name: string, position = 0) =>
+  buildCategory(t.deps.db, subjectId, name, position);
+const addSubcategory = (categoryId: string, name: string, position = 0) =>
+  buildSubcategory(t.deps.db, categoryId, name, position);
 
 const get = (c: TestClient, url: string) => c.req({ url });
 const names = (body: Array<{ name: string }>) => body.map((x) => x.name);

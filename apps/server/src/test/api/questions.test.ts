@@ -2,8 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { RESTORE_DELETED_MESSAGE } from '@qbank/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, products, questions, questionVersions, subcategories, subjects } from '../../db/schema';
-import { buildProduct, buildSubscription, buildUser, TestClient } from '../factories';
+import { products, questions, questionVersions, subcategories } from '../../db/schema';
+import {
+  buildCategory,
+  buildProduct,
+  buildSubcategory,
+  buildSubject,
+  buildSubscription,
+  buildUser,
+  TestClient,
+} from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 
 let t: TestApp;
@@ -39,11 +47,11 @@ async function member(productId: string | null, roles: Roles = {}, superuser = f
   return Object.assign(c, { user });
 }
 
-async function buildSubcategory(productId: string, name = 'Mitral') {
-  const [s] = await t.deps.db.insert(subjects).values({ productId, name: 'Cardiology' }).returning();
-  const [c] = await t.deps.db.insert(categories).values({ subjectId: s!.id, name: 'Valves' }).returning();
-  const [sc] = await t.deps.db.insert(subcategories).values({ categoryId: c!.id, name }).returning();
-  return { subject: s!, category: c!, subcategory: sc! };
+async function buildTree(productId: string, name = 'Mitral') {
+  const subject = await buildSubject(t.deps.db, productId, 'Cardiology');
+  const category = await buildCategory(t.deps.db, subject.id, 'Valves');
+  const subcategory = await buildSubcategory(t.deps.db, category.id, name);
+  return { subject, category, subcategory };
 }
 
 const A = randomUUID();
@@ -347,10 +355,10 @@ describe('input', () => {
   });
 
   it("a subcategory of another product is refused; one of the question's own is kept", async () => {
-    const elsewhere = await buildSubcategory((await buildProduct(t.deps.db)).id);
+    const elsewhere = await buildTree((await buildProduct(t.deps.db)).id);
     const refused = await post(writer, draft(product.id, { subcategoryUuid: elsewhere.subcategory.id }));
     expect(refused.json()).toMatchObject({ field: 'subcategoryUuid' });
-    const own = await buildSubcategory(product.id);
+    const own = await buildTree(product.id);
     const q = draft(product.id, { subcategoryUuid: own.subcategory.id });
     expect((await post(writer, q)).statusCode).toBe(200);
     expect((await get(writer, `/api/v2/questions/${q.uuid}`)).json().subcategoryUuid).toBe(
@@ -381,14 +389,14 @@ describe('My Questions: lists and counts', () => {
   let product: Awaited<ReturnType<typeof buildProduct>>;
   let writer: Awaited<ReturnType<typeof member>>;
   let auditor: Awaited<ReturnType<typeof member>>;
-  let tree: Awaited<ReturnType<typeof buildSubcategory>>;
+  let tree: Awaited<ReturnType<typeof buildTree>>;
 
   beforeAll(async () => {
     product = await buildProduct(t.deps.db);
     writer = await member(product.id, { questionWriter: true });
     const writer2 = await member(product.id, { questionWriter: true });
     auditor = await member(product.id, { questionAuditor: true });
-    tree = await buildSubcategory(product.id);
+    tree = await buildTree(product.id);
     for (let i = 0; i < 7; i++)
       expect(
         (
@@ -451,7 +459,7 @@ describe('My Questions: lists and counts', () => {
   });
 
   it('totals follow a question moved to another node, and terms and pages that match nothing', async () => {
-    const other = await buildSubcategory(product.id, 'Aortic');
+    const other = await buildTree(product.id, 'Aortic');
     const q = draft(product.id, { name: 'Mover', subcategoryUuid: tree.subcategory.id });
     expect((await post(writer, q)).statusCode).toBe(200);
     const inOld = async () =>
