@@ -1,5 +1,5 @@
 import type { QuestionStatus, StatusCounts } from '@qbank/contract';
-import { emptyStatusCounts, searchTerms } from '@qbank/contract';
+import { emptyStatusCounts, QUESTION_TEXT_COUNT_CAP, searchTerms } from '@qbank/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -321,16 +321,38 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
 
   let rows: Array<Record<string, unknown>>;
   let total: number;
+  let totalIsLowerBound = false;
+  /** A walk of the product's questions in the sort's order, keeping those the condition selects. */
+  const walk = (where: SQL) => sql`
+    SELECT ${SUMMARY_COLUMNS}
+    FROM (SELECT q.id, q.updated_at, q.created_at, q.author_id, q.current_version_id
+      FROM questions q JOIN question_versions v ON v.id = q.current_version_id
+      WHERE q.product_id = ${f.productId} ${author} AND ${where}
+      ${window}) q
+    JOIN question_versions v ON v.id = q.current_version_id
+    JOIN users a ON a.id = q.author_id
+    ORDER BY ${order}`;
   if (q) {
-    rows = rowsOf(
-      await db.execute(
-        chosen(
-          sql`v.search @@ to_tsquery('english', ${q}) AND ${status(sql`v.status`)} ${node ? sql`AND ${node(sql`v.subcategory_id`)}` : sql``}`,
-        ),
-      ),
+    const where = sql`v.search @@ to_tsquery('english', ${q}) AND ${status(sql`v.status`)}
+      ${node ? sql`AND ${node(sql`v.subcategory_id`)}` : sql``}`;
+    // How many match, counted no further than the cap: the search index answers this from its first matches.
+    const [c] = rowsOf(
+      await db.execute(sql`
+        SELECT count(*)::int AS n FROM (
+          SELECT 1 FROM question_versions v JOIN questions q ON q.current_version_id = v.id
+          WHERE ${where} AND q.product_id = ${f.productId} ${author}
+          LIMIT ${QUESTION_TEXT_COUNT_CAP + 1}) x`),
     );
-    total = Number(rows[0]?.total ?? 0);
-    if (rows.length === 0 && f.page > 0) total = (await listQuestions(db, { ...f, page: 0, size: 1 })).total;
+    total = Number(c?.n ?? 0);
+    if (total === 0 || (total <= QUESTION_TEXT_COUNT_CAP && f.page * f.size >= total)) rows = [];
+    else if (total <= QUESTION_TEXT_COUNT_CAP) {
+      // A few matches: sort them all.
+      rows = rowsOf(await db.execute(chosen(where)));
+    } else {
+      // A common word: many questions match, so walking the sort's order meets the page's ones soon.
+      totalIsLowerBound = true;
+      rows = rowsOf(await db.execute(walk(where)));
+    }
   } else {
     const [counts] = rowsOf(
       await db.execute(sql`
@@ -349,20 +371,14 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
       );
     else
       rows = rowsOf(
-        await db.execute(sql`
-          SELECT ${SUMMARY_COLUMNS}
-          FROM (SELECT q.id, q.updated_at, q.created_at, q.author_id, q.current_version_id
-            FROM questions q JOIN question_versions v ON v.id = q.current_version_id
-            WHERE q.product_id = ${f.productId} ${author} AND ${status(sql`v.status`)}
-              ${node ? sql`AND ${node(sql`v.subcategory_id`)}` : sql``}
-            ${window}) q
-          JOIN question_versions v ON v.id = q.current_version_id
-          JOIN users a ON a.id = q.author_id
-          ORDER BY ${order}`),
+        await db.execute(
+          walk(sql`${status(sql`v.status`)} ${node ? sql`AND ${node(sql`v.subcategory_id`)}` : sql``}`),
+        ),
       );
   }
   return {
     total,
+    totalIsLowerBound,
     rows: rows.map((r) => ({
       id: r.id as string,
       name: r.name as string,

@@ -266,7 +266,7 @@ export function questionsService(deps: Deps) {
       await authorize(actor, 'questions.list', { productId, role });
       const page = Number(q.page);
       const size = Number(q.size);
-      const { rows, total } = await listQuestions(db, {
+      const { rows, total, totalIsLowerBound } = await listQuestions(db, {
         productId,
         authorId: role === 'WRITER' ? actor.userId : q.authorUuid,
         status: q.status,
@@ -295,6 +295,7 @@ export function questionsService(deps: Deps) {
         size,
         totalElements: total,
         totalPages: Math.ceil(total / size),
+        ...(totalIsLowerBound ? { totalIsLowerBound } : {}),
       };
     },
 

@@ -494,3 +494,32 @@ describe('My Questions: lists and counts', () => {
     expect(row).toBeDefined();
   });
 });
+
+describe('My Questions: a word in most of a large bank', () => {
+  it('counts no further than 1,000, answers its pages by walking the bank, and counts a rare word exactly', async () => {
+    const { generateQuestionBank } = await import('../../../../../bench/questions');
+    const admin = await member(null);
+    const bank = await generateQuestionBank(t.deps.db, 1_200, [admin.user.id]);
+    await buildSubscription(t.deps.db, admin.user.id, bank.productId, {
+      type: 'PRIVILEGED',
+      student: false,
+      admin: true,
+    });
+    const list = (query: string) =>
+      get(admin, `/api/v2/questions/products/${bank.productId}/writerOrAuditor${query}`);
+    // "patient" is in every stem: 1,080 of the 1,200 are not deleted.
+    const first = (await list('?text=patient')).json();
+    expect(first).toMatchObject({ totalElements: 1001, totalIsLowerBound: true, page: 0 });
+    expect(first.content).toHaveLength(25);
+    const times = first.content.map((q: { updatedAt: string }) => q.updatedAt);
+    expect(times).toEqual([...times].sort().reverse());
+    // Pages past the cap are still there.
+    const last = (await list('?text=patient&page=43')).json();
+    expect(last.content).toHaveLength(5);
+    // A rarer word is counted exactly, and its page is the same as a plain filter's.
+    const rare = (await list('?text=digoxin&status=PUBLISHED')).json();
+    expect(rare.totalIsLowerBound).toBeUndefined();
+    expect(rare.totalElements).toBeGreaterThan(0);
+    expect(rare.totalElements).toBeLessThan(1000);
+  });
+});

@@ -182,7 +182,11 @@ export function MyQuestionsPage() {
       <Text size="sm" c="dimmed" role="status">
         {page!.totalElements === 1
           ? '1 question'
-          : `Questions ${page!.page * page!.size + 1}–${page!.page * page!.size + rows.length} of ${page!.totalElements}`}
+          : `Questions ${page!.page * page!.size + 1}–${page!.page * page!.size + rows.length} of ${
+              page!.totalIsLowerBound
+                ? `more than ${(page!.totalElements - 1).toLocaleString('en-US')}`
+                : page!.totalElements
+            }`}
       </Text>
       <QuestionList rows={rows} placementOf={placementOf} />
       {page!.totalPages > 1 && (
