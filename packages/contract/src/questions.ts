@@ -198,8 +198,8 @@ export const questionSummary = z.object({
 });
 export type QuestionSummary = z.infer<typeof questionSummary>;
 
-/** A text search that matches more than this many questions counts no further ("more than 1,000"). */
-export const QUESTION_TEXT_COUNT_CAP = 1_000;
+/** A text search that matches more than this many questions counts no further ("more than 500"). */
+export const QUESTION_TEXT_COUNT_CAP = 500;
 
 export const questionPage = z.object({
   content: z.array(questionSummary),
@@ -209,7 +209,7 @@ export const questionPage = z.object({
   totalPages: z.number().int(),
   /**
    * True when a text search matched more than QUESTION_TEXT_COUNT_CAP questions: totalElements is then the
-   * cap plus one ("more than 1,000"), and totalPages counts to it; pages past it can still be asked for.
+   * cap plus one ("more than 500"), and totalPages counts to it; pages past it can still be asked for.
    */
   totalIsLowerBound: z.boolean().optional(),
 });

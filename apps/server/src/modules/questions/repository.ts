@@ -335,20 +335,34 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
   if (q) {
     const where = sql`v.search @@ to_tsquery('english', ${q}) AND ${status(sql`v.status`)}
       ${node ? sql`AND ${node(sql`v.subcategory_id`)}` : sql``}`;
-    // How many match, counted no further than the cap: the search index answers this from its first matches.
-    const [c] = rowsOf(
+    // The matches, gathered no further than the cap: a word in few questions is then counted and its page cut
+    // from them in the same query; a word in more sends the page to a walk in the sort's order.
+    const found = rowsOf(
       await db.execute(sql`
-        SELECT count(*)::int AS n FROM (
-          SELECT 1 FROM question_versions v JOIN questions q ON q.current_version_id = v.id
+        WITH m AS MATERIALIZED (
+          SELECT q.id, q.updated_at, q.created_at, q.author_id, q.current_version_id, lower(v.name) AS sort_name
+          FROM question_versions v JOIN questions q ON q.current_version_id = v.id
           WHERE ${where} AND q.product_id = ${f.productId} ${author}
-          LIMIT ${QUESTION_TEXT_COUNT_CAP + 1}) x`),
+          LIMIT ${QUESTION_TEXT_COUNT_CAP + 1}),
+        page AS (SELECT * FROM m q ORDER BY ${byName ? sql`q.sort_name ${dir}, q.id ${dir}` : order} LIMIT ${f.size} OFFSET ${f.page * f.size})
+        SELECT ${SUMMARY_COLUMNS}, (SELECT count(*) FROM m)::int AS total
+        FROM page q JOIN question_versions v ON v.id = q.current_version_id JOIN users a ON a.id = q.author_id
+        ORDER BY ${order}`),
     );
-    total = Number(c?.n ?? 0);
-    if (total === 0 || (total <= QUESTION_TEXT_COUNT_CAP && f.page * f.size >= total)) rows = [];
-    else if (total <= QUESTION_TEXT_COUNT_CAP) {
-      // A few matches: sort them all.
-      rows = rowsOf(await db.execute(chosen(where)));
-    } else {
+    total =
+      found.length > 0
+        ? Number(found[0]!.total)
+        : Number(
+            rowsOf(
+              await db.execute(sql`
+                SELECT count(*)::int AS n FROM (
+                  SELECT 1 FROM question_versions v JOIN questions q ON q.current_version_id = v.id
+                  WHERE ${where} AND q.product_id = ${f.productId} ${author}
+                  LIMIT ${QUESTION_TEXT_COUNT_CAP + 1}) x`),
+            )[0]?.n ?? 0,
+          );
+    if (total <= QUESTION_TEXT_COUNT_CAP) rows = found;
+    else {
       // A common word: many questions match, so walking the sort's order meets the page's ones soon.
       totalIsLowerBound = true;
       rows = rowsOf(await db.execute(walk(where)));
