@@ -44,6 +44,53 @@ const DRUGS = [
   'Ceftriaxone',
   'Lisinopril',
 ];
+/** 20 × 20 made-up drug names: each question names one, so each name is in 1 question in 400, as a specific word is. */
+const PREFIXES = [
+  'card',
+  'neph',
+  'hep',
+  'neur',
+  'pulm',
+  'derm',
+  'gastr',
+  'oste',
+  'hem',
+  'endo',
+  'my',
+  'ot',
+  'rhin',
+  'arthr',
+  'cyt',
+  'lip',
+  'gluc',
+  'thyr',
+  'adren',
+  'vas',
+];
+const SUFFIXES = [
+  'olol',
+  'pril',
+  'sartan',
+  'statin',
+  'mycin',
+  'cillin',
+  'azole',
+  'dronate',
+  'tidine',
+  'prazole',
+  'afil',
+  'oxetine',
+  'triptan',
+  'setron',
+  'parin',
+  'gliptin',
+  'lukast',
+  'vudine',
+  'navir',
+  'tinib',
+];
+export const DRUG_NAMES = PREFIXES.flatMap((p) => SUFFIXES.map((x) => p + x));
+
 const STATUSES = [
   'PUBLISHED',
   'PUBLISHED',
@@ -118,7 +165,8 @@ export async function generateQuestionBank(
       SELECT overlay(overlay(md5('v' || g) placing '4' from 13) placing '8' from 17)::uuid, overlay(overlay(md5('q' || g) placing '4' from 13) placing '8' from 17)::uuid, 1, (${arr(STATUSES)})[1 + g % ${STATUSES.length}],
         'Question ' || g, (${subs})[1 + g % ${subcategoryIds.length}], g % 10 = 0,
         '<p>A ' || (20 + g % 60) || '-year-old patient presents with <strong>' || (${arr(FINDINGS)})[1 + g % ${f}] ||
-          '</strong> and ' || (${arr(FINDINGS)})[1 + (g * 7) % ${f}] || '. Case ' || g || '.</p><p>' ||
+          '</strong> and ' || (${arr(FINDINGS)})[1 + (g * 7) % ${f}] || ' after starting ' ||
+          (${arr(DRUG_NAMES)})[1 + (g * 13) % ${DRUG_NAMES.length}] || '. Case ' || g || '.</p><p>' ||
           (${arr(['What is the most likely diagnosis?', ...ASKS.slice(1)])})[1 + g % ${ASKS.length}] || '</p>',
         '<p>The findings point to ' || (${arr(FINDINGS)})[1 + (g * 3) % ${f}] || '. The other choices do not explain ' ||
           (${arr(FINDINGS)})[1 + (g * 5) % ${f}] || '.</p>',
@@ -146,7 +194,10 @@ export async function generateQuestionBank(
   return { productId, subjectIds, subcategoryIds, questionIds: ids };
 }
 
-/** Words writers search their bank for. */
+/** Specific words writers search their bank for: each in 1 question in 400. */
+export const SPECIFIC_TERMS = DRUG_NAMES.filter((_, i) => i % 7 === 0);
+
+/** Common words: each in 6–25 % of the bank. */
 export const QUESTION_TERMS = [
   'digoxin',
   'murmur',

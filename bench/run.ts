@@ -17,7 +17,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { generateStore, searchTermsFor } from './data';
 import type { LoadJob, LoadRequest, LoadResult } from './load';
-import { generateQuestionBank, QUESTION_TERMS, saveBody } from './questions';
+import { generateQuestionBank, QUESTION_TERMS, SPECIFIC_TERMS, saveBody } from './questions';
 
 const env = process.env;
 const seconds = Number(env.BENCH_SECONDS ?? 5);
@@ -270,7 +270,18 @@ async function main() {
       rate: authoringRate,
     },
     {
-      name: 'My Questions, status + text term',
+      name: 'My Questions, status + a specific word',
+      url: base,
+      requests: users.map((n) =>
+        asAdmin(
+          n,
+          `${listPath}?status=${n % 2 ? 'PUBLISHED' : 'SUBMITTED'}&text=${SPECIFIC_TERMS[n % SPECIFIC_TERMS.length]}`,
+        ),
+      ),
+      rate: authoringRate,
+    },
+    {
+      name: 'My Questions, status + a common word',
       url: base,
       requests: users.map((n) =>
         asAdmin(
