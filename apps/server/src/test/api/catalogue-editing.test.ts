@@ -9,6 +9,7 @@ import {
   subcategories,
   subjects,
 } from '../../db/schema';
+import { countMove } from '../../modules/questions/repository';
 import {
   buildCategory,
   buildProduct,
@@ -39,7 +40,7 @@ const addSubcategory = (categoryId: string, name: string, position = 0) =>
 
 /**
  * A question of the product whose current version has the status and sits in the subcategory. With `was`, an
- * older version sat elsewhere (only the current one counts).
+ * older version sat elsewhere (only the current one counts). Written as a save writes it: with its counts.
  */
 async function addQuestion(productId: string, subcategoryId: string, status: Status, was?: string) {
   const author = await buildUser(t.deps.db);
@@ -66,6 +67,12 @@ async function addQuestion(productId: string, subcategoryId: string, status: Sta
       subcategoryId,
       editorId: author.id,
     });
+    await countMove(
+      tx,
+      { productId, authorId: author.id },
+      was ? { status: 'PUBLISHED', subcategoryId: was } : null,
+      { status, subcategoryId },
+    );
   });
 }
 
