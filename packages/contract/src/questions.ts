@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SORT_ORDERS } from './store';
-import { textField } from './text';
+import { textField, wholeNumber } from './text';
 
 /** SPEC §3 question statuses, in the order the status tabs show them. */
 export const QUESTION_STATUSES = ['DRAFT', 'SUBMITTED', 'NEEDS_REVISION', 'PUBLISHED', 'DELETED'] as const;
@@ -215,13 +215,6 @@ export const questionPage = z.object({
 });
 export type QuestionPage = z.infer<typeof questionPage>;
 
-const pageNumber = (field: string, min: number, max: number) =>
-  z.coerce
-    .number<number | string>({ error: `${field} must be a whole number` })
-    .int({ error: `${field} must be a whole number` })
-    .min(min, { error: `${field} must be ${min} or more` })
-    .max(max, { error: `${field} must be at most ${max}` });
-
 const roleField = z
   .enum(QUESTION_ROLES, { error: `filterRole must be one of ${QUESTION_ROLES.join(', ')}` })
   .optional();
@@ -230,8 +223,8 @@ export const QUESTION_SORT_FIELDS = ['updatedAt', 'createdAt', 'name'] as const;
 
 /** GET questions/products/{id}/writerOrAuditor: paged, filtered, sorted. */
 export const questionListQuery = z.object({
-  page: pageNumber('page', 0, 1_000_000).default(0),
-  size: pageNumber('size', 1, QUESTION_PAGE_MAX).default(QUESTION_PAGE_SIZE),
+  page: wholeNumber('page', 0, 1_000_000).default(0),
+  size: wholeNumber('size', 1, QUESTION_PAGE_MAX).default(QUESTION_PAGE_SIZE),
   filterRole: roleField,
   status: statusField('status').optional(),
   subjectUuid: uuidField('subjectUuid').optional(),
@@ -264,7 +257,7 @@ export const emptyStatusCounts = (): StatusCounts =>
 export const questionIdParams = z.object({ id: uuidField('id') });
 export const versionParams = z.object({
   id: uuidField('id'),
-  number: pageNumber('number', 1, 1_000_000),
+  number: wholeNumber('number', 1, 1_000_000),
 });
 
 export const versionSummary = z.object({

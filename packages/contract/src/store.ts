@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { colorMap } from './accounts';
 import { BILLING_PLAN_TYPES, billingPlan, FREQUENCY_TYPES } from './billing';
-import { textField } from './text';
+import { textField, wholeNumber } from './text';
 
 /** SPEC §3 product categories: value, label, grouped as the store shows them. */
 export const PRODUCT_CATEGORY_GROUPS = [
@@ -140,13 +140,7 @@ export const STORE_PAGE_SIZE = 24;
 /** The largest page a store search answers. */
 export const STORE_PAGE_MAX = 100;
 
-const pageNumber = (field: string, min: number, max: number) =>
-  z.coerce
-    .number<number | string>({ error: `${field} must be a whole number` })
-    .int({ error: `${field} must be a whole number` })
-    .min(min, { error: `${field} must be ${min} or more` })
-    .max(max, { error: `${field} must be at most ${max}` })
-    .optional();
+const pageNumber = (field: string, min: number, max: number) => wholeNumber(field, min, max).optional();
 
 /**
  * SPEC §7's sortField and sortOrder; with `page` (from 0) or `size` (default 24) the answer is one page of store

@@ -18,3 +18,11 @@ export const textField = (field: string, typeError = `${field} is required`) =>
   z
     .string({ error: typeError })
     .refine(isSafeText, { error: `${field} contains characters that are not allowed`, abort: true });
+
+/** A whole number in a query string or path ("2" or 2), refused with a message naming the field. */
+export const wholeNumber = (field: string, min: number, max: number) =>
+  z.coerce
+    .number<number | string>({ error: `${field} must be a whole number` })
+    .int({ error: `${field} must be a whole number` })
+    .min(min, { error: `${field} must be ${min} or more` })
+    .max(max, { error: `${field} must be at most ${max}` });

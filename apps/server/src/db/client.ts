@@ -14,6 +14,9 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** The rows of a raw `db.execute` answer (node-postgres), as plain objects keyed by column name. */
+export const rowsOf = (res: unknown) => (res as { rows: Array<Record<string, unknown>> }).rows;
+
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface Database {

@@ -1,10 +1,7 @@
 import type { QuestionStatus } from '@qbank/contract';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { type DbOrTx, rowsOf } from '../../db/client';
 import type { StoredChoice } from '../../db/schema';
-
-type Rows = { rows: Array<Record<string, unknown>> };
-const rowsOf = (r: unknown) => (r as Rows).rows;
 
 export interface ExportRow {
   id: string;

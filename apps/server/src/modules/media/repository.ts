@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-
-const rowsOf = (r: unknown) => (r as { rows: Array<Record<string, unknown>> }).rows;
+import { type DbOrTx, rowsOf } from '../../db/client';
 
 /** What a stored file is; null when no file has this hash. */
 export async function findMediaFile(db: DbOrTx, hash: string) {

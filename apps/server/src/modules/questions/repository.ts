@@ -1,7 +1,7 @@
 import type { QuestionStatus, StatusCounts } from '@qbank/contract';
 import { emptyStatusCounts, QUESTION_TEXT_COUNT_CAP, searchTerms } from '@qbank/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { type DbOrTx, rowsOf } from '../../db/client';
 import {
   mediaFiles,
   products,
@@ -12,9 +12,8 @@ import {
   type StoredChoice,
   users,
 } from '../../db/schema';
+import { prefixTsQuery, usefulTsQuery } from '../../db/text-search';
 
-type Rows = { rows: Array<Record<string, unknown>> };
-const rowsOf = (r: unknown) => (r as Rows).rows;
 /** A timestamp of a raw query's row: the driver answers raw timestamps as text. */
 const asDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
 
@@ -256,15 +255,8 @@ export interface ListFilter {
 }
 
 /** A text-search query from a term: its words as prefixes, all required; '' when it has no searchable word. */
-async function textQuery(db: DbOrTx, text: string | undefined): Promise<string> {
-  if (!text) return '';
-  const { words } = searchTerms(text);
-  const q = words.map((w) => `${w}:*`).join(' & ');
-  if (!q) return '';
-  // Words the text search ignores ("the", "of") leave no query, which would match nothing: such a term is no term.
-  const r = await db.execute(sql`SELECT numnode(to_tsquery('english', ${q}))::int AS n`);
-  return rowsOf(r)[0]?.n === 0 ? '' : q;
-}
+const textQuery = (db: DbOrTx, text: string | undefined) =>
+  usefulTsQuery(db, text ? prefixTsQuery(searchTerms(text).words) : '');
 
 /** The subcategories under the filter's tree node, as a condition on a subcategory column; null for no node. */
 function nodeCondition(f: ListFilter): ((column: SQL) => SQL) | null {

@@ -10,8 +10,9 @@ import {
   searchTerms,
 } from '@qbank/contract';
 import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { billingPlans, productLogos, products, storeVersion } from '../../db/schema';
+import { prefixTsQuery, usefulTsQuery } from '../../db/text-search';
 
 export const productColumns = {
   id: products.id,
@@ -106,7 +107,7 @@ export async function findProduct(db: DbOrTx, id: string): Promise<ProductRow | 
  */
 export function storeSearchQuery(term: string) {
   const { words, literals } = searchTerms(term);
-  const tsQuery = words.map((w) => `${w}:*`).join(' & ');
+  const tsQuery = prefixTsQuery(words);
   const patterns = literals.map((l) => `%${l.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   return { tsQuery, patterns, key: JSON.stringify([tsQuery, patterns]) };
 }
@@ -158,13 +159,7 @@ const planOf = (b: PlanJson) =>
  */
 async function storeRows(db: DbOrTx, term: string, order: SortOrder, columns: SQL) {
   const { tsQuery, patterns } = storeSearchQuery(term);
-  let q = tsQuery;
-  if (q) {
-    // Words the text search ignores ("the", "of") leave no query at all, which would match nothing: a term
-    // made only of them is treated as no term, like a blank one.
-    const r = await db.execute(sql`SELECT numnode(to_tsquery('english', ${q}))::int AS n`);
-    if ((r as unknown as { rows: Array<{ n: number }> }).rows[0]?.n === 0) q = '';
-  }
+  const q = await usefulTsQuery(db, tsQuery);
   const res = await db.execute(sql`
     SELECT ${columns}, pl.plans
     FROM products p
@@ -183,7 +178,7 @@ async function storeRows(db: DbOrTx, term: string, order: SortOrder, columns: SQ
         sql` `,
       )}
     ORDER BY lower(p.name) ${order === 'DESC' ? sql`DESC` : sql`ASC`}, p.id`);
-  return (res as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  return rowsOf(res);
 }
 
 /** SPEC §7's store list: every matching product's content with its active public plans. */
