@@ -455,6 +455,8 @@ test.describe('Account Settings subscriptions', () => {
     await expect(dialog).toHaveCount(0);
     await expect(row.getByText('Active', { exact: true })).toBeVisible();
     await row.getByRole('button', { name: 'Cancel', exact: true }).click();
+    // The dialog opens with the focus on its Cancel; a Tab pressed before it has opened lands elsewhere.
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await page.keyboard.press('Tab'); // the focus stays in the dialog: Cancel, then Confirm
     await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeFocused();
     await page.keyboard.press('Enter');
