@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/client';
@@ -112,11 +112,15 @@ export async function buildTest(
     .values({
       userId,
       productId,
+      id: randomUUID(),
       name: 'Practice test',
       mode: 'TUTOR',
       numQuestions: 10,
       status,
-      runningSince: status === 'IN_PROGRESS' ? new Date() : null,
+      pools: ['ALL'],
+      subcategoryIds: [],
+      createdAt: new Date(),
+      lastTickAt: status === 'IN_PROGRESS' ? new Date() : null,
       ...over,
     })
     .returning();

@@ -7,3 +7,4 @@ export * from './questions';
 export * from './registration';
 export * from './store';
 export * from './subscriptions';
+export * from './tests';

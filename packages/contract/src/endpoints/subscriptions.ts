@@ -11,7 +11,6 @@ import {
   subscriptionParams,
   userIdParams,
 } from '../subscriptions';
-import { testInProgress, testInProgressQuery } from '../tests';
 import { textField } from '../text';
 import { endpoint } from './endpoint';
 
@@ -134,20 +133,6 @@ export const contactApi = {
     body: contactMessageBody,
     response: z.object({ uuid: z.string() }),
     status: 201,
-  }),
-};
-
-/** Tests (the exam half of the product; more calls come with it). */
-export const testsApi = {
-  inProgress: endpoint({
-    method: 'GET',
-    path: '/api/v2/tests/inprogress',
-    summary:
-      "The caller's test in progress in their active product (or in productUuid); 404 NOT_FOUND means none",
-    tags: ['tests'],
-    access: 'user',
-    query: testInProgressQuery,
-    response: testInProgress,
   }),
 };
 

@@ -3,4 +3,5 @@ export * from './catalogue';
 export * from './imports';
 export * from './platform';
 export * from './questions';
+
 export * from './tests';

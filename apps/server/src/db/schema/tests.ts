@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -8,19 +10,27 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { products } from './catalogue';
+import { products, subcategories } from './catalogue';
 import { questions, questionVersions } from './questions';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** A practice test. The server is the clock: time runs only between start and pause while kept alive. */
+export const testModes = ['TUTOR', 'TIMED'] as const;
+export const testStatuses = ['IN_PROGRESS', 'PAUSED', 'COMPLETED'] as const;
+
+/**
+ * A practice test (docs/tests.md). The server is the clock: `time_used_ms` is what was spent up to
+ * `last_tick_at`; while the test runs, every keep-alive or action adds the time since then (at most a grace
+ * period, so a closed lid spends nothing) to the test and to the question on screen.
+ */
 export const tests = pgTable(
   'tests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').primaryKey(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -28,23 +38,44 @@ export const tests = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    mode: text('mode', { enum: ['TUTOR', 'TIMED'] }).notNull(),
-    status: text('status', { enum: ['CREATED', 'IN_PROGRESS', 'PAUSED', 'COMPLETED'] })
-      .notNull()
-      .default('CREATED'),
+    mode: text('mode', { enum: testModes }).notNull(),
+    status: text('status', { enum: testStatuses }).notNull(),
     numQuestions: integer('num_questions').notNull(),
-    timeLimitSeconds: integer('time_limit_seconds'),
-    timeUsedSeconds: integer('time_used_seconds').notNull().default(0),
-    filters: jsonb('filters').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
-    runningSince: ts('running_since'),
-    lastAliveAt: ts('last_alive_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
+    /** What the learner chose: pools and subcategories (kept for "a test from my incorrect answers"). */
+    pools: jsonb('pools').$type<string[]>().notNull(),
+    subcategoryIds: jsonb('subcategory_ids').$type<string[]>().notNull(),
+    freeSampleOnly: boolean('free_sample_only').notNull().default(false),
+    /** Timed mode only. */
+    timeLimitMs: bigint('time_limit_ms', { mode: 'number' }),
+    timeUsedMs: bigint('time_used_ms', { mode: 'number' }).notNull().default(0),
+    /** While IN_PROGRESS: when time was last counted. Null while paused or completed. */
+    lastTickAt: ts('last_tick_at'),
+    currentPosition: integer('current_position').notNull().default(0),
+    createdAt: ts('created_at').notNull(),
     finishedAt: ts('finished_at'),
+    answered: integer('answered'),
+    correct: integer('correct'),
     scorePercent: integer('score_percent'),
   },
-  (t) => [index('tests_user_product_idx').on(t.userId, t.productId, t.status)],
+  (t) => [
+    // At most one open test per learner and product (DESIGN §5), whatever the services check first.
+    uniqueIndex('tests_one_open_key')
+      .on(t.userId, t.productId)
+      .where(sql`${t.status} IN ('IN_PROGRESS', 'PAUSED')`),
+    index('tests_user_product_created_idx').on(t.userId, t.productId, t.createdAt, t.id),
+    // The expiry task looks only at running timed tests.
+    index('tests_running_timed_idx')
+      .on(t.lastTickAt)
+      .where(sql`${t.status} = 'IN_PROGRESS' AND ${t.mode} = 'TIMED'`),
+  ],
 );
 
+export interface StoredHighlight {
+  start: number;
+  end: number;
+}
+
+/** One question of a test, pinned to the version the test was built from. */
 export const testQuestions = pgTable(
   'test_questions',
   {
@@ -54,19 +85,124 @@ export const testQuestions = pgTable(
     position: integer('position').notNull(),
     questionId: uuid('question_id')
       .notNull()
-      .references(() => questions.id),
+      .references(() => questions.id, { onDelete: 'cascade' }),
     questionVersionId: uuid('question_version_id')
       .notNull()
-      .references(() => questionVersions.id),
+      .references(() => questionVersions.id, { onDelete: 'cascade' }),
+    /** Where the question stood when the test was built: performance by subject reads it. */
+    subcategoryId: uuid('subcategory_id').references(() => subcategories.id, { onDelete: 'set null' }),
     /** The id of the chosen answer choice (choice ids are stable across the question's versions). */
     selectedChoiceId: uuid('selected_choice_id'),
     correct: boolean('correct'),
     flagged: boolean('flagged').notNull().default(false),
-    timeSpentSeconds: integer('time_spent_seconds').notNull().default(0),
+    /** Tutor mode: submitted, final, solution shown. */
+    locked: boolean('locked').notNull().default(false),
+    struck: jsonb('struck').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    highlights: jsonb('highlights').$type<StoredHighlight[]>().notNull().default(sql`'[]'::jsonb`),
+    note: text('note').notNull().default(''),
+    timeSpentMs: bigint('time_spent_ms', { mode: 'number' }).notNull().default(0),
     answeredAt: ts('answered_at'),
   },
   (t) => [
     primaryKey({ columns: [t.testId, t.position] }),
+    uniqueIndex('test_questions_question_key').on(t.testId, t.questionId),
     index('test_questions_question_idx').on(t.questionId),
   ],
+);
+
+/**
+ * The questions a test may draw: one row per question whose current version is PUBLISHED, kept by a trigger
+ * on `questions` (migration 0014) whatever writes them. `rk` is a random key: a draw reads each chosen
+ * subcategory's index from a random point, so picking 100 questions never sorts the bank.
+ */
+export const questionPool = pgTable(
+  'question_pool',
+  {
+    questionId: uuid('question_id')
+      .primaryKey()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    subcategoryId: uuid('subcategory_id').references(() => subcategories.id, { onDelete: 'set null' }),
+    versionId: uuid('version_id').notNull(),
+    freeSample: boolean('free_sample').notNull(),
+    rk: doublePrecision('rk').notNull().default(sql`random()`),
+  },
+  (t) => [
+    index('question_pool_draw_idx').on(t.productId, t.subcategoryId, t.rk),
+    index('question_pool_free_idx').on(t.productId, t.subcategoryId, t.rk).where(sql`${t.freeSample}`),
+  ],
+);
+
+/**
+ * What one learner has done with one question across their tests: used (given in a test), the last answer's
+ * correctness (the INCORRECT pool), the last flag (the FLAGGED pool), and the first answer (statistics).
+ */
+export const learnerQuestions = pgTable(
+  'learner_questions',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    usedAt: ts('used_at').notNull(),
+    lastCorrect: boolean('last_correct'),
+    flagged: boolean('flagged').notNull().default(false),
+    /** The choice of the learner's first answer to it; counted once in question_choice_stats. */
+    firstChoiceId: uuid('first_choice_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.questionId] }),
+    index('learner_questions_user_product_idx').on(t.userId, t.productId),
+    index('learner_questions_incorrect_idx').on(t.userId, t.productId).where(sql`${t.lastCorrect} = false`),
+    index('learner_questions_flagged_idx').on(t.userId, t.productId).where(sql`${t.flagged}`),
+  ],
+);
+
+/** How many learners chose each choice of a question on their first attempt: kept, never recounted. */
+export const questionChoiceStats = pgTable(
+  'question_choice_stats',
+  {
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    choiceId: uuid('choice_id').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.choiceId] })],
+);
+
+/** A learner's answered and correct counts in a product (their latest answer per question). */
+export const learnerStats = pgTable(
+  'learner_stats',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    answered: integer('answered').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
+
+/** How many completed tests of a product scored each percent: the percentile of a score, without a scan. */
+export const testScores = pgTable(
+  'test_scores',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    scorePercent: integer('score_percent').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.scorePercent] })],
 );

@@ -46,10 +46,10 @@ describe('GET /api/v2/tests/inprogress (SPEC §7)', () => {
     expect(res.json()).toEqual({ uuid: test.id });
   });
 
-  it('counts only a running test: not created, paused or completed ones', async () => {
+  it('counts only a running test: not a paused or completed one', async () => {
     const { user, product, c } = await student();
-    await buildTest(t.deps.db, user.id, product.id, { status: 'CREATED' });
-    await buildTest(t.deps.db, user.id, product.id, { status: 'PAUSED', timeUsedSeconds: 120 });
+    await buildTest(t.deps.db, user.id, product.id, { status: 'PAUSED', timeUsedMs: 120_000 });
+    expect((await inProgress(c)).json()).toEqual(notFound);
     await buildTest(t.deps.db, user.id, product.id, {
       status: 'COMPLETED',
       finishedAt: new Date(),
@@ -58,11 +58,10 @@ describe('GET /api/v2/tests/inprogress (SPEC §7)', () => {
     expect((await inProgress(c)).json()).toEqual(notFound);
   });
 
-  it('of two running tests (never expected), the one started last', async () => {
-    const { user, product, c } = await student();
-    await buildTest(t.deps.db, user.id, product.id, { runningSince: new Date(Date.now() - 60_000) });
-    const later = await buildTest(t.deps.db, user.id, product.id, { runningSince: new Date() });
-    expect((await inProgress(c)).json()).toEqual({ uuid: later.id });
+  it('the database refuses a second open test for the same learner and product (tests_one_open_key)', async () => {
+    const { user, product } = await student();
+    await buildTest(t.deps.db, user.id, product.id);
+    await expect(buildTest(t.deps.db, user.id, product.id, { status: 'PAUSED' })).rejects.toThrow();
   });
 
   it("never answers another user's test", async () => {

@@ -1,0 +1,2 @@
+DROP TABLE "test_questions" CASCADE;--> statement-breakpoint
+DROP TABLE "tests" CASCADE;
