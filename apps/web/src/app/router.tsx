@@ -185,14 +185,17 @@ export const router = createBrowserRouter([
           },
           {
             path: '/tests/create',
-            lazy: soon(
-              'Start Test',
-              'Build a practice test from your QBank: tutor or timed mode, by subject and category.',
+            lazy: page(
+              () => import('../features/tests/routes/create-test-page'),
+              (m) => m.CreateTestPage,
             ),
           },
           {
             path: '/tests',
-            lazy: soon('My Tests', 'Your tests, their scores and a review of every answer.'),
+            lazy: page(
+              () => import('../features/tests/routes/my-tests-page'),
+              (m) => m.MyTestsPage,
+            ),
           },
           // SPEC §2: the shell hides its header and sidebar on run, its footer on run and review.
           {

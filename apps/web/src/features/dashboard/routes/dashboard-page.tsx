@@ -1,15 +1,20 @@
-import { Anchor, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { staffAccessLabel } from '@qbank/contract';
+import { Button, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { activeSubscription, staffAccessLabel } from '@qbank/contract';
 import { Link } from 'react-router';
 import { useAuth } from '../../../app/auth';
 import { Banners } from '../../../components/banners';
 import { PageTitle } from '../../../components/page-title';
+import { LearnerStats } from '../components/learner-stats';
 
-/** The signed-in landing screen. Its statistics arrive with the tests issue; until then it says so plainly. */
+/**
+ * The signed-in landing screen: a welcome, the banners, a learner's standing in the active product (their open
+ * test, progress, performance and recent tests), and the QBanks they hold, or the way to the store.
+ */
 function DashboardPageContent() {
   const { user } = useAuth();
   if (!user) return null;
   const subs = user.subscriptions;
+  const active = activeSubscription(user);
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
@@ -18,6 +23,8 @@ function DashboardPageContent() {
         <Title order={1} style={{ overflowWrap: 'anywhere' }}>
           Welcome, {user.firstName}
         </Title>
+        {/* Statistics are a learner's: staff without the student role have no tests to count. */}
+        {active?.student && <LearnerStats key={active.product.uuid} subscription={active} />}
         {subs.length === 0 ? (
           <Card withBorder p="lg">
             <Title order={2} size="h3">
@@ -51,20 +58,6 @@ function DashboardPageContent() {
             </SimpleGrid>
           </>
         )}
-        <Card withBorder p="lg" bg="gray.0">
-          <Title order={2} size="h3">
-            Coming soon
-          </Title>
-          <Text mt="xs">
-            Practice tests, performance statistics and question authoring are being built and will appear
-            here. Meanwhile you can manage your{' '}
-            <Anchor component={Link} to="/account">
-              Account Settings
-            </Anchor>
-            .
-          </Text>
-          <Group mt="sm" />
-        </Card>
       </Stack>
     </Container>
   );

@@ -1,0 +1,79 @@
+import { Alert, Button, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { SubscriptionSummary } from '@qbank/contract';
+import { useDashboard } from '../api/dashboard';
+import { performanceBars } from '../lib/performance';
+import { FirstTestCard, OpenTestCard } from './learner-cards';
+import { PerformanceChart } from './performance-chart';
+import { ProgressCards } from './progress-cards';
+import { RecentTests } from './recent-tests';
+
+function StatsSkeleton() {
+  return (
+    <Stack gap="md" role="status" aria-label="Loading your statistics">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Skeleton height={150} radius="md" />
+        <Skeleton height={150} radius="md" />
+      </SimpleGrid>
+      <Skeleton height={220} radius="md" />
+    </Stack>
+  );
+}
+
+/** The learner's standing in the active product: the open test, progress, performance and recent tests. */
+export function LearnerStats({ subscription }: { subscription: SubscriptionSummary }) {
+  const { product } = subscription;
+  const stats = useDashboard(product.uuid, true);
+  const heading = (
+    <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+      Your progress in {product.name}
+    </Title>
+  );
+  if (stats.isError && !stats.data)
+    return (
+      <Stack gap="sm">
+        {heading}
+        <Alert color="red" role="alert" title="Your statistics could not be loaded">
+          <Text size="sm">Check your connection and try again.</Text>
+          <Button variant="default" size="xs" mt="sm" onClick={() => void stats.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      </Stack>
+    );
+  if (!stats.data)
+    return (
+      <Stack gap="sm">
+        {heading}
+        <StatsSkeleton />
+      </Stack>
+    );
+  const s = stats.data;
+  const isNew = s.answered === 0 && !s.openTest && s.recentTests.length === 0;
+  const freeSample = subscription.type === 'BASIC' ? `/store/products/${product.uuid}` : null;
+  return (
+    <Stack gap="md">
+      {s.openTest && <OpenTestCard test={s.openTest} />}
+      {heading}
+      {isNew ? (
+        <FirstTestCard productName={product.name} total={s.totalQuestions} />
+      ) : (
+        <>
+          <ProgressCards stats={s} freeSample={freeSample} />
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <PerformanceChart
+              title="Performance by subject"
+              what="Subject"
+              bars={performanceBars(s.bySubject)}
+            />
+            <PerformanceChart
+              title="Performance by category"
+              what="Category"
+              bars={performanceBars(s.byCategory)}
+            />
+          </SimpleGrid>
+          <RecentTests tests={s.recentTests} />
+        </>
+      )}
+    </Stack>
+  );
+}
