@@ -5,7 +5,7 @@ import { TEST_STATUS_LABELS } from '../lib/test-summary';
 /** Dark shades, so the white word on each reads at WCAG AA; the word, not the colour, says the status. */
 const colours: Record<TestStatus, string> = {
   IN_PROGRESS: 'brand.7',
-  PAUSED: 'orange.9',
+  PAUSED: 'grape.9',
   COMPLETED: 'teal.9',
 };
 

@@ -1,11 +1,17 @@
 import { Alert, Button, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { SubscriptionSummary } from '@qbank/contract';
+import { lazy, Suspense } from 'react';
 import { useDashboard } from '../api/dashboard';
 import { performanceBars } from '../lib/performance';
 import { FirstTestCard, OpenTestCard } from './learner-cards';
-import { PerformanceChart } from './performance-chart';
 import { ProgressCards } from './progress-cards';
 import { RecentTests } from './recent-tests';
+
+// The charts' library is most of the dashboard's weight: it loads after the figures, and never for a learner
+// with nothing to chart yet.
+const PerformanceChart = lazy(() =>
+  import('./performance-chart').then((m) => ({ default: m.PerformanceChart })),
+);
 
 function StatsSkeleton() {
   return (
@@ -59,18 +65,27 @@ export function LearnerStats({ subscription }: { subscription: SubscriptionSumma
       ) : (
         <>
           <ProgressCards stats={s} freeSample={freeSample} />
-          <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <PerformanceChart
-              title="Performance by subject"
-              what="Subject"
-              bars={performanceBars(s.bySubject)}
-            />
-            <PerformanceChart
-              title="Performance by category"
-              what="Category"
-              bars={performanceBars(s.byCategory)}
-            />
-          </SimpleGrid>
+          <Suspense
+            fallback={
+              <SimpleGrid cols={{ base: 1, md: 2 }} role="status" aria-label="Loading your charts">
+                <Skeleton height={220} radius="md" />
+                <Skeleton height={220} radius="md" />
+              </SimpleGrid>
+            }
+          >
+            <SimpleGrid cols={{ base: 1, md: 2 }}>
+              <PerformanceChart
+                title="Performance by subject"
+                what="Subject"
+                bars={performanceBars(s.bySubject)}
+              />
+              <PerformanceChart
+                title="Performance by category"
+                what="Category"
+                bars={performanceBars(s.byCategory)}
+              />
+            </SimpleGrid>
+          </Suspense>
           <RecentTests tests={s.recentTests} />
         </>
       )}

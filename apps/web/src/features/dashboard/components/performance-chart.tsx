@@ -39,14 +39,14 @@ export function PerformanceChart({
               dataKey="label"
               orientation="vertical"
               series={[{ name: 'percent', color: 'brand.7', label: 'Percent correct' }]}
-              unit="%"
+              valueFormatter={(v) => `${v}%`}
               xAxisProps={{ domain: [0, 100] }}
               yAxisProps={{ width: 128 }}
-              gridAxis="x"
+              gridAxis="y"
               withTooltip={false}
               withBarValueLabel
               // Recharts makes the drawing focusable by default; hidden, it must not take the focus.
-              barChartProps={{ accessibilityLayer: false }}
+              accessibilityLayer={false}
             />
           </Box>
           <VisuallyHidden>

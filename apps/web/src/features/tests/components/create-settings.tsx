@@ -8,6 +8,7 @@ import {
   TEST_QUESTIONS_MIN,
   type TestMode,
 } from '@qbank/contract';
+import { useEffect, useRef } from 'react';
 import { cappedQuestions, formatDuration, type SettingsValues } from '../lib/create-form';
 
 const MODES: Array<{ value: TestMode; label: string; description: string }> = [
@@ -27,7 +28,7 @@ const MODES: Array<{ value: TestMode; label: string; description: string }> = [
 function AvailabilityNote({ available }: { available: number }) {
   if (available >= TEST_QUESTIONS_MAX) return null;
   return (
-    <Text size="sm" role="status" c="orange.9" fw={500}>
+    <Text size="sm" role="status" fw={600}>
       {available === 0
         ? 'No questions are available for your choices yet.'
         : available === 1
@@ -54,13 +55,23 @@ export function CreateSettings({
   const count = cappedQuestions(values.numQuestions, cap);
   const seconds = values.secondsPerQuestion;
   const timed = values.mode === 'TIMED';
+  // The number the learner asked for: when the choice changes, the field shows it capped by the new choice.
+  const wish = useRef(values.numQuestions);
+  const { setFieldValue } = form;
+  useEffect(() => {
+    if (cap > 0 && typeof wish.current === 'number')
+      setFieldValue('numQuestions', Math.min(wish.current, cap));
+  }, [cap, setFieldValue]);
   const numProps = form.getInputProps('numQuestions');
   return (
     <Stack gap="md">
       <Stack gap={6}>
         <NumberInput
           {...numProps}
-          value={count}
+          onChange={(v) => {
+            wish.current = v;
+            numProps.onChange(v);
+          }}
           label="Number of questions"
           description={`From ${TEST_QUESTIONS_MIN} to ${cap > 0 ? cap : TEST_QUESTIONS_MAX}`}
           min={TEST_QUESTIONS_MIN}

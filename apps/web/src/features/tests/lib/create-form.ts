@@ -91,8 +91,8 @@ const wholeIn = (v: number | string, min: number, max: number) =>
   typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
 /**
- * The number the test asks for: what the learner typed, capped by what is available (the field shows the
- * capped number, and the learner's wish comes back if the cap rises again).
+ * The number the test asks for: what the learner typed, capped by what is available (the field clamps itself
+ * when it loses the focus; a submit by Enter can come first).
  */
 export const cappedQuestions = (requested: number | string, cap: number): number | string =>
   typeof requested === 'number' && cap > 0 ? Math.min(requested, cap) : requested;
