@@ -36,6 +36,10 @@ describe('formatDuration', () => {
 describe('createFailure', () => {
   it('a conflict means another test is open', () => {
     expect(createFailure(httpError(409, 'A test is open'))).toEqual({ kind: 'open-test' });
+    expect(createFailure(httpError(409, 'uuid is already used by another test', 'uuid'))).toMatchObject({
+      kind: 'message',
+      title: 'Test: this choice was refused',
+    });
   });
 
   it('names the field the server named', () => {

@@ -54,8 +54,9 @@ export function createFailure(error: unknown): CreateFailure {
       title: 'The test could not be started',
       message: 'The server could not be reached. Check your connection and try again.',
     };
-  // 409: the database holds one open test per learner and product, and one was opened meanwhile.
-  if (error.statusCode === 409) return { kind: 'open-test' };
+  // 409: the database holds one open test per learner and product, and one was opened meanwhile. (A 409 naming
+  // the uuid field is another learner's test under the same uuid, a message like any other.)
+  if (error.statusCode === 409 && !error.field) return { kind: 'open-test' };
   const field = error.field ? (FIELD_LABELS[error.field] ?? error.field) : null;
   return {
     kind: 'message',
