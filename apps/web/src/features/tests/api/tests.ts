@@ -19,8 +19,7 @@ export const testKeys = {
 export const availableQuery = (productId: string, pools: readonly TestPool[]) =>
   queryOptions({
     queryKey: testKeys.available(productId, pools),
-    queryFn: () =>
-      call(testsApi.available, { params: { id: productId }, query: { pools: pools.join(',') } }),
+    queryFn: () => call(testsApi.available, { params: { id: productId }, query: { pools: pools.join(',') } }),
     placeholderData: keepPreviousData,
   });
 
