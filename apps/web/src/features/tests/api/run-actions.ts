@@ -37,17 +37,14 @@ export const keepAlive = (testUuid: string, questionUuid: string | undefined): P
 
 /**
  * What the caches must know once a test is over, before its review opens: no test in progress any more (the
- * shell would send a student straight back to the run page), and the run's and lists' data are old.
+ * shell would send a student straight back to the run page), and the lists' data are old.
  */
 export function useTestEnded() {
   const qc = useQueryClient();
-  return useCallback(
-    (testId: string) => {
-      qc.setQueriesData({ queryKey: ['tests', 'inprogress'] }, null);
-      qc.removeQueries({ queryKey: testKeys.run(testId) });
-      // The refetch confirms the null (the server's 404) rather than racing it.
-      void qc.invalidateQueries({ queryKey: testKeys.all });
-    },
-    [qc],
-  );
+  return useCallback(() => {
+    qc.setQueriesData({ queryKey: ['tests', 'inprogress'] }, null);
+    // The refetch confirms the null (the server's 404) rather than racing it. The run on screen is left
+    // alone: it is leaving, and its data goes with it (it is read with gcTime 0).
+    void qc.invalidateQueries({ queryKey: testKeys.all, predicate: (q) => q.queryKey[1] !== 'run' });
+  }, [qc]);
 }

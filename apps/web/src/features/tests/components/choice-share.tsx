@@ -25,7 +25,7 @@ export function ChoiceShare({ percent, letter }: { percent: number; letter: stri
 export function ChoiceVerdict({ correct, chosen }: { correct: boolean; chosen: boolean }) {
   if (!correct && !chosen) return null;
   return (
-    <Group gap={4} wrap="wrap" style={{ flexShrink: 0 }}>
+    <Group gap={4} wrap="wrap" mt={6}>
       {correct && (
         <Badge color="teal.9" leftSection={<IconCheck size={12} aria-hidden />}>
           Correct answer

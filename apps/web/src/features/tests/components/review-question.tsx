@@ -8,6 +8,7 @@ import { AttachedMedia } from './attached-media';
 import { ChoiceShare, ChoiceVerdict, verdictBorder } from './choice-share';
 import { QuestionSolution } from './question-solution';
 import { RichText } from './rich-text';
+import { FLAG_COLOR } from './run-navigator';
 import { RunStem } from './run-stem';
 
 export const reviewAnchor = (position: number) => `review-question-${position + 1}`;
@@ -38,7 +39,7 @@ export function ReviewQuestionCard({ q }: { q: ReviewQuestion }) {
           <Group gap="xs">
             <Verdict q={q} />
             {q.flagged && (
-              <Badge color="orange.9" leftSection={<IconFlagFilled size={12} aria-hidden />}>
+              <Badge color={FLAG_COLOR} leftSection={<IconFlagFilled size={12} aria-hidden />}>
                 Flagged
               </Badge>
             )}
@@ -62,9 +63,9 @@ export function ReviewQuestionCard({ q }: { q: ReviewQuestion }) {
                     </Text>
                     <Box style={{ flex: 1, minWidth: 0 }}>
                       <RichText html={c.text} />
+                      <ChoiceVerdict correct={correct} chosen={chosen} />
                       <ChoiceShare percent={shares.get(c.uuid) ?? 0} letter={choiceLetter(i)} />
                     </Box>
-                    <ChoiceVerdict correct={correct} chosen={chosen} />
                   </Group>
                 </Paper>
               </Box>

@@ -56,7 +56,15 @@ export function ReviewSummary({ review }: { review: TestReview }) {
         </Stack>
       </Group>
       <Group mt="md" gap="sm">
-        <Button onClick={retake} loading={create.isPending} disabled={!possible}>
+        <Button
+          onClick={retake}
+          loading={create.isPending}
+          disabled={!possible}
+          h="auto"
+          mih={36}
+          py={6}
+          styles={{ label: { whiteSpace: 'normal' } }}
+        >
           Create a test from my incorrect answers
         </Button>
         {!possible && (

@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Group, Paper, Radio, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Box, Group, Paper, Radio, Text, VisuallyHidden } from '@mantine/core';
 import type { Solution } from '@qbank/contract';
 import IconStrikethrough from '@tabler/icons-react/dist/esm/icons/IconStrikethrough.mjs';
 import type { MouseEvent } from 'react';
@@ -104,21 +104,19 @@ export function RunChoices({
                   <RichText html={c.text} />
                 </div>
                 {isStruck && <VisuallyHidden id={`${id}-struck`}>Struck through</VisuallyHidden>}
+                {solution && <ChoiceVerdict correct={correct} chosen={chosen} />}
                 {share !== undefined && <ChoiceShare percent={share} letter={letter} />}
               </Box>
-              {solution && <ChoiceVerdict correct={correct} chosen={chosen} />}
-              <Tooltip label={isStruck ? `Restore ${letter}` : `Strike through ${letter}`}>
-                <ActionIcon
-                  variant={isStruck ? 'filled' : 'subtle'}
-                  color="gray.7"
-                  aria-label={isStruck ? `Restore choice ${letter}` : `Strike through choice ${letter}`}
-                  aria-pressed={isStruck}
-                  onClick={() => onToggleStrike(c.uuid)}
-                  style={{ flexShrink: 0 }}
-                >
-                  <IconStrikethrough size={16} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
+              <ActionIcon
+                variant={isStruck ? 'filled' : 'subtle'}
+                color="gray.7"
+                aria-label={isStruck ? `Restore choice ${letter}` : `Strike through choice ${letter}`}
+                aria-pressed={isStruck}
+                onClick={() => onToggleStrike(c.uuid)}
+                style={{ flexShrink: 0 }}
+              >
+                <IconStrikethrough size={16} aria-hidden />
+              </ActionIcon>
             </Group>
           </Paper>
         );

@@ -9,6 +9,7 @@ import { choiceLetter, type QuestionState } from '../lib/run-state';
 import { AttachedMedia } from './attached-media';
 import { QuestionSolution } from './question-solution';
 import { RunChoices } from './run-choices';
+import { FLAG_COLOR } from './run-navigator';
 import { RunNotes } from './run-notes';
 import { RunStem } from './run-stem';
 
@@ -83,7 +84,7 @@ export function RunQuestion({
         </Title>
         <Button
           variant={state.flagged ? 'filled' : 'default'}
-          color={state.flagged ? 'orange.9' : undefined}
+          color={state.flagged ? FLAG_COLOR : undefined}
           leftSection={
             state.flagged ? <IconFlagFilled size={16} aria-hidden /> : <IconFlag size={16} aria-hidden />
           }

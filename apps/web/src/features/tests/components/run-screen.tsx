@@ -227,7 +227,14 @@ export function RunScreen({ run, onSignOut }: { run: TestRun; onSignOut: () => v
           </Grid.Col>
         </Grid>
       </Container>
-      <Drawer opened={navOpen} onClose={() => setNavOpen(false)} title="Questions" size="xs" hiddenFrom="md">
+      <Drawer
+        opened={navOpen}
+        onClose={() => setNavOpen(false)}
+        title="Questions"
+        size="xs"
+        hiddenFrom="md"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         {navigator}
       </Drawer>
       <ShortcutsDialog opened={helpOpen} onClose={() => setHelpOpen(false)} />

@@ -95,7 +95,7 @@ export function useTestRun(run: TestRun) {
     await transition('finalize', run.uuid, undefined).catch(() => {
       // Already ended (the server's clock ran out first) or not reached: the review says which.
     });
-    testEnded(run.uuid);
+    testEnded();
     setReviewReady(true);
   }, [run.uuid, testEnded]);
 
@@ -303,7 +303,7 @@ export function useTestRun(run: TestRun) {
       }
     }
     latest.current.phase = 'ended';
-    testEnded(run.uuid);
+    testEnded();
     navigate(`/tests/${run.uuid}/review`, { replace: true });
     return null;
   }, [run.uuid, testEnded, navigate, questionOnScreen]);

@@ -3,6 +3,7 @@ import {
   Card,
   Container,
   Drawer,
+  em,
   Grid,
   Group,
   Paper,
@@ -12,6 +13,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { TestReview } from '@qbank/contract';
 import IconLayoutGrid from '@tabler/icons-react/dist/esm/icons/IconLayoutGrid.mjs';
 import { useQuery } from '@tanstack/react-query';
@@ -50,6 +52,8 @@ function Review({ review }: { review: TestReview }) {
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params.get('filter'));
   const [navOpen, setNavOpen] = useState(false);
+  // Four filters with their counts do not fit side by side on a phone.
+  const narrow = useMediaQuery(`(max-width: ${em(575.98)})`);
   const counts = filterCounts(review.questions);
   const shown = review.questions.filter((q) => matchesFilter(q, filter));
   const setFilter = (f: ReviewFilter) =>
@@ -118,6 +122,7 @@ function Review({ review }: { review: TestReview }) {
               <SegmentedControl
                 aria-label="Show"
                 fullWidth
+                orientation={narrow ? 'vertical' : 'horizontal'}
                 value={filter}
                 onChange={(v) => setFilter(v as ReviewFilter)}
                 data={REVIEW_FILTERS.map((f) => ({
@@ -142,7 +147,14 @@ function Review({ review }: { review: TestReview }) {
           </Grid.Col>
         </Grid>
       </Stack>
-      <Drawer opened={navOpen} onClose={() => setNavOpen(false)} title="Questions" size="xs" hiddenFrom="md">
+      <Drawer
+        opened={navOpen}
+        onClose={() => setNavOpen(false)}
+        title="Questions"
+        size="xs"
+        hiddenFrom="md"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         {navigator}
       </Drawer>
     </Container>
