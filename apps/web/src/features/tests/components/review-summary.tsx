@@ -45,7 +45,8 @@ export function ReviewSummary({ review }: { review: TestReview }) {
         />
         <Stack gap={4} style={{ flex: 1, minWidth: 200 }}>
           <Text fz="lg" fw={700}>
-            {review.correct} correct · {review.answered} answered · {review.numQuestions} questions
+            {review.correct} correct · {review.answered} answered · {review.numQuestions} question
+            {review.numQuestions === 1 ? '' : 's'}
           </Text>
           <Text>Better than {review.percentile}% of tests in this QBank</Text>
           <Text size="sm" c="dimmed">
