@@ -1,12 +1,12 @@
-import { KEEP_ALIVE_SECONDS, type TestClockState, type TestRun } from '@qbank/contract';
+import type { TestClockState, TestRun } from '@qbank/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notifyError } from '../../../components/notify-error';
 import { HttpError } from '../../../lib/http';
-import { keepAlive, sendRunAction, transition, useTestEnded } from '../api/run-actions';
+import { sendRunAction, transition, useTestEnded } from '../api/run-actions';
 import { ActionQueue } from '../lib/action-queue';
 import { type LocalClock, localClockOf } from '../lib/clock';
-import { failureOf, parseStoredQueue, storageKey } from '../lib/queue-items';
+import { failureOf, loadQueue, saveQueue } from '../lib/queue-items';
 import {
   applyAction,
   clampPosition,
@@ -18,6 +18,9 @@ import {
   statesOf,
   viewOf,
 } from '../lib/run-state';
+import { useKeepAlive } from './use-keep-alive';
+
+const questionIds = (run: TestRun) => new Set(run.questions.map((q) => q.uuid));
 
 /**
  * starting: PATCH start on its way; running; paused (the overlay); ended (time ran out or the test was
@@ -25,35 +28,12 @@ import {
  */
 export type RunPhase = 'starting' | 'running' | 'paused' | 'ended' | 'failed';
 
-/** How long after moving to another question the server hears of it (a quick walk sends one keep-alive). */
-const TELL_POSITION_AFTER_MS = 400;
-
 const ACTION_NAMES: Record<RunAction['kind'], string> = {
   answer: 'Your answer',
   unanswer: 'Clearing your answer',
   flag: 'Your flag',
   marks: 'Your notes and marks',
 };
-
-function storedQueue(run: TestRun): RunAction[] {
-  try {
-    return parseStoredQueue(
-      localStorage.getItem(storageKey(run.uuid)),
-      new Set(run.questions.map((q) => q.uuid)),
-    );
-  } catch {
-    return []; // storage may be off (a private window's settings)
-  }
-}
-
-function saveQueue(testId: string, items: readonly RunAction[]) {
-  try {
-    if (items.length === 0) localStorage.removeItem(storageKey(testId));
-    else localStorage.setItem(storageKey(testId), JSON.stringify(items));
-  } catch {
-    // Storage full or off: the queue still lives in memory until the page closes.
-  }
-}
 
 /**
  * The exam screen's state and everything it does: the learner's actions applied at once and sent through the
@@ -65,7 +45,7 @@ export function useTestRun(run: TestRun) {
   const testEnded = useTestEnded();
   const order = useMemo(() => run.questions.map((q) => q.uuid), [run]);
   const [confirmed, setConfirmed] = useState<QuestionStates>(() => statesOf(run.questions));
-  const [pending, setPending] = useState<readonly RunAction[]>(() => storedQueue(run));
+  const [pending, setPending] = useState<readonly RunAction[]>(() => loadQueue(run.uuid, questionIds(run)));
   const [current, setCurrent] = useState(() => clampPosition(run.currentPosition, run.questions.length));
   const [clock, setClock] = useState<LocalClock>(() => localClockOf(run, performance.now()));
   const [phase, setPhase] = useState<RunPhase>('starting');
@@ -75,8 +55,6 @@ export function useTestRun(run: TestRun) {
   const [reviewReady, setReviewReady] = useState(false);
   const [busy, setBusy] = useState<'pause' | 'resume' | null>(null);
   const queueRef = useRef<ActionQueue | null>(null);
-  /** The question the server last heard was on screen. */
-  const lastTold = useRef<string | undefined>(undefined);
   const view = useMemo(() => viewOf(confirmed, pending, run.mode), [confirmed, pending, run.mode]);
 
   // The callbacks below read the newest values through this ref, so they can stay the same functions.
@@ -99,23 +77,48 @@ export function useTestRun(run: TestRun) {
     setReviewReady(true);
   }, [run.uuid, testEnded]);
 
+  /** Paused from another device: everything waits for Resume. */
+  const pausedElsewhere = useCallback(() => {
+    if (latest.current.phase !== 'running') return;
+    queueRef.current?.hold();
+    latest.current.phase = 'paused';
+    setPhase('paused');
+  }, []);
+
   const applyClock = useCallback(
     (c: TestClockState) => {
       setClock(localClockOf(c, performance.now()));
       if (c.status === 'COMPLETED') void finish();
-      else if (c.status === 'PAUSED' && latest.current.phase === 'running') {
-        queueRef.current?.hold();
-        setPhase('paused');
-      }
+      else if (c.status === 'PAUSED') pausedElsewhere();
     },
-    [finish],
+    [finish, pausedElsewhere],
   );
+
+  // The keep-alive: the clock runs only while the server hears from this screen.
+  const told = useKeepAlive({
+    testId: run.uuid,
+    running: phase === 'running',
+    questionUuid: order[current],
+    onClock: (c) => {
+      setAliveOffline(false);
+      applyClock(c);
+      // The connection works: anything left waiting goes now.
+      if (queueRef.current?.pending.length) queueRef.current.retryNow();
+    },
+    onFailure: (e) => {
+      const f = failureOf(e, null);
+      if (f === 'retry') setAliveOffline(true);
+      else if (f === 'ended') void finish();
+      else if (f === 'paused') pausedElsewhere();
+    },
+    onOnline: () => queueRef.current?.retryNow(),
+  });
 
   // The queue, with what this device kept from before a reload; then the test starts (or resumes).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per test; the run's data is read only here
   useEffect(() => {
     let disposed = false;
-    const queue = new ActionQueue(storedQueue(run), {
+    const queue = new ActionQueue(loadQueue(run.uuid, questionIds(run)), {
       send: (a) => sendRunAction(run.uuid, a),
       save: (items) => saveQueue(run.uuid, items),
       onChange: (items) => setPending([...items]),
@@ -131,7 +134,7 @@ export function useTestRun(run: TestRun) {
       onOffline: setQueueOffline,
       onStop: (reason) => {
         if (reason === 'ended') void finish();
-        else if (reason === 'paused') setPhase('paused');
+        else if (reason === 'paused') pausedElsewhere();
       },
     });
     queueRef.current = queue;
@@ -139,7 +142,7 @@ export function useTestRun(run: TestRun) {
     transition('start', run.uuid, order[latest.current.current])
       .then((c) => {
         if (disposed) return;
-        lastTold.current = order[latest.current.current];
+        told(order[latest.current.current]);
         if (c.status === 'IN_PROGRESS') {
           latest.current.phase = 'running';
           setPhase('running');
@@ -161,52 +164,6 @@ export function useTestRun(run: TestRun) {
       queueRef.current = null;
     };
   }, [run.uuid]);
-
-  // The keep-alive: the clock runs only while the server hears from this screen.
-  const ping = useCallback(() => {
-    if (latest.current.phase !== 'running' || document.visibilityState !== 'visible') return;
-    const questionUuid = questionOnScreen();
-    keepAlive(run.uuid, questionUuid)
-      .then((c) => {
-        lastTold.current = questionUuid;
-        setAliveOffline(false);
-        applyClock(c);
-        // The connection works: anything left waiting goes now.
-        if (queueRef.current?.pending.length) queueRef.current.retryNow();
-      })
-      .catch((e: unknown) => {
-        const f = failureOf(e, null);
-        if (f === 'retry') setAliveOffline(true);
-        else if (f === 'ended') void finish();
-        else if (f === 'paused' && latest.current.phase === 'running') setPhase('paused');
-      });
-  }, [run.uuid, applyClock, finish, questionOnScreen]);
-
-  useEffect(() => {
-    if (phase !== 'running') return;
-    const timer = setInterval(ping, KEEP_ALIVE_SECONDS * 1000);
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') ping();
-    };
-    const onOnline = () => {
-      queueRef.current?.retryNow();
-      ping();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    window.addEventListener('online', onOnline);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-      window.removeEventListener('online', onOnline);
-    };
-  }, [phase, ping]);
-
-  // Moving to another question tells the server soon after, so a reload or another device opens there.
-  useEffect(() => {
-    if (phase !== 'running' || order[current] === lastTold.current) return;
-    const timer = setTimeout(ping, TELL_POSITION_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [current, phase, order, ping]);
 
   const push = useCallback((action: NewRunAction) => {
     if (latest.current.phase === 'ended' || latest.current.phase === 'failed') return;
@@ -271,7 +228,7 @@ export function useTestRun(run: TestRun) {
     setBusy('resume');
     try {
       const c = await transition('start', run.uuid, questionOnScreen());
-      lastTold.current = questionOnScreen();
+      told(questionOnScreen());
       latest.current.phase = 'running';
       setPhase('running');
       applyClock(c);
@@ -282,7 +239,7 @@ export function useTestRun(run: TestRun) {
     } finally {
       setBusy(null);
     }
-  }, [run.uuid, applyClock, finish, questionOnScreen]);
+  }, [run.uuid, applyClock, finish, questionOnScreen, told]);
 
   /** Ends the test and opens its review; answers why it could not, or null. */
   const end = useCallback(async (): Promise<string | null> => {

@@ -112,3 +112,22 @@ export function parseStoredQueue(text: string | null, questionIds: ReadonlySet<s
   if (!Array.isArray(json)) return [];
   return json.map(parseAction).filter((a): a is RunAction => !!a && questionIds.has(a.qid));
 }
+
+/** The actions this device kept for a test (nothing when storage is off, as in some private windows). */
+export function loadQueue(testId: string, questionIds: ReadonlySet<string>): RunAction[] {
+  try {
+    return parseStoredQueue(localStorage.getItem(storageKey(testId)), questionIds);
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps the actions still to send on this device; storage full or off, they live in memory only. */
+export function saveQueue(testId: string, items: readonly RunAction[]) {
+  try {
+    if (items.length === 0) localStorage.removeItem(storageKey(testId));
+    else localStorage.setItem(storageKey(testId), JSON.stringify(items));
+  } catch {
+    // Nothing more to do: the queue still holds them until the page closes.
+  }
+}
