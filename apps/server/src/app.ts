@@ -40,6 +40,7 @@ import { registerApiDocs, siteRoutes } from './modules/site/routes';
 import { storeRoutes } from './modules/store/routes';
 import { expireDue } from './modules/subscriptions/access';
 import { subscriptionsRoutes } from './modules/subscriptions/routes';
+import { EXPIRY_EVERY_MS, finalizeExpiredTests } from './modules/tests/expiry';
 import { testsRoutes } from './modules/tests/routes';
 import { registerContentTypes } from './plugins/content-types';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
@@ -135,6 +136,9 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   );
   jobs.every('imports: drop the files of previews never committed', PURGE_EVERY_MS, (now) =>
     expireStalePreviews(database.db, now),
+  );
+  jobs.every('tests: end timed tests whose time ran out', EXPIRY_EVERY_MS, (now) =>
+    finalizeExpiredTests(deps, now),
   );
   const storage = opts.storage ?? makeStorage(config);
   const deps: Deps = {

@@ -195,6 +195,24 @@ export const policies = {
             'status',
           ),
   }),
+  /**
+   * Taking tests in a product (DESIGN §5): any active subscription to it. A free (BASIC) one draws only from
+   * the free sample, which the tests service applies.
+   */
+  'tests.take': policy<{ productId: string }>({
+    allows: async (a, r) => signedIn(a) && !!(await a.rolesIn(r.productId))?.active,
+    deny: () =>
+      new AppError(
+        ErrorCode.FORBIDDEN,
+        'You need an active subscription to this QBank to take its tests',
+        'productUuid',
+      ),
+  }),
+  /** A test is its taker's alone (DESIGN §4): to anyone else it does not exist. */
+  'test.own': policy<{ userId: string }>({
+    allows: (a, r) => signedIn(a) && a.userId === r.userId,
+    deny: () => new AppError(ErrorCode.NOT_FOUND, 'No such test', 'id'),
+  }),
 } as const;
 
 /** The statuses the actor may save a question with (DESIGN §5), for `allowedStatuses`. */

@@ -1,6 +1,17 @@
-import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { tests } from '../../db/schema';
+import type { TestMode, TestStatus } from '@qbank/contract';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { type DbOrTx, rowsOf } from '../../db/client';
+import {
+  learnerQuestions,
+  mediaFiles,
+  questionVersionMedia,
+  type StoredChoice,
+  type StoredHighlight,
+  testQuestions,
+  tests,
+} from '../../db/schema';
+import type { ClockRow } from './clock';
+import type { Drawn } from './draw';
 
 /** The user's running test in a product (at most one: the database's tests_one_open_key). */
 export async function findInProgress(db: DbOrTx, userId: string, productId: string) {
@@ -10,4 +21,318 @@ export async function findInProgress(db: DbOrTx, userId: string, productId: stri
     .where(and(eq(tests.userId, userId), eq(tests.productId, productId), eq(tests.status, 'IN_PROGRESS')))
     .limit(1);
   return t ?? null;
+}
+
+export interface TestRow extends ClockRow {
+  id: string;
+  userId: string;
+  productId: string;
+  name: string;
+  mode: TestMode;
+  numQuestions: number;
+  pools: string[];
+  subcategoryIds: string[];
+  createdAt: Date;
+  finishedAt: Date | null;
+  answered: number | null;
+  correct: number | null;
+  scorePercent: number | null;
+}
+
+/** A test's row; `lock` takes it FOR UPDATE, so actions on one test run one at a time (two tabs, a retry). */
+export async function findTest(db: DbOrTx, id: string, lock = false): Promise<TestRow | null> {
+  const q = db.select().from(tests).where(eq(tests.id, id));
+  const [t] = lock ? await q.for('update') : await q;
+  return t ? (t as TestRow) : null;
+}
+
+export async function countTests(db: DbOrTx, userId: string, productId: string) {
+  const [r] = await db
+    .select({ n: count() })
+    .from(tests)
+    .where(and(eq(tests.userId, userId), eq(tests.productId, productId)));
+  return r?.n ?? 0;
+}
+
+/** Writes a new test, its questions in order, and marks them used by the learner, in the caller's transaction. */
+export async function insertTest(
+  tx: DbOrTx,
+  t: {
+    id: string;
+    userId: string;
+    productId: string;
+    name: string;
+    mode: TestMode;
+    pools: string[];
+    subcategoryIds: string[];
+    freeSampleOnly: boolean;
+    timeLimitMs: number | null;
+    now: Date;
+  },
+  drawn: Drawn[],
+) {
+  await tx.insert(tests).values({
+    id: t.id,
+    userId: t.userId,
+    productId: t.productId,
+    name: t.name,
+    mode: t.mode,
+    status: 'IN_PROGRESS',
+    numQuestions: drawn.length,
+    pools: t.pools,
+    subcategoryIds: t.subcategoryIds,
+    freeSampleOnly: t.freeSampleOnly,
+    timeLimitMs: t.timeLimitMs,
+    lastTickAt: t.now,
+    createdAt: t.now,
+  });
+  await tx.insert(testQuestions).values(
+    drawn.map((d, position) => ({
+      testId: t.id,
+      position,
+      questionId: d.questionId,
+      questionVersionId: d.versionId,
+      subcategoryId: d.subcategoryId,
+      flagged: d.flagged,
+    })),
+  );
+  await tx
+    .insert(learnerQuestions)
+    .values(
+      drawn.map((d) => ({
+        userId: t.userId,
+        questionId: d.questionId,
+        productId: t.productId,
+        usedAt: t.now,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** Saves the clock of a test (and, when time passed, the question on screen's share of it). */
+export async function saveClock(
+  tx: DbOrTx,
+  id: string,
+  c: {
+    status: TestStatus;
+    timeUsedMs: number;
+    lastTickAt: Date | null;
+    currentPosition: number;
+    /** Time spent on the question at `spentAt` since the last tick. */
+    deltaMs: number;
+    spentAt: number;
+  },
+) {
+  await tx.execute(sql`
+    WITH spent AS (
+      UPDATE test_questions SET time_spent_ms = time_spent_ms + ${c.deltaMs}
+      WHERE ${c.deltaMs} > 0 AND test_id = ${id} AND position = ${c.spentAt}
+    )
+    UPDATE tests SET status = ${c.status}, time_used_ms = ${c.timeUsedMs}, last_tick_at = ${c.lastTickAt},
+      current_position = ${c.currentPosition}
+    WHERE id = ${id}`);
+}
+
+export interface TestQuestionRow {
+  position: number;
+  questionId: string;
+  versionId: string;
+  subcategoryId: string | null;
+  selectedChoiceId: string | null;
+  correct: boolean | null;
+  flagged: boolean;
+  locked: boolean;
+  struck: string[];
+  highlights: StoredHighlight[];
+  note: string;
+  timeSpentMs: number;
+  /** The pinned version's content. */
+  name: string;
+  stem: string;
+  explanation: string;
+  choices: StoredChoice[];
+  correctChoiceId: string | null;
+  references: string[];
+}
+
+const questionColumns = sql`
+  tq.position, tq.question_id, tq.question_version_id, tq.subcategory_id, tq.selected_choice_id, tq.correct,
+  tq.flagged, tq.locked, tq.struck, tq.highlights, tq.note, tq.time_spent_ms,
+  v.name, v.stem, v.explanation, v.choices, v.correct_choice_id, v."references"`;
+
+const toQuestionRow = (r: Record<string, unknown>): TestQuestionRow => ({
+  position: r.position as number,
+  questionId: r.question_id as string,
+  versionId: r.question_version_id as string,
+  subcategoryId: r.subcategory_id as string | null,
+  selectedChoiceId: r.selected_choice_id as string | null,
+  correct: r.correct as boolean | null,
+  flagged: r.flagged as boolean,
+  locked: r.locked as boolean,
+  struck: r.struck as string[],
+  highlights: r.highlights as StoredHighlight[],
+  note: r.note as string,
+  timeSpentMs: Number(r.time_spent_ms),
+  name: r.name as string,
+  stem: r.stem as string,
+  explanation: r.explanation as string,
+  choices: r.choices as StoredChoice[],
+  correctChoiceId: r.correct_choice_id as string | null,
+  references: r.references as string[],
+});
+
+/** Every question of a test, in order, with its pinned version's content. */
+export async function listTestQuestions(db: DbOrTx, testId: string): Promise<TestQuestionRow[]> {
+  const res = await db.execute(sql`
+    SELECT ${questionColumns} FROM test_questions tq
+    JOIN question_versions v ON v.id = tq.question_version_id
+    WHERE tq.test_id = ${testId} ORDER BY tq.position`);
+  return rowsOf(res).map(toQuestionRow);
+}
+
+/** One question of a test by its question id, or null when the test does not hold it. */
+export async function findTestQuestion(
+  db: DbOrTx,
+  testId: string,
+  questionId: string,
+): Promise<TestQuestionRow | null> {
+  const res = await db.execute(sql`
+    SELECT ${questionColumns} FROM test_questions tq
+    JOIN question_versions v ON v.id = tq.question_version_id
+    WHERE tq.test_id = ${testId} AND tq.question_id = ${questionId}`);
+  const r = rowsOf(res)[0];
+  return r ? toQuestionRow(r) : null;
+}
+
+/** The position of a question in a test, or null. */
+export async function positionOf(db: DbOrTx, testId: string, questionId: string) {
+  const [r] = await db
+    .select({ position: testQuestions.position })
+    .from(testQuestions)
+    .where(and(eq(testQuestions.testId, testId), eq(testQuestions.questionId, questionId)));
+  return r?.position ?? null;
+}
+
+/** Writes what the learner did to one question of a test. */
+export async function saveTestQuestion(
+  tx: DbOrTx,
+  testId: string,
+  position: number,
+  set: Partial<{
+    selectedChoiceId: string | null;
+    correct: boolean | null;
+    flagged: boolean;
+    locked: boolean;
+    struck: string[];
+    highlights: StoredHighlight[];
+    note: string;
+    answeredAt: Date | null;
+  }>,
+) {
+  await tx
+    .update(testQuestions)
+    .set(set)
+    .where(and(eq(testQuestions.testId, testId), eq(testQuestions.position, position)));
+}
+
+export interface MediaOfVersion {
+  versionId: string;
+  mediaId: string;
+  hash: string;
+  mediaType: 'STEM' | 'EXPLANATION';
+  contentType: string;
+}
+
+/** The media of many versions at once, in their order. */
+export async function mediaOfVersions(db: DbOrTx, versionIds: string[]): Promise<MediaOfVersion[]> {
+  if (versionIds.length === 0) return [];
+  return db
+    .select({
+      versionId: questionVersionMedia.versionId,
+      mediaId: questionVersionMedia.mediaId,
+      hash: questionVersionMedia.hash,
+      mediaType: questionVersionMedia.mediaType,
+      contentType: mediaFiles.contentType,
+    })
+    .from(questionVersionMedia)
+    .innerJoin(mediaFiles, eq(mediaFiles.hash, questionVersionMedia.hash))
+    .where(sql`${questionVersionMedia.versionId} = ANY(${`{${versionIds.join(',')}}`}::uuid[])`)
+    .orderBy(questionVersionMedia.position, questionVersionMedia.mediaId);
+}
+
+/** The first-attempt choice counts of many questions: question id → choice id → count. */
+export async function choiceCounts(db: DbOrTx, questionIds: string[]) {
+  const out = new Map<string, Map<string, number>>();
+  if (questionIds.length === 0) return out;
+  const res = await db.execute(sql`
+    SELECT question_id, choice_id, n FROM question_choice_stats
+    WHERE question_id = ANY(${`{${questionIds.join(',')}}`}::uuid[])`);
+  for (const r of rowsOf(res)) {
+    const q = r.question_id as string;
+    if (!out.has(q)) out.set(q, new Map());
+    out.get(q)!.set(r.choice_id as string, r.n as number);
+  }
+  return out;
+}
+
+/** A page of a learner's tests in a product, newest first, and how many there are. */
+export async function listTests(db: DbOrTx, userId: string, productId: string, page: number, size: number) {
+  const where = and(eq(tests.userId, userId), eq(tests.productId, productId));
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(tests)
+      .where(where)
+      .orderBy(desc(tests.createdAt), desc(tests.id))
+      .limit(size)
+      .offset(page * size),
+    countTests(db, userId, productId),
+  ]);
+  return { rows: rows as TestRow[], total };
+}
+
+/** How many questions of each open test are answered (completed tests keep the count on their row). */
+export async function answeredCounts(db: DbOrTx, testIds: string[]) {
+  const out = new Map<string, number>();
+  if (testIds.length === 0) return out;
+  const res = await db.execute(sql`
+    SELECT test_id, count(selected_choice_id) AS n FROM test_questions
+    WHERE test_id = ANY(${`{${testIds.join(',')}}`}::uuid[]) GROUP BY 1`);
+  for (const r of rowsOf(res)) out.set(r.test_id as string, Number(r.n));
+  return out;
+}
+
+/** The learner's open test (in progress or paused) in a product. */
+export async function findOpenTest(db: DbOrTx, userId: string, productId: string) {
+  const [t] = await db
+    .select()
+    .from(tests)
+    .where(
+      and(
+        eq(tests.userId, userId),
+        eq(tests.productId, productId),
+        sql`${tests.status} IN ('IN_PROGRESS', 'PAUSED')`,
+      ),
+    );
+  return t ? (t as TestRow) : null;
+}
+
+/** Running timed tests whose time has run out by `now` (counting at most the grace period since the last tick). */
+export async function expiredTests(db: DbOrTx, now: Date, graceMs: number, limit: number) {
+  const res = await db.execute(sql`
+    SELECT id FROM tests
+    WHERE status = 'IN_PROGRESS' AND mode = 'TIMED' AND last_tick_at IS NOT NULL
+      AND time_used_ms + least(greatest(extract(epoch FROM (${now}::timestamptz - last_tick_at)) * 1000, 0), ${graceMs})
+        >= time_limit_ms
+    LIMIT ${limit}`);
+  return rowsOf(res).map((r) => r.id as string);
+}
+
+/** Closes a test with its score. */
+export async function finishTest(
+  tx: DbOrTx,
+  id: string,
+  r: { finishedAt: Date; answered: number; correct: number; scorePercent: number },
+) {
+  await tx.update(tests).set(r).where(eq(tests.id, id));
 }

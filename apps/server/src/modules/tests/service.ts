@@ -1,26 +1,176 @@
-import { activeSubscription, ErrorCode, NO_TEST_IN_PROGRESS } from '@qbank/contract';
+import type { createTestInput } from '@qbank/contract';
+import {
+  ANSWER_LOCKED_MESSAGE,
+  activeSubscription,
+  ErrorCode,
+  type MarksInput,
+  NO_TEST_IN_PROGRESS,
+  NOTHING_TO_UNANSWER_MESSAGE,
+  START_TEST_FAILED,
+  TEST_ENDED_MESSAGE,
+  TEST_PAUSED_MESSAGE,
+  type TestPool,
+} from '@qbank/contract';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../../policies';
+import { type Actor, authorize } from '../../policies';
 import { loadUserMe } from '../accounts/repository';
-import { findInProgress } from './repository';
+import { clockState, scorePercent, tick } from './clock';
+import { countAvailable, drawQuestions } from './draw';
+import {
+  countTests,
+  findInProgress,
+  findTest,
+  findTestQuestion,
+  finishTest,
+  insertTest,
+  positionOf,
+  saveClock,
+  saveTestQuestion,
+  type TestQuestionRow,
+  type TestRow,
+} from './repository';
+import { countScore, recordAnswers, setLearnerFlag, tally } from './stats';
+import { questionState, solutionOf } from './views';
 
+type CreateInput = z.output<typeof createTestInput>;
+
+const noSuchTest = () => new AppError(ErrorCode.NOT_FOUND, 'No such test', 'id');
+const notInTest = () => new AppError(ErrorCode.NOT_FOUND, 'This question is not in this test', 'qid');
+
+/** PostgreSQL's unique_violation on one constraint, as the driver throws it or as Drizzle wraps it. */
+function violates(err: unknown, constraint: string): boolean {
+  for (
+    let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 3;
+    i++
+  ) {
+    if (e.code === '23505' && e.constraint === constraint) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/**
+ * Taking tests (DESIGN §5, docs/tests.md): create (draw and pin versions), the clock, the actions on questions,
+ * and finalising. Every action locks the test's row, so two tabs or a retried request act one after the other,
+ * and every action is idempotent: it states what should be (this choice, flagged or not), never "toggle".
+ */
 export function testsService(deps: Deps) {
-  const { db } = deps;
+  const { db, clock } = deps;
+
+  /** The caller's subscription type in a product decides the draw: BASIC draws the free sample only. */
+  async function freeSampleOnly(actor: Actor, productId: string) {
+    const roles = await actor.rolesIn(productId);
+    return roles?.type === 'BASIC';
+  }
+
+  /** The test, if it is the caller's; loads the caller's roles first (no second connection inside a lock). */
+  async function own(actor: Actor, id: string, tx: Tx | null = null) {
+    const t = await findTest(tx ?? db, id, tx !== null);
+    if (!t) throw noSuchTest();
+    await authorize(actor, 'test.own', t);
+    return t;
+  }
+
+  /**
+   * Counts the time since the last tick (to the question on screen, then moves to `position` when given) and
+   * finalises a timed test whose time ran out. Answers the test as it now stands.
+   */
+  async function advance(tx: Tx, t: TestRow, position?: number | null): Promise<TestRow> {
+    const now = clock.now();
+    const c = tick(t, now);
+    if (c.expired) return finalizeIn(tx, t, now);
+    const next: TestRow = {
+      ...t,
+      timeUsedMs: c.timeUsedMs,
+      lastTickAt: t.status === 'IN_PROGRESS' ? now : null,
+      currentPosition: position ?? t.currentPosition,
+    };
+    if (c.deltaMs > 0 || next.currentPosition !== t.currentPosition)
+      await saveClock(tx, t.id, { ...next, deltaMs: c.deltaMs, spentAt: t.currentPosition });
+    return next;
+  }
+
+  /** Scores and closes a test in the caller's transaction, recording its answers in the learner's history. */
+  async function finalizeIn(tx: Tx, t: TestRow, now: Date): Promise<TestRow> {
+    const c = tick(t, now);
+    await saveClock(tx, t.id, {
+      status: 'COMPLETED',
+      timeUsedMs: c.timeUsedMs,
+      lastTickAt: null,
+      currentPosition: t.currentPosition,
+      deltaMs: c.deltaMs,
+      spentAt: t.currentPosition,
+    });
+    await recordAnswers(tx, { testId: t.id, userId: t.userId, productId: t.productId });
+    const { answered, correct } = await tally(tx, t.id);
+    const score = scorePercent(correct, t.numQuestions);
+    await finishTest(tx, t.id, { finishedAt: now, answered, correct, scorePercent: score });
+    await countScore(tx, t.productId, score);
+    return {
+      ...t,
+      status: 'COMPLETED',
+      timeUsedMs: c.timeUsedMs,
+      lastTickAt: null,
+      finishedAt: now,
+      answered,
+      correct,
+      scorePercent: score,
+    };
+  }
+
+  /**
+   * Runs an action on a test under its lock: its time is counted first, and an action on a test that has
+   * ended is refused (after the ending is saved, when this very action found the time had run out).
+   */
+  async function act<T>(
+    actor: Actor,
+    id: string,
+    opts: { questionId?: string | null; needsRunning?: boolean },
+    work: (tx: Tx, t: TestRow, q: TestQuestionRow | null) => Promise<T>,
+  ): Promise<T> {
+    await own(actor, id);
+    let ended = false;
+    const out = await db.transaction(async (tx) => {
+      const locked = await own(actor, id, tx);
+      if (locked.status === 'COMPLETED') {
+        ended = true;
+        return null;
+      }
+      const q = opts.questionId ? await findTestQuestion(tx, id, opts.questionId) : null;
+      if (opts.questionId && !q) throw notInTest();
+      const t = await advance(tx, locked, q?.position);
+      if (t.status === 'COMPLETED') {
+        ended = true;
+        return null;
+      }
+      if (opts.needsRunning && t.status === 'PAUSED')
+        throw new AppError(ErrorCode.CONFLICT, TEST_PAUSED_MESSAGE);
+      return { value: await work(tx, t, q) };
+    });
+    if (ended || !out) throw new AppError(ErrorCode.CONFLICT, TEST_ENDED_MESSAGE);
+    return out.value;
+  }
+
+  /** What a question action answers: the question's new state and the clock. */
+  async function questionAnswer(tx: Tx, t: TestRow, position: number, questionId: string) {
+    const q = await findTestQuestion(tx, t.id, questionId);
+    if (!q) throw notInTest();
+    const reveal = t.mode === 'TUTOR' && q.locked;
+    return {
+      question: { ...questionState(q), solution: reveal ? await solutionOf(tx, q) : null },
+      clock: clockState({ ...t, currentPosition: position }),
+    };
+  }
 
   return {
     /**
-     * The caller's test in progress in one product (SPEC §2, §7), or NOT_FOUND when there is none.
-     *
-     * Which product: `productUuid` when the caller names one, else the active product, chosen exactly as
-     * the client chooses it (the contract's `activeSubscription`: the last used product when it still has
-     * an active subscription, else the first active one), so the shell and the server always agree.
-     * Either way it must be a product the caller has an active subscription to; any other answers 404
-     * like "none", giving no hint about other users' or products' tests.
-     *
-     * "In progress" is status IN_PROGRESS: started and not paused or finalized. A PAUSED test is one the
-     * learner chose to leave; it is resumed from My Tests, not forced on them. A test left running (tab
-     * closed without pausing) stays IN_PROGRESS and is the one a student is sent back to.
+     * The caller's running test in one product (SPEC §2, §7), or NOT_FOUND when there is none: in
+     * `productUuid` when named, else in the active product chosen exactly as the client chooses it. A paused
+     * test is resumed from My Tests or the dashboard, not forced on the learner.
      */
     async inProgress(actor: Actor, productUuid?: string) {
       const me = await loadUserMe(db, actor.userId);
@@ -33,5 +183,225 @@ export function testsService(deps: Deps) {
       if (!test) throw new AppError(ErrorCode.NOT_FOUND, NO_TEST_IN_PROGRESS);
       return { uuid: test.id };
     },
+
+    /** Start Test's counts: per subcategory, what the pools would draw from. */
+    async available(actor: Actor, productId: string, pools: TestPool[]) {
+      await authorize(actor, 'tests.take', { productId });
+      const free = await freeSampleOnly(actor, productId);
+      const counts = await countAvailable(db, {
+        userId: actor.userId,
+        productId,
+        pools,
+        freeSampleOnly: free,
+      });
+      const subcategories = [...counts].map(([uuid, available]) => ({ uuid, available }));
+      return {
+        freeSampleOnly: free,
+        total: subcategories.reduce((a, s) => a + s.available, 0),
+        subcategories,
+      };
+    },
+
+    /**
+     * POST tests: draws the questions, pins their versions and starts the test, in one transaction. The same
+     * uuid again answers the same test; a second open test is refused by the database (startTestFailed).
+     */
+    async create(actor: Actor, input: CreateInput): Promise<{ uuid: string; numQuestions: number }> {
+      const productId = input.productUuid;
+      await authorize(actor, 'tests.take', { productId });
+      const existing = await findTest(db, input.uuid);
+      if (existing) {
+        if (existing.userId !== actor.userId)
+          throw new AppError(ErrorCode.CONFLICT, 'uuid is already used by another test', 'uuid');
+        return { uuid: existing.id, numQuestions: existing.numQuestions };
+      }
+      const free = await freeSampleOnly(actor, productId);
+      const pools = input.pools.includes('ALL') ? (['ALL'] as TestPool[]) : input.pools;
+      const subcategoryIds = [...new Set(input.subcategoryUuids)];
+      try {
+        return await db.transaction(async (tx) => {
+          const drawn = await drawQuestions(
+            tx,
+            { userId: actor.userId, productId, subcategoryIds, pools, freeSampleOnly: free },
+            input.numQuestions,
+          );
+          if (drawn.length === 0)
+            throw new AppError(
+              ErrorCode.VALIDATION,
+              'No questions are available for these subjects and pools',
+              'subcategoryUuids',
+            );
+          const name = input.name || `Test ${(await countTests(tx, actor.userId, productId)) + 1}`;
+          await insertTest(
+            tx,
+            {
+              id: input.uuid,
+              userId: actor.userId,
+              productId,
+              name,
+              mode: input.mode,
+              pools,
+              subcategoryIds,
+              freeSampleOnly: free,
+              timeLimitMs: input.mode === 'TIMED' ? drawn.length * input.secondsPerQuestion * 1000 : null,
+              now: clock.now(),
+            },
+            drawn,
+          );
+          return { uuid: input.uuid, numQuestions: drawn.length };
+        });
+      } catch (e) {
+        if (violates(e, 'tests_one_open_key')) throw new AppError(ErrorCode.CONFLICT, START_TEST_FAILED);
+        if (violates(e, 'tests_pkey')) return this.create(actor, input);
+        throw e;
+      }
+    },
+
+    /** PATCH tests/alive: the screen is open on this test (and question); answers the clock. */
+    async alive(actor: Actor, testId: string, questionId?: string) {
+      return act(actor, testId, {}, async (tx, t) => {
+        let position = t.currentPosition;
+        if (questionId) {
+          const p = await positionOf(tx, testId, questionId);
+          if (p === null) throw notInTest();
+          if (p !== t.currentPosition) {
+            await saveClock(tx, t.id, { ...t, currentPosition: p, deltaMs: 0, spentAt: p });
+            position = p;
+          }
+        }
+        return clockState({ ...t, currentPosition: position });
+      });
+    },
+
+    /** PATCH start: resume a paused test (a running one stays as it is). */
+    async start(actor: Actor, id: string, questionId?: string) {
+      return act(actor, id, {}, async (tx, t) => {
+        const position = questionId ? await positionOf(tx, id, questionId) : null;
+        if (questionId && position === null) throw notInTest();
+        const next: TestRow = {
+          ...t,
+          status: 'IN_PROGRESS',
+          lastTickAt: clock.now(),
+          currentPosition: position ?? t.currentPosition,
+        };
+        await saveClock(tx, id, { ...next, deltaMs: 0, spentAt: next.currentPosition });
+        return clockState(next);
+      });
+    },
+
+    /** PATCH pause: the clock stops (pausing a paused test changes nothing). */
+    async pause(actor: Actor, id: string) {
+      return act(actor, id, {}, async (tx, t) => {
+        const next: TestRow = { ...t, status: 'PAUSED', lastTickAt: null };
+        if (t.status !== 'PAUSED')
+          await saveClock(tx, id, { ...next, deltaMs: 0, spentAt: t.currentPosition });
+        return clockState(next);
+      });
+    },
+
+    /** PATCH finalize: scores the test; finalising a completed test again answers it as it is. */
+    async finalize(actor: Actor, id: string) {
+      await own(actor, id);
+      return db.transaction(async (tx) => {
+        const t = await own(actor, id, tx);
+        if (t.status === 'COMPLETED') return clockState(t);
+        return clockState(await finalizeIn(tx, t, clock.now()));
+      });
+    },
+
+    /** The periodic task: finalises running timed tests whose time has run out (once across instances). */
+    async finalizeExpired(ids: string[]) {
+      let done = 0;
+      for (const id of ids) {
+        await db.transaction(async (tx) => {
+          const t = await findTest(tx, id, true);
+          if (t?.status !== 'IN_PROGRESS') return;
+          const now = clock.now();
+          if (!tick(t, now).expired) return;
+          await finalizeIn(tx, t, now);
+          done++;
+        });
+      }
+      return done;
+    },
+
+    /**
+     * PATCH answer: chooses a choice. In tutor mode the answer is submitted: it is final, recorded, and the
+     * solution comes with the answer. Choosing the same choice again changes nothing.
+     */
+    async answer(actor: Actor, id: string, questionId: string, choice: string) {
+      return act(actor, id, { questionId, needsRunning: true }, async (tx, t, q) => {
+        const row = q!;
+        if (!row.choices.some((c) => c.id === choice))
+          throw new AppError(
+            ErrorCode.VALIDATION,
+            'choice is not an answer choice of this question',
+            'choice',
+          );
+        if (row.locked && row.selectedChoiceId !== choice)
+          throw new AppError(ErrorCode.CONFLICT, ANSWER_LOCKED_MESSAGE, 'choice');
+        if (row.selectedChoiceId !== choice || (t.mode === 'TUTOR' && !row.locked)) {
+          await saveTestQuestion(tx, id, row.position, {
+            selectedChoiceId: choice,
+            correct: choice === row.correctChoiceId,
+            answeredAt: clock.now(),
+            locked: t.mode === 'TUTOR',
+          });
+          if (t.mode === 'TUTOR')
+            await recordAnswers(tx, { testId: id, userId: t.userId, productId: t.productId }, questionId);
+        }
+        return questionAnswer(tx, t, row.position, questionId);
+      });
+    },
+
+    /** PATCH unanswer: clears an answer (never a submitted tutor answer; a question with none is refused). */
+    async unanswer(actor: Actor, id: string, questionId: string) {
+      return act(actor, id, { questionId, needsRunning: true }, async (tx, t, q) => {
+        const row = q!;
+        if (row.locked) throw new AppError(ErrorCode.CONFLICT, ANSWER_LOCKED_MESSAGE);
+        if (row.selectedChoiceId === null)
+          throw new AppError(ErrorCode.CONFLICT, NOTHING_TO_UNANSWER_MESSAGE);
+        await saveTestQuestion(tx, id, row.position, {
+          selectedChoiceId: null,
+          correct: null,
+          answeredAt: null,
+        });
+        return questionAnswer(tx, t, row.position, questionId);
+      });
+    },
+
+    /** PATCH flag: sets the flag to what is sent (also the learner's flag for the FLAGGED pool). */
+    async flag(actor: Actor, id: string, questionId: string, flagged: boolean) {
+      return act(actor, id, { questionId }, async (tx, t, q) => {
+        const row = q!;
+        if (row.flagged !== flagged) {
+          await saveTestQuestion(tx, id, row.position, { flagged });
+          await setLearnerFlag(tx, t.userId, questionId, flagged);
+        }
+        return questionAnswer(tx, t, row.position, questionId);
+      });
+    },
+
+    /** PATCH marks: strike-through, highlights and the note, saved as a whole. */
+    async marks(actor: Actor, id: string, questionId: string, marks: MarksInput) {
+      return act(actor, id, { questionId }, async (tx, t, q) => {
+        const row = q!;
+        const ids = new Set(row.choices.map((c) => c.id));
+        if (marks.struck.some((s) => !ids.has(s)))
+          throw new AppError(
+            ErrorCode.VALIDATION,
+            'struck names a choice this question does not have',
+            'struck',
+          );
+        await saveTestQuestion(tx, id, row.position, {
+          struck: [...new Set(marks.struck)],
+          highlights: marks.highlights,
+          note: marks.note,
+        });
+        return questionAnswer(tx, t, row.position, questionId);
+      });
+    },
   };
 }
+
+export type TestsService = ReturnType<typeof testsService>;

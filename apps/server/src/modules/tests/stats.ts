@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, rowsOf } from '../../db/client';
+
+// The learner's history and the product's statistics, kept in the transaction that changes them, so no
+// screen ever recounts answers (docs/tests.md).
+
+/**
+ * Records the answers of a test (or of one question, in tutor mode) in the learner's history: the last
+ * answer's correctness, the first answer's choice (counted once in question_choice_stats), and the learner's
+ * answered/correct totals. Only answers not recorded yet: in tutor mode a submitted (locked) answer was
+ * recorded when it was submitted.
+ */
+export async function recordAnswers(
+  tx: DbOrTx,
+  t: { testId: string; userId: string; productId: string },
+  onlyQuestionId?: string,
+) {
+  const which = onlyQuestionId ? sql`tq.question_id = ${onlyQuestionId}` : sql`NOT tq.locked`;
+  await tx.execute(sql`
+    WITH answered AS (
+      SELECT tq.question_id, tq.selected_choice_id, coalesce(tq.correct, false) AS correct
+      FROM test_questions tq
+      WHERE tq.test_id = ${t.testId} AND tq.selected_choice_id IS NOT NULL AND ${which}
+    ),
+    before AS (
+      SELECT lq.question_id, lq.last_correct, lq.first_choice_id FROM learner_questions lq
+      JOIN answered a ON a.question_id = lq.question_id
+      WHERE lq.user_id = ${t.userId}
+      FOR UPDATE OF lq
+    ),
+    history AS (
+      UPDATE learner_questions lq SET last_correct = a.correct,
+        first_choice_id = coalesce(lq.first_choice_id, a.selected_choice_id)
+      FROM answered a WHERE lq.user_id = ${t.userId} AND lq.question_id = a.question_id
+    ),
+    shares AS (
+      INSERT INTO question_choice_stats (question_id, choice_id, n)
+      SELECT a.question_id, a.selected_choice_id, 1 FROM answered a
+      JOIN before b ON b.question_id = a.question_id WHERE b.first_choice_id IS NULL
+      ON CONFLICT (question_id, choice_id) DO UPDATE SET n = question_choice_stats.n + 1
+    ),
+    delta AS (
+      SELECT count(*) FILTER (WHERE b.last_correct IS NULL) AS answered,
+        count(*) FILTER (WHERE a.correct) - count(*) FILTER (WHERE b.last_correct) AS correct
+      FROM answered a JOIN before b ON b.question_id = a.question_id
+    )
+    INSERT INTO learner_stats (user_id, product_id, answered, correct)
+    SELECT ${t.userId}, ${t.productId}, d.answered, d.correct FROM delta d
+    WHERE d.answered <> 0 OR d.correct <> 0
+    ON CONFLICT (user_id, product_id) DO UPDATE SET
+      answered = learner_stats.answered + excluded.answered,
+      correct = learner_stats.correct + excluded.correct`);
+}
+
+/** The learner's flag on a question, kept for the FLAGGED pool. */
+export async function setLearnerFlag(tx: DbOrTx, userId: string, questionId: string, flagged: boolean) {
+  await tx.execute(sql`
+    UPDATE learner_questions SET flagged = ${flagged} WHERE user_id = ${userId} AND question_id = ${questionId}`);
+}
+
+/** How many of a test's questions are answered and correct. */
+export async function tally(tx: DbOrTx, testId: string) {
+  const res = await tx.execute(sql`
+    SELECT count(selected_choice_id) AS answered, count(*) FILTER (WHERE correct) AS correct
+    FROM test_questions WHERE test_id = ${testId}`);
+  const r = rowsOf(res)[0]!;
+  return { answered: Number(r.answered), correct: Number(r.correct) };
+}
+
+/** Adds a completed test's score to its product's histogram. */
+export async function countScore(tx: DbOrTx, productId: string, scorePercent: number) {
+  await tx.execute(sql`
+    INSERT INTO test_scores (product_id, score_percent, n) VALUES (${productId}, ${scorePercent}, 1)
+    ON CONFLICT (product_id, score_percent) DO UPDATE SET n = test_scores.n + 1`);
+}
+
+/** How many of a product's completed tests scored below a score, the same, and in all. */
+export async function scoreRank(db: DbOrTx, productId: string, scorePercent: number) {
+  const res = await db.execute(sql`
+    SELECT coalesce(sum(n) FILTER (WHERE score_percent < ${scorePercent}), 0) AS below,
+      coalesce(sum(n) FILTER (WHERE score_percent = ${scorePercent}), 0) AS same,
+      coalesce(sum(n), 0) AS total
+    FROM test_scores WHERE product_id = ${productId}`);
+  const r = rowsOf(res)[0]!;
+  return { below: Number(r.below), same: Number(r.same), total: Number(r.total) };
+}
+
+/** The learner's totals in a product, and the average percent correct of all its learners. */
+export async function standing(db: DbOrTx, userId: string, productId: string) {
+  const res = await db.execute(sql`
+    SELECT
+      (SELECT answered FROM learner_stats WHERE user_id = ${userId} AND product_id = ${productId}) AS answered,
+      (SELECT correct FROM learner_stats WHERE user_id = ${userId} AND product_id = ${productId}) AS correct,
+      (SELECT avg(correct::float8 / answered) FROM learner_stats
+        WHERE product_id = ${productId} AND answered > 0) AS average,
+      (SELECT count(*) FROM learner_questions WHERE user_id = ${userId} AND product_id = ${productId}) AS used`);
+  const r = rowsOf(res)[0]!;
+  return {
+    answered: Number(r.answered ?? 0),
+    correct: Number(r.correct ?? 0),
+    average: r.average === null ? null : Number(r.average),
+    used: Number(r.used),
+  };
+}
+
+/**
+ * The learner's latest answers in a product by subject and category (where each question stands now):
+ * at most the questions they have answered, grouped through the pool's current placement.
+ */
+export async function performanceByNode(db: DbOrTx, userId: string, productId: string) {
+  const res = await db.execute(sql`
+    SELECT s.id AS subject_id, s.name AS subject_name, c.id AS category_id, c.name AS category_name,
+      count(*) AS answered, count(*) FILTER (WHERE lq.last_correct) AS correct
+    FROM learner_questions lq
+    JOIN question_pool p ON p.question_id = lq.question_id
+    JOIN subcategories sc ON sc.id = p.subcategory_id
+    JOIN categories c ON c.id = sc.category_id
+    JOIN subjects s ON s.id = c.subject_id
+    WHERE lq.user_id = ${userId} AND lq.product_id = ${productId} AND lq.last_correct IS NOT NULL
+    GROUP BY s.id, s.name, c.id, c.name
+    ORDER BY s.name, c.name`);
+  return rowsOf(res).map((r) => ({
+    subjectId: r.subject_id as string,
+    subjectName: r.subject_name as string,
+    categoryId: r.category_id as string,
+    categoryName: r.category_name as string,
+    answered: Number(r.answered),
+    correct: Number(r.correct),
+  }));
+}
+
+/** How many questions the learner may draw in a product: the published ones, or the free sample. */
+export async function drawableCount(db: DbOrTx, productId: string, freeSampleOnly: boolean) {
+  const res = freeSampleOnly
+    ? await db.execute(
+        sql`SELECT count(*) AS n FROM question_pool WHERE product_id = ${productId} AND free_sample`,
+      )
+    : await db.execute(sql`SELECT question_count AS n FROM products WHERE id = ${productId}`);
+  return Number(rowsOf(res)[0]?.n ?? 0);
+}

@@ -1,0 +1,426 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ANSWER_LOCKED_MESSAGE,
+  NOTHING_TO_UNANSWER_MESSAGE,
+  START_TEST_FAILED,
+  TEST_ENDED_MESSAGE,
+  TEST_PAUSED_MESSAGE,
+} from '@qbank/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
+import { questions, questionVersions } from '../../db/schema';
+import { testClock } from '../../lib/clock';
+import { finalizeExpiredTests } from '../../modules/tests/expiry';
+import { buildBank } from '../bank-factory';
+import { buildSubscription, buildUser, TestClient } from '../factories';
+import { createTestApp, type TestApp } from '../test-app';
+
+// Taking tests over HTTP against a real database (DESIGN §5): create, the clock, every action and its
+// refusals, review, My Tests and the dashboard. Time is the app's test clock, moved by the tests.
+
+const clock = testClock();
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+afterAll(() => t.close());
+
+type Bank = Awaited<ReturnType<typeof buildBank>>;
+
+async function learner(bank: Bank, type: 'BASIC' | 'PREMIUM' = 'PREMIUM') {
+  const user = await buildUser(t.deps.db);
+  await buildSubscription(t.deps.db, user.id, bank.product.id, { student: true, type });
+  const c = new TestClient(t.app);
+  expect((await c.login(user.email, user.password)).statusCode).toBe(200);
+  return { user, c };
+}
+
+const create = (c: TestClient, bank: Bank, over: Record<string, unknown> = {}) =>
+  c.req({
+    method: 'POST',
+    url: '/api/v2/tests',
+    json: {
+      uuid: randomUUID(),
+      productUuid: bank.product.id,
+      mode: 'TIMED',
+      pools: ['ALL'],
+      subcategoryUuids: bank.subcategoryIds,
+      numQuestions: 4,
+      ...over,
+    },
+  });
+const run = (c: TestClient, id: string) => c.req({ url: `/api/v2/tests/${id}/questions` });
+const patch = (c: TestClient, url: string, json?: unknown) =>
+  c.req({ method: 'PATCH', url: `/api/v2/tests/${url}`, json: json ?? {} });
+const answer = (c: TestClient, id: string, qid: string, choice: string) =>
+  patch(c, `${id}/questions/${qid}/answer`, { choice });
+
+/** A started test and its questions as the learner sees them. */
+async function started(c: TestClient, bank: Bank, over: Record<string, unknown> = {}) {
+  const res = await create(c, bank, over);
+  expect(res.statusCode).toBe(201);
+  const id = res.json().uuid as string;
+  const view = (await run(c, id)).json();
+  return { id, view, created: res.json() };
+}
+const correctOf = (bank: Bank, qid: string) => bank.questions.find((q) => q.id === qid)!;
+
+describe('POST /api/v2/tests: create', () => {
+  it('draws the questions asked for, spread across the chosen subcategories, and starts the test', async () => {
+    const bank = await buildBank(t.deps.db, { subcategories: 4, perSubcategory: 5 });
+    const { c } = await learner(bank);
+    const { id, view } = await started(c, bank, { numQuestions: 8, secondsPerQuestion: 60 });
+    expect(view).toMatchObject({
+      uuid: id,
+      mode: 'TIMED',
+      status: 'IN_PROGRESS',
+      numQuestions: 8,
+      timeLimitSeconds: 480,
+      timeRemainingInSeconds: 480,
+      currentPosition: 0,
+    });
+    const perSub = new Map<string, number>();
+    for (const q of view.questions) {
+      const sub = correctOf(bank, q.uuid).subcategoryId;
+      perSub.set(sub, (perSub.get(sub) ?? 0) + 1);
+      expect(q.solution).toBeNull();
+      expect(q.answerChoices).toHaveLength(4);
+    }
+    expect([...perSub.values()]).toEqual([2, 2, 2, 2]);
+    expect(new Set(view.questions.map((q: { uuid: string }) => q.uuid)).size).toBe(8);
+  });
+
+  it('takes fewer questions when fewer are available, and says how many', async () => {
+    const bank = await buildBank(t.deps.db, { subcategories: 1, perSubcategory: 3 });
+    const { c } = await learner(bank);
+    const { created } = await started(c, bank, { numQuestions: 50 });
+    expect(created.numQuestions).toBe(3);
+  });
+
+  it('answers the same test for the same uuid (a retried create)', async () => {
+    const bank = await buildBank(t.deps.db);
+    const { c } = await learner(bank);
+    const uuid = randomUUID();
+    const first = await create(c, bank, { uuid });
+    const again = await create(c, bank, { uuid });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+  });
+
+  it('refuses a second open test with SPEC §8 startTestFailed, even when two starts race', async () => {
+    const bank = await buildBank(t.deps.db);
+    const { c } = await learner(bank);
+    const [a, b] = await Promise.all([create(c, bank), create(c, bank)]);
+    const codes = [a.statusCode, b.statusCode].sort();
+    expect(codes).toEqual([201, 409]);
+    const refused = a.statusCode === 409 ? a : b;
+    expect(refused.json()).toMatchObject({ code: 'CONFLICT', message: START_TEST_FAILED });
+    const open = await t.deps.db.execute(
+      sql`SELECT count(*)::int AS n FROM tests WHERE product_id = ${bank.product.id}`,
+    );
+    expect(rowsOf(open)[0]!.n).toBe(1);
+  });
+
+  it('draws only the free sample on a BASIC subscription', async () => {
+    const bank = await buildBank(t.deps.db, { subcategories: 2, perSubcategory: 5, freeEvery: 2 });
+    const { c } = await learner(bank, 'BASIC');
+    const avail = await c.req({ url: `/api/v2/tests/products/${bank.product.id}/available` });
+    expect(avail.json()).toMatchObject({ freeSampleOnly: true, total: 5 });
+    const { view } = await started(c, bank, { numQuestions: 10 });
+    expect(view.numQuestions).toBe(5);
+    for (const q of view.questions) expect(correctOf(bank, q.uuid).freeSample).toBe(true);
+  });
+
+  it('refuses a product without an active subscription, nothing available, and bad input naming the field', async () => {
+    const bank = await buildBank(t.deps.db);
+    const stranger = await buildUser(t.deps.db);
+    const sc = new TestClient(t.app);
+    await sc.login(stranger.email, stranger.password);
+    expect((await create(sc, bank)).json()).toMatchObject({ statusCode: 403, field: 'productUuid' });
+    const { c } = await learner(bank);
+    const none = await create(c, bank, { subcategoryUuids: [randomUUID()] });
+    expect(none.json()).toMatchObject({ statusCode: 400, field: 'subcategoryUuids' });
+    expect((await create(c, bank, { numQuestions: 101 })).json()).toMatchObject({
+      statusCode: 400,
+      field: 'numQuestions',
+    });
+    expect((await create(c, bank, { pools: ['ALL', 'ALL'] })).json()).toMatchObject({
+      statusCode: 400,
+      field: 'pools',
+    });
+    expect((await create(c, bank, { mode: 'EXAM' })).json()).toMatchObject({
+      statusCode: 400,
+      field: 'mode',
+    });
+  });
+
+  it('pins the question versions: a later edit never changes a test taken', async () => {
+    const bank = await buildBank(t.deps.db, { subcategories: 1, perSubcategory: 1 });
+    const { c } = await learner(bank);
+    const { id, view } = await started(c, bank, { numQuestions: 1 });
+    const q = bank.questions[0]!;
+    const versionId = randomUUID();
+    await t.deps.db.transaction(async (tx) => {
+      await tx.insert(questionVersions).values({
+        id: versionId,
+        questionId: q.id,
+        number: 2,
+        status: 'PUBLISHED',
+        subcategoryId: q.subcategoryId,
+        stem: '<p>Edited later</p>',
+        choices: [{ id: q.choices[0]!, text: '<p>Only</p>' }],
+        correctChoiceId: q.choices[0],
+        editorId: bank.author.id,
+      });
+      await tx.update(questions).set({ currentVersionId: versionId }).where(eq(questions.id, q.id));
+    });
+    const again = (await run(c, id)).json();
+    expect(again.questions[0].questionStem).toBe(view.questions[0].questionStem);
+    expect(again.questions[0].answerChoices).toHaveLength(4);
+  });
+});
+
+describe('the actions on a question', () => {
+  it('answers, changes, clears and flags (timed mode), each idempotent', async () => {
+    const bank = await buildBank(t.deps.db);
+    const { c } = await learner(bank);
+    const { id, view } = await started(c, bank);
+    const q = view.questions[1];
+    const bq = correctOf(bank, q.uuid);
+    const a1 = await answer(c, id, q.uuid, bq.choices[2]!);
+    expect(a1.statusCode).toBe(200);
+    expect(a1.json().question).toMatchObject({
+      selectedChoice: bq.choices[2],
+      solution: null,
+      locked: false,
+    });
+    expect(a1.json().clock.currentPosition).toBe(1);
+    expect((await answer(c, id, q.uuid, bq.choices[2]!)).statusCode).toBe(200);
+    expect((await answer(c, id, q.uuid, bq.correct)).json().question.selectedChoice).toBe(bq.correct);
+    const cleared = await patch(c, `${id}/questions/${q.uuid}/unanswer`);
+    expect(cleared.json().question.selectedChoice).toBeNull();
+    const again = await patch(c, `${id}/questions/${q.uuid}/unanswer`);
+    expect(again.json()).toMatchObject({ statusCode: 409, message: NOTHING_TO_UNANSWER_MESSAGE });
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await patch(c, `${id}/questions/${q.uuid}/flag`, { flagged: true })).json().question.flagged,
+      ).toBe(true);
+    const marks = await patch(c, `${id}/questions/${q.uuid}/marks`, {
+      struck: [bq.choices[3]],
+      highlights: [{ start: 0, end: 8 }],
+      note: 'Check the units',
+    });
+    expect(marks.json().question).toMatchObject({
+      struck: [bq.choices[3]],
+      highlights: [{ start: 0, end: 8 }],
+      note: 'Check the units',
+    });
+    const reloaded = (await run(c, id)).json();
+    expect(reloaded.currentPosition).toBe(1);
+    expect(reloaded.questions[1]).toMatchObject({
+      flagged: true,
+      note: 'Check the units',
+      selectedChoice: null,
+    });
+  });
+
+  it('refuses a choice of another question, a question not in the test, and another user’s test', async () => {
+    const bank = await buildBank(t.deps.db);
+    const { c } = await learner(bank);
+    const { id, view } = await started(c, bank);
+    const q = view.questions[0];
+    expect((await answer(c, id, q.uuid, randomUUID())).json()).toMatchObject({
+      statusCode: 400,
+      field: 'choice',
+    });
+    const outside = bank.questions.find(
+      (b) => !view.questions.some((v: { uuid: string }) => v.uuid === b.id),
+    );
+    if (outside)
+      expect((await answer(c, id, outside.id, outside.correct)).json()).toMatchObject({
+        statusCode: 404,
+        field: 'qid',
+      });
+    const other = await learner(bank);
+    expect((await answer(other.c, id, q.uuid, correctOf(bank, q.uuid).correct)).statusCode).toBe(404);
+    expect((await run(other.c, id)).statusCode).toBe(404);
+    expect((await patch(other.c, `${id}/finalize`)).statusCode).toBe(404);
+  });
+
+  it('tutor mode: a submitted answer is final and comes with the solution and the shares of first attempts', async () => {
+    const bank = await buildBank(t.deps.db, { subcategories: 1, perSubcategory: 1 });
+    const q = bank.questions[0]!;
+    // Two learners answered before: one right, one wrong.
+    for (const choice of [q.correct, q.choices[1]!]) {
+      const { c } = await learner(bank);
+      const { id } = await started(c, bank, { mode: 'TUTOR', numQuestions: 1 });
+      await answer(c, id, q.id, choice);
+    }
+    const { c } = await learner(bank);
+    const { id } = await started(c, bank, { mode: 'TUTOR', numQuestions: 1 });
+    const res = await answer(c, id, q.id, q.correct);
+    expect(res.json().question).toMatchObject({ locked: true, selectedChoice: q.correct });
+    const solution = res.json().question.solution;
+    expect(solution).toMatchObject({ correctAnswerChoice: q.correct, attempts: 3 });
+    expect(solution.explanation).toContain('Because');
+    expect(solution.choiceShares.map((s: { count: number }) => s.count)).toEqual([2, 1, 0, 0]);
+    // A retry changes nothing more; a change is refused.
+    expect((await answer(c, id, q.id, q.correct)).json().question.solution.attempts).toBe(3);
+    expect((await answer(c, id, q.id, q.choices[1]!)).json()).toMatchObject({
+      statusCode: 409,
+      message: ANSWER_LOCKED_MESSAGE,
+    });
+    expect((await patch(c, `${id}/questions/${q.id}/unanswer`)).json().message).toBe(ANSWER_LOCKED_MESSAGE);
+  });
+
+  it('two tabs answering at once: every answer is kept, one after the other', async () => {
+    const bank = await buildBank(t.deps.db, { subcategories: 2, perSubcategory: 5 });
+    const { c } = await learner(bank);
+    const { id, view } = await started(c, bank, { numQuestions: 10 });
+    const results = await Promise.all(
+      view.questions.map((q: { uuid: string }) => answer(c, id, q.uuid, correctOf(bank, q.uuid).correct)),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const after = (await run(c, id)).json();
+    expect(after.questions.every((q: { selectedChoice: string | null }) => q.selectedChoice !== null)).toBe(
+      true,
+    );
+  });
+});
+
+describe('the server clock', () => {
+  it('runs only while kept alive and not paused; counts time per question; a long gap counts as the grace period', async () => {
+    const bank = await buildBank(t.deps.db);
+    const { c } = await learner(bank);
+    const { id, view } = await started(c, bank, { numQuestions: 2, secondsPerQuestion: 600 });
+    clock.advance(10_000);
+    const alive = await patch(c, 'alive', { testUuid: id, questionUuid: view.questions[0].uuid });
+    expect(alive.json()).toMatchObject({ timeUsedSeconds: 10, timeRemainingInSeconds: 1190 });
+    clock.advance(3_600_000); // the lid closed for an hour
+    expect((await patch(c, 'alive', { testUuid: id })).json().timeUsedSeconds).toBe(70);
+    expect((await patch(c, `${id}/pause`)).json().status).toBe('PAUSED');
+    clock.advance(30_000);
+    expect((await patch(c, 'alive', { testUuid: id })).json()).toMatchObject({
+      status: 'PAUSED',
+      timeUsedSeconds: 70,
+    });
+    const q = view.questions[0];
+    expect((await answer(c, id, q.uuid, correctOf(bank, q.uuid).correct)).json().message).toBe(
+      TEST_PAUSED_MESSAGE,
+    );
+    expect((await patch(c, `${id}/start`)).json().status).toBe('IN_PROGRESS');
+    clock.advance(5_000);
+    expect((await patch(c, `${id}/finalize`)).json()).toMatchObject({
+      status: 'COMPLETED',
+      timeUsedSeconds: 75,
+    });
+    const review = (await c.req({ url: `/api/v2/tests/${id}/review` })).json();
+    expect(review.timeUsedSeconds).toBe(75);
+    expect(review.questions[0].timeSpentSeconds).toBe(75);
+  });
+
+  it('ends a timed test whose time ran out: the next action is refused, the test is scored', async () => {
+    const bank = await buildBank(t.deps.db);
+    const { c } = await learner(bank);
+    const { id, view } = await started(c, bank, { numQuestions: 1, secondsPerQuestion: 30 });
+    const q = view.questions[0];
+    await answer(c, id, q.uuid, correctOf(bank, q.uuid).correct);
+    clock.advance(31_000);
+    const late = await answer(c, id, q.uuid, correctOf(bank, q.uuid).choices[1]!);
+    expect(late.json()).toMatchObject({ statusCode: 409, message: TEST_ENDED_MESSAGE });
+    const after = (await run(c, id)).json();
+    expect(after).toMatchObject({ status: 'COMPLETED', timeRemainingInSeconds: 0 });
+    expect(after.questions[0].selectedChoice).toBe(correctOf(bank, q.uuid).correct);
+    expect((await c.req({ url: `/api/v2/tests/${id}/review` })).json()).toMatchObject({ scorePercent: 100 });
+  });
+
+  it('the periodic task ends a test left running out of time, once', async () => {
+    const bank = await buildBank(t.deps.db);
+    const { c } = await learner(bank);
+    const { id } = await started(c, bank, { numQuestions: 1, secondsPerQuestion: 20 });
+    clock.advance(25_000);
+    const [a, b] = await Promise.all([
+      finalizeExpiredTests(t.deps, clock.now()),
+      finalizeExpiredTests(t.deps, clock.now()),
+    ]);
+    expect(a + b).toBeGreaterThanOrEqual(1);
+    expect((await run(c, id)).json().status).toBe('COMPLETED');
+    const scores = await t.deps.db.execute(
+      sql`SELECT sum(n)::int AS n FROM test_scores WHERE product_id = ${bank.product.id}`,
+    );
+    expect(rowsOf(scores)[0]!.n).toBe(1);
+    expect((await patch(c, `${id}/finalize`)).json().status).toBe('COMPLETED');
+  });
+});
+
+describe('review, pools, My Tests and the dashboard', () => {
+  it('reviews a finished test with score, percentile and shares; feeds the INCORRECT, FLAGGED and UNUSED pools', async () => {
+    const bank = await buildBank(t.deps.db, { subcategories: 2, perSubcategory: 3 });
+    const { c } = await learner(bank);
+    const { id, view } = await started(c, bank, { numQuestions: 4 });
+    const [q1, q2, q3] = view.questions as Array<{ uuid: string }>;
+    await answer(c, id, q1!.uuid, correctOf(bank, q1!.uuid).correct);
+    await answer(c, id, q2!.uuid, correctOf(bank, q2!.uuid).choices[1]!);
+    await patch(c, `${id}/questions/${q3!.uuid}/flag`, { flagged: true });
+    expect((await c.req({ url: `/api/v2/tests/${id}/review` })).statusCode).toBe(409);
+    await patch(c, `${id}/finalize`);
+    const review = (await c.req({ url: `/api/v2/tests/${id}/review` })).json();
+    expect(review).toMatchObject({
+      correct: 1,
+      answered: 2,
+      scorePercent: 25,
+      percentile: 50,
+      numQuestions: 4,
+    });
+    const r2 = review.questions[1];
+    expect(r2).toMatchObject({ correct: false, selectedChoice: correctOf(bank, q2!.uuid).choices[1] });
+    expect(r2.solution.choiceShares[1]).toMatchObject({ count: 1, percent: 100 });
+    expect(review.questions[3].correct).toBeNull();
+
+    const pools = async (p: string) =>
+      (await c.req({ url: `/api/v2/tests/products/${bank.product.id}/available?pools=${p}` })).json().total;
+    expect(await pools('ALL')).toBe(6);
+    expect(await pools('UNUSED')).toBe(2);
+    expect(await pools('INCORRECT')).toBe(1);
+    expect(await pools('FLAGGED')).toBe(1);
+    expect(await pools('UNUSED,INCORRECT')).toBe(3);
+    const next = await started(c, bank, { pools: ['INCORRECT', 'FLAGGED'], numQuestions: 10 });
+    expect(next.view.questions.map((q: { uuid: string }) => q.uuid).sort()).toEqual(
+      [q2!.uuid, q3!.uuid].sort(),
+    );
+    expect(next.view.questions.find((q: { uuid: string }) => q.uuid === q3!.uuid).flagged).toBe(true);
+
+    const list = (await c.req({ url: `/api/v2/tests?productUuid=${bank.product.id}` })).json();
+    expect(list).toMatchObject({ totalElements: 2, page: 0, totalPages: 1 });
+    expect(list.content[0]).toMatchObject({ uuid: next.id, status: 'IN_PROGRESS', scorePercent: null });
+    expect(list.content[1]).toMatchObject({ uuid: id, status: 'COMPLETED', scorePercent: 25, answered: 2 });
+
+    const dash = (await c.req({ url: `/api/v2/tests/products/${bank.product.id}/dashboard` })).json();
+    expect(dash).toMatchObject({
+      totalQuestions: 6,
+      usedQuestions: 4,
+      answered: 2,
+      correct: 1,
+      percentCorrect: 50,
+      averagePercentCorrect: 50,
+      openTest: { uuid: next.id },
+    });
+    expect(dash.bySubject).toHaveLength(1);
+    expect(dash.recentTests).toHaveLength(2);
+  });
+
+  it('a new learner’s dashboard is empty but useful', async () => {
+    const bank = await buildBank(t.deps.db);
+    const { c } = await learner(bank);
+    const dash = (await c.req({ url: `/api/v2/tests/products/${bank.product.id}/dashboard` })).json();
+    expect(dash).toMatchObject({
+      totalQuestions: 10,
+      usedQuestions: 0,
+      percentCorrect: null,
+      openTest: null,
+      recentTests: [],
+      bySubject: [],
+    });
+  });
+});
