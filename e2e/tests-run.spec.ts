@@ -66,7 +66,10 @@ test('a timed test: answer, change, flag, strike, highlight, note, keys, reload,
   await expect(choice(page, 1)).toBeChecked();
   await expect(choice(page, 0)).not.toBeChecked();
   await page.keyboard.press('f');
-  await expect(page.getByRole('button', { name: 'Flagged' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Flagged', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 
   // Strike C with its button; strike-through mode (S), then D's letter strikes D; Esc leaves the mode.
   await page.getByRole('button', { name: 'Strike through choice C' }).click();
@@ -138,7 +141,7 @@ test('a timed test: answer, change, flag, strike, highlight, note, keys, reload,
   await page.getByRole('button', { name: 'Previous' }).click();
   await expect(heading(page, 1)).toBeVisible();
   await expect(choice(page, 1)).toBeChecked();
-  await expect(page.getByRole('button', { name: 'Flagged' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Flagged', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Restore choice C' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Restore choice D' })).toBeVisible();
   await expect(stem(page).locator('mark')).toHaveText(words.text);
