@@ -43,7 +43,9 @@ export function QuestionSolution({
       <Text size="sm" c="dimmed">
         {solution.attempts === 0
           ? 'No learner has answered this question yet.'
-          : `The shares come from ${solution.attempts} learner${solution.attempts === 1 ? '' : 's'}' first attempt${solution.attempts === 1 ? '' : 's'}.`}
+          : solution.attempts === 1
+            ? "The shares come from 1 learner's first attempt."
+            : `The shares come from ${solution.attempts} learners' first attempts.`}
       </Text>
     </Stack>
   );

@@ -33,7 +33,8 @@ export function ReviewSummary({ review }: { review: TestReview }) {
         <RingProgress
           size={120}
           thickness={12}
-          roundCaps
+          // A round cap would draw a dot for a score of 0.
+          roundCaps={review.scorePercent > 0}
           sections={[{ value: review.scorePercent, color: 'teal.9' }]}
           label={
             <Text ta="center" fw={700} fz="xl">
