@@ -4,7 +4,7 @@
 import autocannon from 'autocannon';
 
 export interface LoadRequest {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
   /** Path and query. */
   path: string;
   headers?: Record<string, string>;

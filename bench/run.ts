@@ -18,6 +18,7 @@ import { hashPassword } from '../apps/server/src/lib/passwords';
 import { generateStore, searchTermsFor } from './data';
 import type { LoadJob, LoadRequest, LoadResult } from './load';
 import { generateQuestionBank, QUESTION_TERMS, SPECIFIC_TERMS, saveBody } from './questions';
+import { generateTestData, measureCreates, type TestData } from './tests';
 
 const env = process.env;
 const seconds = Number(env.BENCH_SECONDS ?? 5);
@@ -120,6 +121,21 @@ async function main() {
     INSERT INTO subscriptions (user_id, product_id, type, student, admin, question_auditor)
     SELECT id, ${bank.productId}, 'PRIVILEGED', false, true, true FROM users
     WHERE email ~ '^bench[0-9]+@' AND substr(email, 6, position('@' in email) - 6)::int <= 2000`);
+  // Test taking: learners with 20,000 past answers, running tests to answer, completed ones to review.
+  const wantsTests = !only || 'tests:'.includes(only) || only.startsWith('tests');
+  let testData: TestData | null = null;
+  if (wantsTests) {
+    console.log(
+      'Generating test-taking data: 50 learners x 20,000 past answers, 2,000 running tests, 200 completed ...',
+    );
+    const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
+    testData = await generateTestData(db, bank, {
+      history: range(2001, 50),
+      answers: 20_000,
+      runners: range(1, 2000),
+      reviewers: range(2051, 200),
+    });
+  }
   await db.execute(sql`ANALYZE`);
   const productIds = (
     (await db.execute(
@@ -322,14 +338,65 @@ async function main() {
       }),
       rate: Math.min(rate, 200),
     },
+    ...(testData
+      ? [
+          {
+            name: 'tests: answer (PATCH, durable, 2000 running 100-question tests)',
+            url: base,
+            requests: testData.running.flatMap((r) =>
+              r.questions.flatMap((q, i) =>
+                // Two different choices in turn: every answer is a change written to disk.
+                [0, 1].map((k) =>
+                  asAdmin(r.user, `/api/v2/tests/${r.testId}/questions/${q.id}/answer`, 'PATCH', {
+                    choice: q.choices[(i + k) % q.choices.length],
+                  }),
+                ),
+              ),
+            ),
+            rate,
+          },
+          {
+            name: 'tests: keep-alive (PATCH tests/alive)',
+            url: base,
+            requests: testData.running.map((r) =>
+              asAdmin(r.user, '/api/v2/tests/alive', 'PATCH', { testUuid: r.testId }),
+            ),
+            rate,
+          },
+          {
+            name: 'tests: review of a 100-question test with shares',
+            url: base,
+            requests: testData.completed.map((c) => asAdmin(c.user, `/api/v2/tests/${c.testId}/review`)),
+            rate: authoringRate,
+          },
+          {
+            name: 'tests: exam screen read (GET tests/{id}/questions, 100 questions)',
+            url: base,
+            requests: testData.running.map((r) => asAdmin(r.user, `/api/v2/tests/${r.testId}/questions`)),
+            rate: authoringRate,
+          },
+        ]
+      : []),
   ].filter((s) => !only || s.name.toLowerCase().includes(only));
 
   const rows: Array<{ name: string; rate: number | null; r: LoadResult }> = [];
+  let createFigures: Awaited<ReturnType<typeof measureCreates>> | null = null;
   for (const s of scenarios) {
     process.stdout.write(`  ${s.name} ...`);
     const r = await measure(s);
     rows.push({ name: s.name, rate: s.rate, r });
     process.stdout.write(` ${r.max.rps} req/s\n`);
+  }
+
+  if (testData) {
+    const learners = testData.historyLearners;
+    const headers = (n: number) => ({
+      ...asAdmin(n, '/', 'PATCH', {}).headers,
+    });
+    process.stdout.write('  tests: create, 100 questions, UNUSED + INCORRECT, 20,000 past answers ...');
+    const c = await measureCreates(base, bank, learners, 200, headers);
+    process.stdout.write(` p50 ${c.p50} ms\n`);
+    createFigures = c;
   }
 
   console.log(
@@ -345,6 +412,11 @@ async function main() {
       `| ${name} | ${f ? f.p50 : '—'} | ${f ? f.p99 : '—'} | ${f ? `${rt} (${f.rps})` : '—'} | ${r.max.rps} | ${r.max.p50} / ${r.max.p99} | ${(f?.errors ?? 0) + r.max.errors} |`,
     );
   }
+
+  if (createFigures)
+    console.log(
+      `| tests: create, 100 questions, UNUSED + INCORRECT, learner with 20,000 past answers (one at a time, ${createFigures.count} creates) | ${createFigures.p50} | ${createFigures.p99} | sequential | — | — | ${createFigures.errors} |`,
+    );
 
   await bare.close();
   await app.close();

@@ -8,6 +8,7 @@ import type { Db } from './client';
 import { billingPlans, products, subscriptions, users } from './schema';
 import { seedQuestionBank } from './seed-question-bank';
 import { seedQuestions } from './seed-questions';
+import { seedTestHistory } from './seed-tests';
 
 export const demoAccounts = [
   {
@@ -278,6 +279,7 @@ export async function seedDemo(
         storage: opts.storage,
         now,
       });
+    await seedTestHistory(tx, { userId: userId('learner@example.com'), productId: productIds[0]!, now });
     await tx.execute(sql`
       UPDATE products p SET learners_count = (
         SELECT count(*) FROM subscriptions s WHERE s.product_id = p.id AND s.active AND s.student)`);

@@ -73,6 +73,23 @@ describe('demo data', () => {
       );
       expect(c!.comments).toBeGreaterThan(0);
       expect(c!.media).toBeGreaterThan(0);
+      // The published questions are in the test pool (its trigger ran at commit), and the demo learner has
+      // two completed tests in the first bank, counted in their statistics.
+      const [pool] = rows<{ pooled: number; published: number }>(
+        await db.execute(sql`
+          SELECT (SELECT count(*)::int FROM question_pool) AS pooled,
+            (SELECT sum(question_count)::int FROM products) AS published`),
+      );
+      expect(pool!.pooled).toBe(pool!.published);
+      const [history] = rows<{ tests: number; answered: number; shares: number }>(
+        await db.execute(sql`
+          SELECT (SELECT count(*)::int FROM tests t JOIN users u ON u.id = t.user_id
+              WHERE u.email = 'learner@example.com' AND t.status = 'COMPLETED') AS tests,
+            (SELECT answered FROM learner_stats s JOIN users u ON u.id = s.user_id
+              WHERE u.email = 'learner@example.com') AS answered,
+            (SELECT sum(n)::int FROM question_choice_stats) AS shares`),
+      );
+      expect(history).toEqual({ tests: 2, answered: 20, shares: 20 });
       const [file] = rows<{ hash: string }>(await db.execute(sql`SELECT hash FROM media_files LIMIT 1`));
       expect(await storage.size(file!.hash)).toBeGreaterThan(100);
     } finally {

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { scorePercent } from '../modules/tests/clock';
+import { finishTest, insertTest, saveTestQuestion } from '../modules/tests/repository';
+import { countScore, recordAnswers, setLearnerFlag } from '../modules/tests/stats';
+import { type DbOrTx, rowsOf } from './client';
+
+/**
+ * The demo learner's history in one bank: two completed tests (tutor, then timed) of ten published questions
+ * each, answered mostly right, so the dashboard, My Tests and review have something to show. Written with the
+ * tests module's own repository and statistics functions, as taking the tests would write them.
+ */
+export async function seedTestHistory(tx: DbOrTx, opts: { userId: string; productId: string; now: Date }) {
+  const res = await tx.execute(sql`
+    SELECT q.id AS question_id, v.id AS version_id, v.subcategory_id, v.choices, v.correct_choice_id
+    FROM questions q JOIN question_versions v ON v.id = q.current_version_id
+    WHERE q.product_id = ${opts.productId} AND v.status = 'PUBLISHED' AND v.subcategory_id IS NOT NULL
+    ORDER BY q.created_at, q.id LIMIT 20`);
+  const rows = rowsOf(res);
+  const plans = [
+    { mode: 'TUTOR' as const, daysAgo: 3, wrongEvery: 3, minutes: 14 },
+    { mode: 'TIMED' as const, daysAgo: 1, wrongEvery: 5, minutes: 11 },
+  ];
+  for (const [i, plan] of plans.entries()) {
+    const picked = rows.slice(i * 10, i * 10 + 10);
+    if (picked.length === 0) return;
+    const at = new Date(opts.now.getTime() - plan.daysAgo * 24 * 3600_000);
+    const testId = crypto.randomUUID();
+    await insertTest(
+      tx,
+      {
+        id: testId,
+        userId: opts.userId,
+        productId: opts.productId,
+        name: `Test ${i + 1}`,
+        mode: plan.mode,
+        pools: ['ALL'],
+        subcategoryIds: [...new Set(picked.map((r) => r.subcategory_id as string))],
+        freeSampleOnly: false,
+        timeLimitMs: plan.mode === 'TIMED' ? picked.length * 90_000 : null,
+        now: at,
+      },
+      picked.map((r) => ({
+        questionId: r.question_id as string,
+        versionId: r.version_id as string,
+        subcategoryId: r.subcategory_id as string,
+        flagged: false,
+      })),
+    );
+    let correct = 0;
+    for (const [position, r] of picked.entries()) {
+      const choices = r.choices as Array<{ id: string }>;
+      const right = r.correct_choice_id as string;
+      const choice =
+        position % plan.wrongEvery === 1 ? (choices.find((c) => c.id !== right)?.id ?? right) : right;
+      if (choice === right) correct++;
+      await saveTestQuestion(tx, testId, position, {
+        selectedChoiceId: choice,
+        correct: choice === right,
+        answeredAt: at,
+        flagged: position === 4,
+      });
+    }
+    await recordAnswers(tx, { testId, userId: opts.userId, productId: opts.productId });
+    // A tutor test's answers were submitted one by one (final); the flag is the learner's too.
+    await tx.execute(sql`
+      UPDATE test_questions SET locked = ${plan.mode === 'TUTOR'} WHERE test_id = ${testId}`);
+    const flagged = picked[4];
+    if (flagged) await setLearnerFlag(tx, opts.userId, flagged.question_id as string, true);
+    await tx.execute(sql`
+      UPDATE tests SET status = 'COMPLETED', last_tick_at = NULL, time_used_ms = ${plan.minutes * 60_000}
+      WHERE id = ${testId}`);
+    await tx.execute(sql`
+      UPDATE test_questions SET time_spent_ms = ${Math.round((plan.minutes * 60_000) / picked.length)}
+      WHERE test_id = ${testId}`);
+    const score = scorePercent(correct, picked.length);
+    await finishTest(tx, testId, {
+      finishedAt: new Date(at.getTime() + plan.minutes * 60_000),
+      answered: picked.length,
+      correct,
+      scorePercent: score,
+    });
+    await countScore(tx, opts.productId, score);
+  }
+}
