@@ -340,3 +340,96 @@ export async function expectScreenOk(page: Page) {
     .toBeLessThanOrEqual(0);
   if (size) await page.setViewportSize(size);
 }
+
+// ---- Tests (the exam screen and its review) ----
+
+export interface CreatedTest {
+  uuid: string;
+  numQuestions: number;
+}
+
+/**
+ * Creates a test for the user signed in on `page` through the API, as Start Test does: every subcategory of
+ * the QBank, the ALL pool. The student's shell then sends every page to the test's run page.
+ */
+export async function createTestThroughApi(
+  page: Page,
+  db: Db,
+  spec: { qbank: string; mode: 'TUTOR' | 'TIMED'; numQuestions: number; secondsPerQuestion?: number },
+): Promise<CreatedTest> {
+  const session = (await (await page.request.get('/api/v1/session')).json()) as { accessToken: string };
+  const [product] = await db
+    .select({ id: schema.products.id })
+    .from(schema.products)
+    .where(eq(schema.products.name, spec.qbank));
+  if (!product) throw new Error(`No QBank named "${spec.qbank}" in the e2e database`);
+  const subs = await db
+    .select({ id: schema.subcategories.id })
+    .from(schema.subcategories)
+    .innerJoin(schema.categories, eq(schema.categories.id, schema.subcategories.categoryId))
+    .innerJoin(schema.subjects, eq(schema.subjects.id, schema.categories.subjectId))
+    .where(eq(schema.subjects.productId, product.id));
+  const res = await page.request.post('/api/v2/tests', {
+    headers: { 'X-CSRF-Token': session.accessToken },
+    data: {
+      uuid: crypto.randomUUID(),
+      productUuid: product.id,
+      mode: spec.mode,
+      pools: ['ALL'],
+      subcategoryUuids: subs.map((s) => s.id),
+      numQuestions: spec.numQuestions,
+      ...(spec.secondsPerQuestion ? { secondsPerQuestion: spec.secondsPerQuestion } : {}),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as CreatedTest;
+}
+
+export interface StoredTestQuestion {
+  position: number;
+  /** The choices' ids in the order the screen letters them A, B, C … */
+  choices: string[];
+  correctChoiceId: string | null;
+  selectedChoiceId: string | null;
+  flagged: boolean;
+  struck: string[];
+  highlights: { start: number; end: number }[];
+  note: string;
+}
+
+/** A test's questions as the database holds them, in order, with the correct choice of the pinned version. */
+export async function storedTestQuestions(db: Db, testId: string): Promise<StoredTestQuestion[]> {
+  const { rows } = await db.execute<{
+    position: number;
+    choices: { id: string }[];
+    correct_choice_id: string | null;
+    selected_choice_id: string | null;
+    flagged: boolean;
+    struck: string[];
+    highlights: { start: number; end: number }[];
+    note: string;
+  }>(sql`
+    SELECT tq.position, qv.choices, qv.correct_choice_id, tq.selected_choice_id, tq.flagged, tq.struck,
+           tq.highlights, tq.note
+    FROM test_questions tq JOIN question_versions qv ON qv.id = tq.question_version_id
+    WHERE tq.test_id = ${testId} ORDER BY tq.position`);
+  return rows.map((r) => ({
+    position: r.position,
+    choices: r.choices.map((c) => c.id),
+    correctChoiceId: r.correct_choice_id,
+    selectedChoiceId: r.selected_choice_id,
+    flagged: r.flagged,
+    struck: r.struck,
+    highlights: r.highlights,
+    note: r.note,
+  }));
+}
+
+/** A test's row: its status and the question the learner was on. */
+export async function storedTest(db: Db, testId: string) {
+  const [row] = await db
+    .select({ status: schema.tests.status, currentPosition: schema.tests.currentPosition })
+    .from(schema.tests)
+    .where(eq(schema.tests.id, testId));
+  return row;
+}

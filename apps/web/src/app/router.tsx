@@ -207,9 +207,9 @@ export const router = createBrowserRouter([
           },
           {
             path: '/tests/:id/review',
-            lazy: soon(
-              'Test Review',
-              'Every question of this test with your answer, the correct one, the explanation and how other learners answered.',
+            lazy: page(
+              () => import('../features/tests/routes/test-review-page'),
+              (m) => m.TestReviewPage,
             ),
           },
           {

@@ -1,48 +1,84 @@
-import { Button, Container, Paper, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Card, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate, useParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { HttpError } from '../../../lib/http';
 import { useShellSignOut } from '../../shell/components/app-shell-layout';
+import { testRunQuery } from '../api/tests';
+import { RunScreen } from '../components/run-screen';
 
-/**
- * /tests/:id/run — the focused exam screen (SPEC §2: no header, sidebar or footer). The screen itself comes
- * with the tests issue; until then it says so plainly. A student with this test in progress is sent back
- * here from every other signed-in page, and the header's user menu is hidden, so signing out is offered here.
- */
-function TestRunPageContent() {
-  const signOut = useShellSignOut();
-  const [leaving, setLeaving] = useState(false);
+function RunSkeleton() {
   return (
-    <Container size="sm" py="xl">
-      <Title order={1}>Test in progress</Title>
-      <Paper withBorder p="lg" mt="md">
-        <Text fw={600}>Coming soon</Text>
-        <Text mt="xs">
-          The exam screen for this test comes in a later release: one question at a time, tutor or timed mode,
-          flags, and a timer kept by the server so your time is safe if you close the page.
-        </Text>
-        <Button
-          variant="default"
-          mt="md"
-          loading={leaving}
-          onClick={() => {
-            setLeaving(true);
-            // The shell's own sign-out, as the user menu's Logout: to the landing page, not the sign-in page.
-            signOut();
-          }}
-        >
-          Sign out
-        </Button>
+    <>
+      <Paper withBorder radius={0} p="sm">
+        <Group justify="space-between">
+          <Skeleton height={28} width={180} />
+          <Skeleton height={28} width={140} />
+        </Group>
       </Paper>
-    </Container>
+      <Container size="lg" py="md">
+        <Stack role="status" aria-label="Loading the test" gap="md">
+          <Skeleton height={28} width="30%" />
+          <Skeleton height={90} />
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} height={48} />
+          ))}
+        </Stack>
+      </Container>
+    </>
   );
 }
 
-/** The page with its title (React 19 hoists the <title> into the head). */
+/**
+ * /tests/:id/run — the focused exam screen (SPEC §2: no header, sidebar or footer). A student with this test
+ * open is sent back here from every other signed-in page, and the header's user menu is hidden, so signing
+ * out is offered here (in the bar's menu and on the paused screen).
+ */
 export function TestRunPage() {
+  const { id = '' } = useParams();
+  const signOut = useShellSignOut();
+  // Dropped when the screen closes: coming back reads the test afresh (answers given since, another device).
+  const run = useQuery({ ...testRunQuery(id), gcTime: 0 });
+
+  if (run.isPending)
+    return (
+      <>
+        <PageTitle name="Test" />
+        <RunSkeleton />
+      </>
+    );
+  if (run.isError) {
+    const missing = run.error instanceof HttpError && [400, 403, 404].includes(run.error.statusCode);
+    return (
+      <Container size="sm" py="xl">
+        <PageTitle name="Test" />
+        <Title order={1} mb="lg">
+          {missing ? 'No such test' : 'The test could not be loaded'}
+        </Title>
+        <Card withBorder p="lg">
+          <Text>
+            {missing
+              ? 'This test does not exist, or it is not yours.'
+              : 'Check your connection and try again: your answers are kept.'}
+          </Text>
+          <Group mt="md">
+            {!missing && <Button onClick={() => void run.refetch()}>Retry</Button>}
+            <Button component={Link} to="/tests" variant="default">
+              My Tests
+            </Button>
+            <Button variant="subtle" onClick={signOut}>
+              Sign out
+            </Button>
+          </Group>
+        </Card>
+      </Container>
+    );
+  }
+  if (run.data.status === 'COMPLETED') return <Navigate to={`/tests/${id}/review`} replace />;
   return (
     <>
-      <PageTitle />
-      <TestRunPageContent />
+      <PageTitle name={run.data.name || 'Test'} />
+      <RunScreen key={run.data.uuid} run={run.data} onSignOut={signOut} />
     </>
   );
 }

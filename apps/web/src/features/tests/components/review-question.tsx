@@ -1,0 +1,89 @@
+import { Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReviewQuestion } from '@qbank/contract';
+import IconFlagFilled from '@tabler/icons-react/dist/esm/icons/IconFlagFilled.mjs';
+import { useRef } from 'react';
+import { formatDuration } from '../lib/clock';
+import { choiceLetter } from '../lib/run-state';
+import { AttachedMedia } from './attached-media';
+import { ChoiceShare, ChoiceVerdict, verdictBorder } from './choice-share';
+import { QuestionSolution } from './question-solution';
+import { RichText } from './rich-text';
+import { FLAG_COLOR } from './run-navigator';
+import { RunStem } from './run-stem';
+
+export const reviewAnchor = (position: number) => `review-question-${position + 1}`;
+
+function Verdict({ q }: { q: ReviewQuestion }) {
+  if (q.selectedChoice === null) return <Badge color="gray.7">Unanswered</Badge>;
+  return q.correct ? <Badge color="teal.9">Correct</Badge> : <Badge color="red.9">Incorrect</Badge>;
+}
+
+/** One question of a review: the stem, every choice with the verdict and learners' shares, the explanation. */
+export function ReviewQuestionCard({ q }: { q: ReviewQuestion }) {
+  const stemRef = useRef<HTMLDivElement | null>(null);
+  const headingId = `${reviewAnchor(q.position)}-heading`;
+  const shares = new Map(q.solution.choiceShares.map((s) => [s.uuid, s.percent]));
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="article" aria-labelledby={headingId}>
+      <Stack gap="md">
+        <Group justify="space-between" gap="xs">
+          <Title
+            order={3}
+            size="h4"
+            id={headingId}
+            tabIndex={-1}
+            style={{ outline: 'none', scrollMarginTop: 16 }}
+          >
+            Question {q.position + 1}
+          </Title>
+          <Group gap="xs">
+            <Verdict q={q} />
+            {q.flagged && (
+              <Badge color={FLAG_COLOR} leftSection={<IconFlagFilled size={12} aria-hidden />}>
+                Flagged
+              </Badge>
+            )}
+            <Text size="sm" c="dimmed">
+              Time spent: {formatDuration(q.timeSpentSeconds)}
+            </Text>
+          </Group>
+        </Group>
+        <RunStem html={q.questionStem} highlights={q.highlights} stemRef={stemRef} />
+        <AttachedMedia items={q.stemMediaUrls} label="Question" />
+        <Box component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Answer choices">
+          {q.answerChoices.map((c, i) => {
+            const correct = q.solution.correctAnswerChoice === c.uuid;
+            const chosen = q.selectedChoice === c.uuid;
+            return (
+              <Box component="li" key={c.uuid} mb="xs">
+                <Paper withBorder p="sm" style={verdictBorder(correct, chosen)}>
+                  <Group gap="sm" wrap="nowrap" align="flex-start">
+                    <Text fw={700} w={22} style={{ flexShrink: 0 }}>
+                      {choiceLetter(i)}.
+                    </Text>
+                    <Box style={{ flex: 1, minWidth: 0 }}>
+                      <RichText html={c.text} />
+                      <ChoiceVerdict correct={correct} chosen={chosen} />
+                      <ChoiceShare percent={shares.get(c.uuid) ?? 0} letter={choiceLetter(i)} />
+                    </Box>
+                  </Group>
+                </Paper>
+              </Box>
+            );
+          })}
+        </Box>
+        {q.note.trim() !== '' && (
+          <Paper bg="gray.0" p="sm">
+            <Text size="sm" fw={600}>
+              Your note
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {q.note}
+            </Text>
+          </Paper>
+        )}
+        <QuestionSolution solution={q.solution} headingLevel={4} />
+      </Stack>
+    </Paper>
+  );
+}

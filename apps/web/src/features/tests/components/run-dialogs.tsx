@@ -1,0 +1,179 @@
+import { Alert, Button, Group, Kbd, Modal, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Dialog } from '../../../components/dialog';
+import { SHORTCUTS } from '../lib/shortcuts';
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** End test: says what is left undone first, then ends the test. */
+export function EndTestDialog({
+  opened,
+  onClose,
+  unanswered,
+  flagged,
+  onEnd,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  unanswered: number;
+  flagged: number;
+  /** Ends the test; answers why it could not, or null (the screen then leaves). */
+  onEnd: () => Promise<string | null>;
+}) {
+  const [ending, setEnding] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    if (ending) return;
+    setError(null);
+    onClose();
+  };
+  return (
+    <Dialog opened={opened} onClose={close} title="End this test?">
+      <Text>
+        {unanswered === 0 && flagged === 0
+          ? 'You have answered every question.'
+          : `You have ${plural(unanswered, 'unanswered question')} and ${plural(flagged, 'flagged question')}.`}{' '}
+        Once it ends, your answers can no longer be changed and the review opens.
+      </Text>
+      {error && (
+        <Alert color="red" role="alert" title="The test has not ended">
+          {error}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={close} disabled={ending}>
+          Keep working
+        </Button>
+        <Button
+          color="red.9"
+          loading={ending}
+          onClick={async () => {
+            setEnding(true);
+            setError(null);
+            const why = await onEnd();
+            setEnding(false);
+            setError(why);
+          }}
+        >
+          End test
+        </Button>
+      </Group>
+    </Dialog>
+  );
+}
+
+/** ? : every shortcut of the exam screen. */
+export function ShortcutsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Dialog opened={opened} onClose={onClose} title="Keyboard shortcuts">
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Keys</Table.Th>
+            <Table.Th>What they do</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {SHORTCUTS.map((s) => (
+            <Table.Tr key={s.what}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {s.keys.map((k, i) => (
+                  <span key={k}>
+                    {i > 0 && ' or '}
+                    <Kbd>{k}</Kbd>
+                  </span>
+                ))}
+              </Table.Td>
+              <Table.Td>{s.what}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Text size="sm" c="dimmed">
+        Shortcuts do nothing while you type in the notes.
+      </Text>
+      <Group justify="flex-end">
+        <Button onClick={onClose}>Close</Button>
+      </Group>
+    </Dialog>
+  );
+}
+
+/** The test is paused: the question is hidden and the clock stopped until Resume. */
+export function PausedOverlay({
+  opened,
+  resuming,
+  onResume,
+  onSignOut,
+}: {
+  opened: boolean;
+  resuming: boolean;
+  onResume: () => void;
+  onSignOut: () => void;
+}) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => {}}
+      withCloseButton={false}
+      closeOnEscape={false}
+      closeOnClickOutside={false}
+      fullScreen
+      overlayProps={{ backgroundOpacity: 1, color: 'var(--mantine-color-body)' }}
+    >
+      <Stack align="center" justify="center" gap="md" mih="80vh" ta="center">
+        <Modal.Title fw={700} fz="h2">
+          Test paused
+        </Modal.Title>
+        <Text maw={420}>
+          Your clock is stopped and your answers are saved. Resume when you are ready, here or on another
+          device.
+        </Text>
+        <Group>
+          <Button size="md" onClick={onResume} loading={resuming} data-autofocus>
+            Resume
+          </Button>
+          <Button size="md" variant="default" onClick={onSignOut}>
+            Sign out
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The time ran out (or the test ended elsewhere): the review is next. */
+export function TimeUpDialog({
+  opened,
+  ready,
+  onReview,
+}: {
+  opened: boolean;
+  ready: boolean;
+  onReview: () => void;
+}) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => {}}
+      withCloseButton={false}
+      closeOnEscape={false}
+      closeOnClickOutside={false}
+      centered
+    >
+      <Stack gap="md">
+        <Modal.Title fw={700} fz="lg">
+          Time is up
+        </Modal.Title>
+        <Text role="status">
+          {ready ? 'This test has ended. Your review is ready.' : 'This test has ended. Saving your answers…'}
+        </Text>
+        <Group justify="flex-end">
+          <Button onClick={onReview} loading={!ready} data-autofocus>
+            See your review
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,328 @@
+import type { Page } from '@playwright/test';
+import {
+  createTestThroughApi,
+  expect,
+  expectScreenOk,
+  like,
+  signInAs,
+  storedTest,
+  storedTestQuestions,
+  test,
+} from './fixtures';
+
+const QBANK = 'USMLE Step 1 Mastery';
+const letter = (i: number) => String.fromCharCode(65 + i);
+const heading = (page: Page, n: number) =>
+  page.getByRole('heading', { level: 2, name: new RegExp(`^Question ${n} of \\d+$`) });
+const choice = (page: Page, i: number) => page.getByRole('radio', { name: new RegExp(`^${letter(i)}\\.`) });
+const stem = (page: Page) => page.getByTestId('question-stem');
+
+/**
+ * Selects `length` characters at the start of the stem's first text long enough, as a learner's drag would;
+ * answers the text and where it starts in the stem's text content.
+ */
+async function selectStemText(page: Page, length: number): Promise<{ text: string; start: number }> {
+  return stem(page).evaluate((el, n) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    let node = walker.nextNode();
+    while (node && (node.textContent ?? '').trim().length < n) node = walker.nextNode();
+    if (!node) throw new Error('No text in the stem');
+    const range = document.createRange();
+    range.setStart(node, 0);
+    range.setEnd(node, n);
+    const selection = window.getSelection()!;
+    selection.removeAllRanges();
+    selection.addRange(range);
+    const before = document.createRange();
+    before.selectNodeContents(el);
+    before.setEnd(node, 0);
+    return { text: range.toString(), start: before.toString().length };
+  }, length);
+}
+
+test('a timed test: answer, change, flag, strike, highlight, note, keys, reload, pause, end, review', async ({
+  page,
+  newUser,
+  db,
+}) => {
+  test.setTimeout(120_000);
+  const learner = await newUser(like.learner);
+  await signInAs(page, learner);
+  const created = await createTestThroughApi(page, db, { qbank: QBANK, mode: 'TIMED', numQuestions: 4 });
+  const id = created.uuid;
+  const stored = await storedTestQuestions(db, id);
+
+  // A student with a test in progress lands on it from any other page (SPEC §2).
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(new RegExp(`/tests/${id}/run$`));
+  await expect(heading(page, 1)).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveAttribute('aria-label', /^Time left: /);
+  await expectScreenOk(page);
+
+  // Answer with a letter, then change it with another; flag with F.
+  await page.keyboard.press('a');
+  await expect(choice(page, 0)).toBeChecked();
+  await page.keyboard.press('b');
+  await expect(choice(page, 1)).toBeChecked();
+  await expect(choice(page, 0)).not.toBeChecked();
+  await page.keyboard.press('f');
+  await expect(page.getByRole('button', { name: 'Flagged', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  // Strike C with its button; strike-through mode (S), then D's letter strikes D; Esc leaves the mode.
+  await page.getByRole('button', { name: 'Strike through choice C' }).click();
+  await expect(page.getByRole('button', { name: 'Restore choice C' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.keyboard.press('s');
+  await expect(page.getByRole('button', { name: 'Strike-through mode' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.keyboard.press('d');
+  await expect(page.getByRole('button', { name: 'Restore choice D' })).toBeVisible();
+  await expect(choice(page, 3)).not.toBeChecked();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Strike-through mode' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+
+  // Highlight the stem's first words with H.
+  const words = await selectStemText(page, 8);
+  await page.keyboard.press('h');
+  await expect(stem(page).locator('mark')).toHaveText(words.text);
+
+  // N moves on; P comes back; → again. The second question: A with 1, and a note.
+  await page.keyboard.press('n');
+  await expect(heading(page, 2)).toBeVisible();
+  await page.keyboard.press('p');
+  await expect(heading(page, 1)).toBeVisible();
+  await expect(choice(page, 1)).toBeChecked();
+  await page.keyboard.press('ArrowRight');
+  await expect(heading(page, 2)).toBeVisible();
+  await page.keyboard.press('1');
+  await expect(choice(page, 0)).toBeChecked();
+  await page.getByLabel('Notes').fill('Check the mechanism again');
+  // Letters typed in the notes are text, not shortcuts.
+  await expect(heading(page, 2)).toBeVisible();
+  await expect(choice(page, 0)).toBeChecked();
+  await page.getByLabel('Notes').blur();
+
+  // Everything reached the server, including the question on screen.
+  await expect
+    .poll(async () => {
+      const [q1, q2] = await storedTestQuestions(db, id);
+      return {
+        q1: [q1!.selectedChoiceId, q1!.flagged, [...q1!.struck].sort(), q1!.highlights],
+        q2: [q2!.selectedChoiceId, q2!.note],
+        position: (await storedTest(db, id))?.currentPosition,
+      };
+    })
+    .toEqual({
+      q1: [
+        stored[0]!.choices[1],
+        true,
+        [stored[0]!.choices[2], stored[0]!.choices[3]].sort(),
+        [{ start: words.start, end: words.start + 8 }],
+      ],
+      q2: [stored[1]!.choices[0], 'Check the mechanism again'],
+      position: 1,
+    });
+
+  // A reload opens where the learner was, with everything kept.
+  await page.reload();
+  await expect(heading(page, 2)).toBeVisible();
+  await expect(choice(page, 0)).toBeChecked();
+  await expect(page.getByLabel('Notes')).toHaveValue('Check the mechanism again');
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(heading(page, 1)).toBeVisible();
+  await expect(choice(page, 1)).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Flagged', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Restore choice C' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Restore choice D' })).toBeVisible();
+  await expect(stem(page).locator('mark')).toHaveText(words.text);
+
+  // Clear the second answer (timed mode may).
+  await page.getByRole('button', { name: 'Question 2, answered' }).click();
+  await expect(heading(page, 2)).toBeVisible();
+  await page.getByRole('button', { name: 'Clear answer' }).click();
+  await expect(choice(page, 0)).not.toBeChecked();
+  await expect.poll(async () => (await storedTestQuestions(db, id))[1]!.selectedChoiceId).toBeNull();
+
+  // Pause: the question is hidden until Resume.
+  await page.getByRole('button', { name: 'Pause test' }).click();
+  const paused = page.getByRole('dialog', { name: 'Test paused' });
+  await expect(paused).toBeVisible();
+  await expect.poll(async () => (await storedTest(db, id))?.status).toBe('PAUSED');
+  await expectScreenOk(page);
+  await paused.getByRole('button', { name: 'Resume' }).click();
+  await expect(paused).toBeHidden();
+  await expect.poll(async () => (await storedTest(db, id))?.status).toBe('IN_PROGRESS');
+
+  // End test: the dialog counts what is left undone.
+  await page.getByRole('button', { name: 'End test' }).click();
+  const end = page.getByRole('dialog', { name: 'End this test?' });
+  await expect(end).toContainText('You have 3 unanswered questions and 1 flagged question.');
+  await expectScreenOk(page);
+  await end.getByRole('button', { name: 'End test' }).click();
+  await expect(page).toHaveURL(new RegExp(`/tests/${id}/review$`));
+
+  // The review: score, filters, explanations and learners' shares.
+  const correct = stored[0]!.correctChoiceId === stored[0]!.choices[1] ? 1 : 0;
+  await expect(page.getByText(`${correct} correct · 1 answered · 4 questions`)).toBeVisible();
+  await expect(page.getByRole('img', { name: `Score ${correct * 25}%` })).toBeVisible();
+  await expect(page.getByText(/^Better than \d+% of tests in this QBank$/)).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(4);
+  await expectScreenOk(page);
+  await page.getByText('Flagged (1)').click();
+  await expect(page).toHaveURL(/filter=flagged/);
+  const only = page.getByRole('article');
+  await expect(only).toHaveCount(1);
+  await expect(only.getByRole('heading', { name: 'Question 1' })).toBeVisible();
+  await expect(only.getByRole('heading', { name: 'Explanation' })).toBeVisible();
+  await expect(only.getByText(/% chose this$/)).toHaveCount(stored[0]!.choices.length);
+  await expect(only.getByText('Your answer', { exact: true })).toBeVisible();
+  await expect(only.getByText('Correct answer', { exact: true })).toBeVisible();
+  await page.getByText('Unanswered (3)').click();
+  await expect(page.getByRole('article')).toHaveCount(3);
+  await page.getByText(`Incorrect (${1 - correct})`).click();
+  await expect(page.getByRole('article')).toHaveCount(1 - correct);
+  // The student is no longer sent back to the test.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('tutor mode: the explanation and shares after Submit, then a test from the incorrect answers', async ({
+  page,
+  newUser,
+  db,
+}) => {
+  test.setTimeout(90_000);
+  const learner = await newUser(like.learner);
+  await signInAs(page, learner);
+  const { uuid: id } = await createTestThroughApi(page, db, { qbank: QBANK, mode: 'TUTOR', numQuestions: 2 });
+  const [q1, q2] = await storedTestQuestions(db, id);
+  await page.goto(`/tests/${id}/run`);
+  await expect(heading(page, 1)).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveAttribute('aria-label', /^Time used: /);
+
+  // A wrong choice by its letter, submitted with Enter.
+  const wrong = q1!.choices.findIndex((c) => c !== q1!.correctChoiceId);
+  const right = q1!.choices.indexOf(q1!.correctChoiceId!);
+  await page.keyboard.press(letter(wrong).toLowerCase());
+  await expect(choice(page, wrong)).toBeChecked();
+  await page.keyboard.press('Enter');
+  const verdict = page.getByRole('status').filter({ hasText: 'Incorrect' });
+  await expect(verdict).toContainText(`The correct answer is ${letter(right)}.`);
+  await expect(page.getByRole('heading', { name: 'Explanation' })).toBeVisible();
+  await expect(page.getByText(/% chose this$/)).toHaveCount(q1!.choices.length);
+  await expect(choice(page, wrong)).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeHidden();
+  await expectScreenOk(page);
+
+  // The right one on the second question, by a click and Submit.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(heading(page, 2)).toBeVisible();
+  const right2 = q2!.choices.indexOf(q2!.correctChoiceId!);
+  await choice(page, right2).check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Correct/ })).toBeVisible();
+
+  // Reloaded, the submitted answer stays final with its explanation.
+  await page.reload();
+  await expect(heading(page, 2)).toBeVisible();
+  await expect(choice(page, right2)).toBeDisabled();
+  await expect(page.getByRole('heading', { name: 'Explanation' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await page
+    .getByRole('dialog', { name: 'End this test?' })
+    .getByRole('button', { name: 'End test' })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/tests/${id}/review$`));
+  await expect(page.getByText('1 correct · 2 answered · 2 questions')).toBeVisible();
+
+  // One click retakes what was wrong: a new tutor test of one question.
+  await page.getByRole('button', { name: 'Create a test from my incorrect answers' }).click();
+  await expect(page).toHaveURL(/\/tests\/[0-9a-f-]{36}\/run$/);
+  expect(page.url()).not.toContain(id);
+  await expect(heading(page, 1)).toHaveText('Question 1 of 1');
+  await expect(page.getByText('Tutor mode')).toBeVisible();
+});
+
+test('offline: answers wait on the device, survive closing the page, and reach the server', async ({
+  page,
+  context,
+  newUser,
+  db,
+}) => {
+  test.setTimeout(90_000);
+  const learner = await newUser(like.learner);
+  await signInAs(page, learner);
+  const { uuid: id } = await createTestThroughApi(page, db, { qbank: QBANK, mode: 'TIMED', numQuestions: 3 });
+  const stored = await storedTestQuestions(db, id);
+  await page.goto(`/tests/${id}/run`);
+  await expect(heading(page, 1)).toBeVisible();
+  const banner = page.getByRole('status').filter({ hasText: 'You are offline' });
+
+  // Offline, an answer shows at once and the banner says it waits; back online, it is sent.
+  await context.setOffline(true);
+  await page.keyboard.press('c');
+  await expect(choice(page, 2)).toBeChecked();
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('will be sent when the connection returns');
+  await expectScreenOk(page);
+  await context.setOffline(false);
+  await expect(banner).toBeHidden();
+  await expect
+    .poll(async () => (await storedTestQuestions(db, id))[0]!.selectedChoiceId)
+    .toBe(stored[0]!.choices[2]);
+  await page.reload();
+  await expect(choice(page, 2)).toBeChecked();
+
+  // Offline again: an answer kept on the device survives the page closing before the connection returns.
+  await page.keyboard.press('n');
+  await expect(heading(page, 2)).toBeVisible();
+  await context.setOffline(true);
+  await page.keyboard.press('b');
+  await expect(banner).toBeVisible();
+  const kept = await page.evaluate((key) => localStorage.getItem(key), `qbank.test-actions.${id}`);
+  expect(kept).toContain(stored[1]!.choices[1]);
+  await page.close();
+  await context.setOffline(false);
+  const again = await context.newPage();
+  await again.goto(`/tests/${id}/run`);
+  await expect
+    .poll(async () => (await storedTestQuestions(db, id))[1]!.selectedChoiceId)
+    .toBe(stored[1]!.choices[1]);
+  await again.getByRole('button', { name: 'Question 2, answered' }).click();
+  await expect(choice(again, 1)).toBeChecked();
+  expect(await again.evaluate((key) => localStorage.getItem(key), `qbank.test-actions.${id}`)).toBeNull();
+});
+
+test('timed mode: when the time is up the test ends and the review opens', async ({ page, newUser, db }) => {
+  const learner = await newUser(like.learner);
+  await signInAs(page, learner);
+  const { uuid: id } = await createTestThroughApi(page, db, {
+    qbank: QBANK,
+    mode: 'TIMED',
+    numQuestions: 1,
+    secondsPerQuestion: 10,
+  });
+  await page.clock.install();
+  await page.goto(`/tests/${id}/run`);
+  await expect(heading(page, 1)).toBeVisible();
+  await page.keyboard.press('a');
+  await expect(choice(page, 0)).toBeChecked();
+  await expect.poll(async () => (await storedTestQuestions(db, id))[0]!.selectedChoiceId).not.toBeNull();
+  await page.clock.fastForward(12_000);
+  await expect(page.getByRole('dialog', { name: 'Time is up' })).toBeVisible();
+  // The review opens on its own once the answers are saved.
+  await expect(page).toHaveURL(new RegExp(`/tests/${id}/review$`));
+  await expect(page.getByText(/· 1 answered · 1 question$/)).toBeVisible();
+  await expect.poll(async () => (await storedTest(db, id))?.status).toBe('COMPLETED');
+});
