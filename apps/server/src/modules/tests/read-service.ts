@@ -15,8 +15,9 @@ import { drawableCount, performanceByNode, scoreRank, standing } from './stats';
 import { reviewQuestions, runView, summaryOf } from './views';
 
 const noSuchTest = () => new AppError(ErrorCode.NOT_FOUND, 'No such test', 'id');
+/** Percent correct, rounded down like a test's score (7 of 15 is 46 % in both places). */
 const percent = (correct: number, answered: number) =>
-  answered === 0 ? null : Math.round((correct * 100) / answered);
+  answered === 0 ? null : Math.floor((correct * 100) / answered);
 
 /** The tests reads: the exam screen's test, the review, My Tests and the dashboard (no writes). */
 export function testReadsService(deps: Deps) {
@@ -110,7 +111,7 @@ export function testReadsService(deps: Deps) {
         totalQuestions: total,
         usedQuestions: Math.min(mine.used, Math.max(total, mine.used)),
         percentCorrect: percent(mine.correct, mine.answered),
-        averagePercentCorrect: mine.average === null ? null : Math.round(mine.average * 100),
+        averagePercentCorrect: mine.average === null ? null : Math.floor(mine.average * 100 + 1e-9),
         answered: mine.answered,
         correct: mine.correct,
         bySubject: [...bySubject.values()],

@@ -385,6 +385,7 @@ describe('review, pools, My Tests and the dashboard', () => {
     expect(await pools('INCORRECT')).toBe(1);
     expect(await pools('FLAGGED')).toBe(1);
     expect(await pools('UNUSED,INCORRECT')).toBe(3);
+    clock.advance(1_000); // My Tests lists newest first: the second test is a second later
     const next = await started(c, bank, { pools: ['INCORRECT', 'FLAGGED'], numQuestions: 10 });
     expect(next.view.questions.map((q: { uuid: string }) => q.uuid).sort()).toEqual(
       [q2!.uuid, q3!.uuid].sort(),

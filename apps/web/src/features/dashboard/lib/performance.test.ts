@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { performanceBars, shortLabel, unusedOf } from './performance';
 
 describe('performanceBars', () => {
-  it('gives each answered node its rounded percent and leaves out the unanswered', () => {
+  it('gives each answered node its percent rounded down and leaves out the unanswered', () => {
     expect(
       performanceBars([
         { name: 'Physiology', answered: 3, correct: 2 },
@@ -10,7 +10,7 @@ describe('performanceBars', () => {
         { name: 'Pharmacology', answered: 4, correct: 4 },
       ]),
     ).toEqual([
-      { name: 'Physiology', answered: 3, correct: 2, percent: 67 },
+      { name: 'Physiology', answered: 3, correct: 2, percent: 66 },
       { name: 'Pharmacology', answered: 4, correct: 4, percent: 100 },
     ]);
   });

@@ -19,7 +19,7 @@ export function performanceBars(
       name: n.name,
       answered: n.answered,
       correct: n.correct,
-      percent: Math.round((100 * n.correct) / n.answered),
+      percent: Math.floor((100 * n.correct) / n.answered),
     }));
 }
 
