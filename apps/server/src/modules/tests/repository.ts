@@ -190,6 +190,49 @@ export async function listTestQuestions(db: DbOrTx, testId: string): Promise<Tes
   return rowsOf(res).map(toQuestionRow);
 }
 
+const toTestRow = (r: Record<string, unknown>): TestRow => ({
+  id: r.id as string,
+  userId: r.user_id as string,
+  productId: r.product_id as string,
+  name: r.name as string,
+  mode: r.mode as TestMode,
+  status: r.status as TestStatus,
+  numQuestions: r.num_questions as number,
+  pools: r.pools as string[],
+  subcategoryIds: r.subcategory_ids as string[],
+  timeLimitMs: r.time_limit_ms === null ? null : Number(r.time_limit_ms),
+  timeUsedMs: Number(r.time_used_ms),
+  lastTickAt: r.last_tick_at === null ? null : new Date(r.last_tick_at as string | Date),
+  currentPosition: r.current_position as number,
+  createdAt: new Date(r.created_at as string | Date),
+  finishedAt: r.finished_at === null ? null : new Date(r.finished_at as string | Date),
+  answered: r.answered as number | null,
+  correct: r.correct as number | null,
+  scorePercent: r.score_percent as number | null,
+});
+
+/**
+ * Locks a test (FOR UPDATE: actions on one test run one at a time) and reads it with one of its questions,
+ * in one round trip: the hot path of every answer. The question is null when the test does not hold it.
+ */
+export async function lockTestWithQuestion(db: DbOrTx, id: string, questionId: string | null) {
+  const res = await db.execute(sql`
+    SELECT t.id, t.user_id, t.product_id, t.name, t.mode, t.status, t.num_questions, t.pools,
+      t.subcategory_ids, t.time_limit_ms, t.time_used_ms, t.last_tick_at, t.current_position, t.created_at,
+      t.finished_at, t.answered, t.correct, t.score_percent,
+      q.*
+    FROM tests t
+    LEFT JOIN LATERAL (
+      SELECT ${questionColumns} FROM test_questions tq JOIN question_versions v ON v.id = tq.question_version_id
+      WHERE tq.test_id = t.id AND tq.question_id = ${questionId}
+    ) q ON true
+    WHERE t.id = ${id}
+    FOR UPDATE OF t`);
+  const r = rowsOf(res)[0];
+  if (!r) return null;
+  return { test: toTestRow(r), question: r.question_id ? toQuestionRow(r) : null };
+}
+
 /** One question of a test by its question id, or null when the test does not hold it. */
 export async function findTestQuestion(
   db: DbOrTx,

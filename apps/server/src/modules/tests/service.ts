@@ -23,9 +23,9 @@ import {
   countTests,
   findInProgress,
   findTest,
-  findTestQuestion,
   finishTest,
   insertTest,
+  lockTestWithQuestion,
   positionOf,
   saveClock,
   saveTestQuestion,
@@ -132,15 +132,18 @@ export function testsService(deps: Deps) {
     opts: { questionId?: string | null; needsRunning?: boolean },
     work: (tx: Tx, t: TestRow, q: TestQuestionRow | null) => Promise<T>,
   ): Promise<T> {
-    await own(actor, id);
     let ended = false;
     const out = await db.transaction(async (tx) => {
-      const locked = await own(actor, id, tx);
+      // The test and the question in one round trip; test.own needs no roles, so nothing else is asked.
+      const found = await lockTestWithQuestion(tx, id, opts.questionId ?? null);
+      if (!found) throw noSuchTest();
+      const locked = found.test;
+      await authorize(actor, 'test.own', locked);
       if (locked.status === 'COMPLETED') {
         ended = true;
         return null;
       }
-      const q = opts.questionId ? await findTestQuestion(tx, id, opts.questionId) : null;
+      const q = found.question;
       if (opts.questionId && !q) throw notInTest();
       const t = await advance(tx, locked, q?.position);
       if (t.status === 'COMPLETED') {
@@ -155,10 +158,9 @@ export function testsService(deps: Deps) {
     return out.value;
   }
 
-  /** What a question action answers: the question's new state and the clock. */
-  async function questionAnswer(tx: Tx, t: TestRow, position: number, questionId: string) {
-    const q = await findTestQuestion(tx, t.id, questionId);
-    if (!q) throw notInTest();
+  /** What a question action answers: the question as it now stands (what was read, with what was set) and the clock. */
+  async function questionAnswer(tx: Tx, t: TestRow, q: TestQuestionRow) {
+    const position = q.position;
     const reveal = t.mode === 'TUTOR' && q.locked;
     return {
       question: { ...questionState(q), solution: reveal ? await solutionOf(tx, q) : null },
@@ -340,17 +342,17 @@ export function testsService(deps: Deps) {
           );
         if (row.locked && row.selectedChoiceId !== choice)
           throw new AppError(ErrorCode.CONFLICT, ANSWER_LOCKED_MESSAGE, 'choice');
-        if (row.selectedChoiceId !== choice || (t.mode === 'TUTOR' && !row.locked)) {
-          await saveTestQuestion(tx, id, row.position, {
-            selectedChoiceId: choice,
-            correct: choice === row.correctChoiceId,
-            answeredAt: clock.now(),
-            locked: t.mode === 'TUTOR',
-          });
-          if (t.mode === 'TUTOR')
-            await recordAnswers(tx, { testId: id, userId: t.userId, productId: t.productId }, questionId);
-        }
-        return questionAnswer(tx, t, row.position, questionId);
+        if (row.selectedChoiceId === choice && (t.mode !== 'TUTOR' || row.locked))
+          return questionAnswer(tx, t, row);
+        const set = {
+          selectedChoiceId: choice,
+          correct: choice === row.correctChoiceId,
+          locked: t.mode === 'TUTOR',
+        };
+        await saveTestQuestion(tx, id, row.position, { ...set, answeredAt: clock.now() });
+        if (t.mode === 'TUTOR')
+          await recordAnswers(tx, { testId: id, userId: t.userId, productId: t.productId }, questionId);
+        return questionAnswer(tx, t, { ...row, ...set });
       });
     },
 
@@ -361,12 +363,9 @@ export function testsService(deps: Deps) {
         if (row.locked) throw new AppError(ErrorCode.CONFLICT, ANSWER_LOCKED_MESSAGE);
         if (row.selectedChoiceId === null)
           throw new AppError(ErrorCode.CONFLICT, NOTHING_TO_UNANSWER_MESSAGE);
-        await saveTestQuestion(tx, id, row.position, {
-          selectedChoiceId: null,
-          correct: null,
-          answeredAt: null,
-        });
-        return questionAnswer(tx, t, row.position, questionId);
+        const set = { selectedChoiceId: null, correct: null };
+        await saveTestQuestion(tx, id, row.position, { ...set, answeredAt: null });
+        return questionAnswer(tx, t, { ...row, ...set });
       });
     },
 
@@ -378,7 +377,7 @@ export function testsService(deps: Deps) {
           await saveTestQuestion(tx, id, row.position, { flagged });
           await setLearnerFlag(tx, t.userId, questionId, flagged);
         }
-        return questionAnswer(tx, t, row.position, questionId);
+        return questionAnswer(tx, t, { ...row, flagged });
       });
     },
 
@@ -393,12 +392,9 @@ export function testsService(deps: Deps) {
             'struck names a choice this question does not have',
             'struck',
           );
-        await saveTestQuestion(tx, id, row.position, {
-          struck: [...new Set(marks.struck)],
-          highlights: marks.highlights,
-          note: marks.note,
-        });
-        return questionAnswer(tx, t, row.position, questionId);
+        const set = { struck: [...new Set(marks.struck)], highlights: marks.highlights, note: marks.note };
+        await saveTestQuestion(tx, id, row.position, set);
+        return questionAnswer(tx, t, { ...row, ...set });
       });
     },
   };
