@@ -379,3 +379,65 @@ export async function finishTest(
 ) {
   await tx.update(tests).set(r).where(eq(tests.id, id));
 }
+
+/**
+ * The hot path of a timed test's answer, in one statement (no BEGIN/COMMIT round trips): when the test is
+ * the caller's, running, timed, not out of time, and the choice is the question's, it counts the time since
+ * the last tick to the question on screen, records the choice and moves the screen to this question, under
+ * the test's row lock. Answers the question as it now stands, or null when anything is unusual (then the
+ * service's transactional path decides, with its refusals and the expiry).
+ */
+export async function answerTimedFast(
+  db: DbOrTx,
+  a: { testId: string; questionId: string; userId: string; choice: string; now: Date; graceMs: number },
+): Promise<{ question: TestQuestionRow; clock: ClockRow } | null> {
+  const res = await db.execute(sql`
+    WITH cur AS (
+      SELECT t.id, t.current_position, t.time_used_ms, t.time_limit_ms, tq.position AS answered_position,
+        least(greatest(extract(epoch FROM (${a.now}::timestamptz - t.last_tick_at)) * 1000, 0), ${a.graceMs})::bigint AS delta
+      FROM tests t
+      JOIN test_questions tq ON tq.test_id = t.id AND tq.question_id = ${a.questionId}
+      JOIN question_versions v ON v.id = tq.question_version_id
+      WHERE t.id = ${a.testId} AND t.user_id = ${a.userId} AND t.status = 'IN_PROGRESS' AND t.mode = 'TIMED'
+        AND t.last_tick_at IS NOT NULL AND NOT tq.locked
+        AND v.choices @> jsonb_build_array(jsonb_build_object('id', ${a.choice}::text))
+      FOR UPDATE OF t
+    ),
+    ok AS (SELECT * FROM cur WHERE time_limit_ms IS NULL OR time_used_ms + delta < time_limit_ms),
+    q AS (
+      UPDATE test_questions tq SET
+        time_spent_ms = tq.time_spent_ms + CASE WHEN tq.position = ok.current_position THEN ok.delta ELSE 0 END,
+        selected_choice_id = CASE WHEN tq.position = ok.answered_position THEN ${a.choice}::uuid ELSE tq.selected_choice_id END,
+        correct = CASE WHEN tq.position = ok.answered_position
+          THEN ${a.choice}::uuid = (SELECT correct_choice_id FROM question_versions WHERE id = tq.question_version_id)
+          ELSE tq.correct END,
+        answered_at = CASE WHEN tq.position = ok.answered_position THEN ${a.now}::timestamptz ELSE tq.answered_at END
+      FROM ok WHERE tq.test_id = ok.id AND tq.position IN (ok.current_position, ok.answered_position)
+      RETURNING tq.*
+    ),
+    t AS (
+      UPDATE tests SET time_used_ms = tests.time_used_ms + ok.delta, last_tick_at = ${a.now}::timestamptz,
+        current_position = ok.answered_position
+      FROM ok WHERE tests.id = ok.id
+      RETURNING tests.status, tests.time_limit_ms, tests.time_used_ms, tests.last_tick_at, tests.current_position
+    )
+    SELECT q.position, q.question_id, q.question_version_id, q.subcategory_id, q.selected_choice_id, q.correct,
+      q.flagged, q.locked, q.struck, q.highlights, q.note, q.time_spent_ms,
+      '' AS name, '' AS stem, '' AS explanation, '[]'::jsonb AS choices, NULL::uuid AS correct_choice_id,
+      '[]'::jsonb AS "references",
+      t.status AS t_status, t.time_limit_ms AS t_limit, t.time_used_ms AS t_used, t.last_tick_at AS t_tick,
+      t.current_position AS t_position
+    FROM q, t WHERE q.question_id = ${a.questionId}`);
+  const r = rowsOf(res)[0];
+  if (!r) return null;
+  return {
+    question: toQuestionRow(r),
+    clock: {
+      status: r.t_status as TestStatus,
+      timeLimitMs: r.t_limit === null ? null : Number(r.t_limit),
+      timeUsedMs: Number(r.t_used),
+      lastTickAt: new Date(r.t_tick as string | Date),
+      currentPosition: r.t_position as number,
+    },
+  };
+}

@@ -320,6 +320,26 @@ describe('the server clock', () => {
     expect(review.questions[0].timeSpentSeconds).toBe(75);
   });
 
+  it('an answer counts the time on the question on screen, then moves the screen to the answered one', async () => {
+    const bank = await buildBank(t.deps.db);
+    const { c } = await learner(bank);
+    const { id, view } = await started(c, bank, { numQuestions: 2, secondsPerQuestion: 600 });
+    const [q0, q1] = view.questions as Array<{ uuid: string }>;
+    clock.advance(12_000);
+    const res = await answer(c, id, q1!.uuid, correctOf(bank, q1!.uuid).correct);
+    expect(res.json().clock).toMatchObject({
+      timeUsedSeconds: 12,
+      currentPosition: 1,
+      timeRemainingInSeconds: 1188,
+    });
+    clock.advance(7_000);
+    await answer(c, id, q0!.uuid, correctOf(bank, q0!.uuid).choices[1]!);
+    await patch(c, `${id}/finalize`);
+    const review = (await c.req({ url: `/api/v2/tests/${id}/review` })).json();
+    expect(review.questions.map((q: { timeSpentSeconds: number }) => q.timeSpentSeconds)).toEqual([12, 7]);
+    expect(review).toMatchObject({ correct: 1, answered: 2, scorePercent: 50 });
+  });
+
   it('ends a timed test whose time ran out: the next action is refused, the test is scored', async () => {
     const bank = await buildBank(t.deps.db);
     const { c } = await learner(bank);
