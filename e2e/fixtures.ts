@@ -54,8 +54,12 @@ export function linkFrom(mail: MailRow, path: string): string {
   return m[1]!;
 }
 
-/** No axe-core violations on the page as it is now. */
+/**
+ * No axe-core violations on the page as it is now. Every page has a level-one heading: waiting for one first
+ * means axe never measures a lazily loaded page before it has rendered (only the skip link in the body).
+ */
 export async function expectAccessible(page: Page) {
+  await expect(page.locator('h1').first()).toBeAttached();
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
