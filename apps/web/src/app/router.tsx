@@ -14,8 +14,6 @@ const page =
   async () => ({ Component: pick(await load()) });
 
 const comingSoon = () => import('../features/shell/routes/coming-soon-page');
-const soon = (title: string, what: string): Lazy =>
-  page(comingSoon, ({ ComingSoonPage }) => () => <ComingSoonPage title={title} what={what} />);
 /** A staff page's route, open only to roles whose sidebar shows its link (SPEC §6); the path is that link's. */
 const staff = (path: string, title: string, what: string): RouteObject => ({
   path,

@@ -1,9 +1,10 @@
 import { Alert, Button, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { SubscriptionSummary } from '@qbank/contract';
 import { lazy, Suspense } from 'react';
+import { OpenTestCard } from '../../../components/open-test-card';
 import { useDashboard } from '../api/dashboard';
 import { performanceBars } from '../lib/performance';
-import { FirstTestCard, OpenTestCard } from './learner-cards';
+import { FirstTestCard } from './learner-cards';
 import { ProgressCards } from './progress-cards';
 import { RecentTests } from './recent-tests';
 

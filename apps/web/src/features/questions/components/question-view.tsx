@@ -1,8 +1,9 @@
 import { Badge, Box, Group, List, Paper, Stack, Switch, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useId, useState } from 'react';
+import { AttachedMedia } from '../../../components/attached-media';
+import { RichTextView } from '../../../components/rich-text-view';
+import { altFromFileName } from '../lib/media';
 import { choiceLetter, isBlankHtml } from '../lib/question-form';
-import { AttachedMedia } from './attached-media';
-import { RichTextView } from './rich-text-view';
 
 export interface LearnerQuestion {
   questionStem: string;
@@ -10,9 +11,14 @@ export interface LearnerQuestion {
   correctAnswerChoice: string | null;
   explanation: string;
   references: string[];
-  stemMedia?: { url: string; contentType: string }[];
-  explanationMedia?: { url: string; contentType: string }[];
+  /** `name`: a picked file's name, for files not stored yet (stored items keep none). */
+  stemMedia?: { url: string; contentType: string; name?: string }[];
+  explanationMedia?: { url: string; contentType: string; name?: string }[];
 }
+
+/** A picked file's name, made readable, is a better alt text than "Stem image 2". */
+const withAlt = (items: { url: string; contentType: string; name?: string }[] = []) =>
+  items.map((m) => ({ ...m, alt: m.name ? altFromFileName(m.name) : undefined }));
 
 /**
  * A question exactly as a learner sees it: the stem, the choices lettered A–J, then (on the switch) the correct
@@ -39,7 +45,7 @@ export function QuestionView({
       ) : (
         <RichTextView html={question.questionStem} />
       )}
-      <AttachedMedia items={question.stemMedia ?? []} label="Stem" />
+      <AttachedMedia items={withAlt(question.stemMedia)} label="Stem" />
       <Box component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Answer choices">
         {question.answerChoices.map((c, i) => {
           const correct = revealed && c.uuid === question.correctAnswerChoice;
@@ -96,7 +102,7 @@ export function QuestionView({
           ) : (
             <RichTextView html={question.explanation} />
           )}
-          <AttachedMedia items={question.explanationMedia ?? []} label="Explanation" />
+          <AttachedMedia items={withAlt(question.explanationMedia)} label="Explanation" />
           {references.length > 0 && (
             <>
               <Title order={(headingLevel + 1) as 3 | 4} size="h5">

@@ -9,7 +9,7 @@ import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table
 import { useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId } from 'react';
-import classes from './rich-text.module.css';
+import classes from '../../../components/rich-text.module.css';
 
 /**
  * The extensions of a question's rich text: what the server's allow-list keeps (docs/decisions/0013-rich-text.md),

@@ -1,7 +1,7 @@
 import { List, Stack, Text, Title } from '@mantine/core';
 import type { Solution } from '@qbank/contract';
-import { AttachedMedia } from './attached-media';
-import { RichText } from './rich-text';
+import { AttachedMedia } from '../../../components/attached-media';
+import { RichTextView } from '../../../components/rich-text-view';
 
 const isBlank = (html: string) => !/<img\b/i.test(html) && html.replace(/<[^>]*>/g, '').trim() === '';
 
@@ -22,7 +22,7 @@ export function QuestionSolution({
       {isBlank(solution.explanation) ? (
         <Text c="dimmed">This question has no explanation.</Text>
       ) : (
-        <RichText html={solution.explanation} />
+        <RichTextView html={solution.explanation} />
       )}
       <AttachedMedia items={solution.explanationMediaUrls} label="Explanation" />
       {references.length > 0 && (

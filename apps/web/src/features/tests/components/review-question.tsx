@@ -2,12 +2,12 @@ import { Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReviewQuestion } from '@qbank/contract';
 import IconFlagFilled from '@tabler/icons-react/dist/esm/icons/IconFlagFilled.mjs';
 import { useRef } from 'react';
+import { AttachedMedia } from '../../../components/attached-media';
+import { RichTextView } from '../../../components/rich-text-view';
 import { formatDuration } from '../lib/clock';
 import { choiceLetter } from '../lib/run-state';
-import { AttachedMedia } from './attached-media';
 import { ChoiceShare, ChoiceVerdict, verdictBorder } from './choice-share';
 import { QuestionSolution } from './question-solution';
-import { RichText } from './rich-text';
 import { FLAG_COLOR } from './run-navigator';
 import { RunStem } from './run-stem';
 
@@ -62,7 +62,7 @@ export function ReviewQuestionCard({ q }: { q: ReviewQuestion }) {
                       {choiceLetter(i)}.
                     </Text>
                     <Box style={{ flex: 1, minWidth: 0 }}>
-                      <RichText html={c.text} />
+                      <RichTextView html={c.text} />
                       <ChoiceVerdict correct={correct} chosen={chosen} />
                       <ChoiceShare percent={shares.get(c.uuid) ?? 0} letter={choiceLetter(i)} />
                     </Box>

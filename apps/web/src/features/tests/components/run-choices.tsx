@@ -2,9 +2,9 @@ import { ActionIcon, Box, Group, Paper, Radio, Text, VisuallyHidden } from '@man
 import type { Solution } from '@qbank/contract';
 import IconStrikethrough from '@tabler/icons-react/dist/esm/icons/IconStrikethrough.mjs';
 import type { MouseEvent } from 'react';
+import { RichTextView } from '../../../components/rich-text-view';
 import { choiceLetter } from '../lib/run-state';
 import { ChoiceShare, ChoiceVerdict, verdictBorder } from './choice-share';
-import { RichText } from './rich-text';
 
 /**
  * A question's answer choices as radio buttons. A click anywhere on a choice chooses it; in strike-through
@@ -101,7 +101,7 @@ export function RunChoices({
                 }}
               >
                 <div id={`${id}-text`}>
-                  <RichText html={c.text} />
+                  <RichTextView html={c.text} />
                 </div>
                 {isStruck && <VisuallyHidden id={`${id}-struck`}>Struck through</VisuallyHidden>}
                 {solution && <ChoiceVerdict correct={correct} chosen={chosen} />}

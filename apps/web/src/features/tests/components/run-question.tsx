@@ -5,8 +5,8 @@ import IconFlagFilled from '@tabler/icons-react/dist/esm/icons/IconFlagFilled.mj
 import IconHighlight from '@tabler/icons-react/dist/esm/icons/IconHighlight.mjs';
 import IconStrikethrough from '@tabler/icons-react/dist/esm/icons/IconStrikethrough.mjs';
 import type { RefObject } from 'react';
+import { AttachedMedia } from '../../../components/attached-media';
 import { choiceLetter, type QuestionState } from '../lib/run-state';
-import { AttachedMedia } from './attached-media';
 import { QuestionSolution } from './question-solution';
 import { RunChoices } from './run-choices';
 import { FLAG_COLOR } from './run-navigator';

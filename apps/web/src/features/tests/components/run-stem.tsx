@@ -1,8 +1,8 @@
 import { Typography } from '@mantine/core';
 import type { Highlight } from '@qbank/contract';
 import { type RefObject, useLayoutEffect } from 'react';
+import { richTextClass } from '../../../components/rich-text-view';
 import { segmentsOf } from '../lib/highlights';
-import { richTextClass } from './rich-text';
 
 /** Wraps the highlighted ranges of the element's text in <mark>s, node by node (a range may cross tags). */
 function markHighlights(root: HTMLElement, ranges: readonly Highlight[]) {

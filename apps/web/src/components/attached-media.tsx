@@ -1,20 +1,21 @@
 import { Image, SimpleGrid } from '@mantine/core';
-import { altFromFileName, isVideo } from '../lib/media';
+
+const isVideo = (contentType: string) => contentType.startsWith('video/');
 
 /** Images and videos attached to a stem or an explanation, as a learner sees them below its text. */
 export function AttachedMedia({
   items,
   label,
 }: {
-  /** `name`: the picked file's name, for files not stored yet (stored items keep none). */
-  items: { url: string; contentType: string; name?: string }[];
+  /** `alt`: a text for the item when there is a better one than "{label} image N" (a picked file's name). */
+  items: readonly { url: string; contentType: string; alt?: string }[];
   label: string;
 }) {
   if (items.length === 0) return null;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
       {items.map((m, i) => {
-        const fromName = m.name ? altFromFileName(m.name) : '';
+        const fromName = m.alt ?? '';
         return isVideo(m.contentType) ? (
           // biome-ignore lint/a11y/useMediaCaption: a question's own teaching video; captions are the author's to add
           <video

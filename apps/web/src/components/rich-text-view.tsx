@@ -1,9 +1,13 @@
 import { Typography } from '@mantine/core';
 import classes from './rich-text.module.css';
 
+/** The class of question rich text, for a view that renders the HTML itself (the exam screen's stem). */
+export const richTextClass = classes.richText;
+
 /**
  * Question rich text (stem, choice, explanation) shown as HTML. What the server stores is sanitised against an
- * allow-list (docs/decisions/0013-rich-text.md); the editor's preview shows the editor's own output.
+ * allow-list (docs/decisions/0013-rich-text.md); the editor's preview shows the editor's own output. Shared by
+ * authoring (features/questions) and taking tests (features/tests).
  */
 export function RichTextView({ html, className }: { html: string; className?: string }) {
   return (
