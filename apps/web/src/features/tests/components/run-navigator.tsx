@@ -1,5 +1,6 @@
-import { Box, Group, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import { Box, Drawer, Grid, Group, Paper, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import IconFlagFilled from '@tabler/icons-react/dist/esm/icons/IconFlagFilled.mjs';
+import type { ReactNode } from 'react';
 import classes from './run-navigator.module.css';
 
 /** Flagged, as a filled colour under white text: Mantine's darkest orange is 4.3:1 on white, this is 5.9:1. */
@@ -69,5 +70,40 @@ export function QuestionNavigator({
         </Text>
       </Group>
     </Box>
+  );
+}
+
+/** The navigator beside the questions on a wide screen (sticky under the bar). */
+export function NavigatorColumn({ children }: { children: ReactNode }) {
+  return (
+    <Grid.Col span={{ base: 12, md: 4 }} visibleFrom="md">
+      <Paper withBorder p="sm" style={{ position: 'sticky', top: 76 }}>
+        {children}
+      </Paper>
+    </Grid.Col>
+  );
+}
+
+/** The navigator on a phone: a drawer opened from the bar. */
+export function NavigatorDrawer({
+  opened,
+  onClose,
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      title="Questions"
+      size="xs"
+      hiddenFrom="md"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {children}
+    </Drawer>
   );
 }

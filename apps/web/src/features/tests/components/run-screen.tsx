@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Container, Drawer, Grid, Group, Paper, Stack } from '@mantine/core';
+import { Alert, Box, Button, Container, Grid, Group, Stack } from '@mantine/core';
 import type { TestRun } from '@qbank/contract';
 import IconChevronLeft from '@tabler/icons-react/dist/esm/icons/IconChevronLeft.mjs';
 import IconChevronRight from '@tabler/icons-react/dist/esm/icons/IconChevronRight.mjs';
@@ -10,7 +10,7 @@ import { useTestRun } from '../hooks/use-test-run';
 import { addHighlight, removeHighlightAt } from '../lib/highlights';
 import { countsOf, toggleStruck } from '../lib/run-state';
 import { EndTestDialog, PausedOverlay, ShortcutsDialog, TimeUpDialog } from './run-dialogs';
-import { type NavigatorItem, QuestionNavigator } from './run-navigator';
+import { NavigatorColumn, NavigatorDrawer, type NavigatorItem, QuestionNavigator } from './run-navigator';
 import { RunQuestion, type RunQuestionHandlers } from './run-question';
 import { selectedRange } from './run-stem';
 import { RunTopBar } from './run-top-bar';
@@ -220,23 +220,12 @@ export function RunScreen({ run, onSignOut }: { run: TestRun; onSignOut: () => v
               </Group>
             </Stack>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }} visibleFrom="md">
-            <Paper withBorder p="sm" style={{ position: 'sticky', top: 76 }}>
-              {navigator}
-            </Paper>
-          </Grid.Col>
+          <NavigatorColumn>{navigator}</NavigatorColumn>
         </Grid>
       </Container>
-      <Drawer
-        opened={navOpen}
-        onClose={() => setNavOpen(false)}
-        title="Questions"
-        size="xs"
-        hiddenFrom="md"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
+      <NavigatorDrawer opened={navOpen} onClose={() => setNavOpen(false)}>
         {navigator}
-      </Drawer>
+      </NavigatorDrawer>
       <ShortcutsDialog opened={helpOpen} onClose={() => setHelpOpen(false)} />
       <EndTestDialog
         opened={endOpen}

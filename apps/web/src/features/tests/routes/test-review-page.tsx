@@ -2,11 +2,9 @@ import {
   Button,
   Card,
   Container,
-  Drawer,
   em,
   Grid,
   Group,
-  Paper,
   SegmentedControl,
   Skeleton,
   Stack,
@@ -24,7 +22,12 @@ import { HttpError } from '../../../lib/http';
 import { testReviewQuery, testRunQuery } from '../api/tests';
 import { ReviewQuestionCard, reviewAnchor } from '../components/review-question';
 import { ReviewSummary } from '../components/review-summary';
-import { type NavigatorItem, QuestionNavigator } from '../components/run-navigator';
+import {
+  NavigatorColumn,
+  NavigatorDrawer,
+  type NavigatorItem,
+  QuestionNavigator,
+} from '../components/run-navigator';
 import {
   FILTER_LABELS,
   filterCounts,
@@ -140,23 +143,12 @@ function Review({ review }: { review: TestReview }) {
               )}
             </Stack>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }} visibleFrom="md">
-            <Paper withBorder p="sm" style={{ position: 'sticky', top: 76 }}>
-              {navigator}
-            </Paper>
-          </Grid.Col>
+          <NavigatorColumn>{navigator}</NavigatorColumn>
         </Grid>
       </Stack>
-      <Drawer
-        opened={navOpen}
-        onClose={() => setNavOpen(false)}
-        title="Questions"
-        size="xs"
-        hiddenFrom="md"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
+      <NavigatorDrawer opened={navOpen} onClose={() => setNavOpen(false)}>
         {navigator}
-      </Drawer>
+      </NavigatorDrawer>
     </Container>
   );
 }
