@@ -37,7 +37,8 @@ test('register → mail link → complete → signed in', async ({ page, request
   await page.getByRole('button', { name: 'Resend verification email' }).click();
   await expect(page.getByText('Verification email has been resent')).toBeVisible();
 
-  // The resend replaced the first link: only the newest works.
+  // The resend replaced the first link: only the newest works, so wait for the second mail to arrive first.
+  await waitForMail(request, email, 'Verify', 1);
   const newest = await waitForMail(request, email, 'Verify');
   await page.goto(linkFrom(newest, '/userRegistration'));
   await expect(page.getByRole('heading', { name: 'Almost ready to go' })).toBeVisible();

@@ -96,9 +96,14 @@ test('a learner starts a timed test from one subject, capped by what it holds, a
   const name = `Physiology drill ${randomBytes(3).toString('hex')}`;
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await expectScreenOk(page);
+  // The exam screen starts (resumes) the test as it opens: the pause below must come after that.
+  const started = page.waitForResponse(
+    (r) => /\/api\/v2\/tests\/[0-9a-f-]{36}\/start$/.test(r.url()) && r.request().method() === 'PATCH',
+  );
   await page.getByRole('button', { name: 'Start test' }).click();
   await expect(page).toHaveURL(/\/tests\/[0-9a-f-]{36}\/run$/);
   const testId = /\/tests\/([0-9a-f-]{36})\/run$/.exec(page.url())![1]!;
+  await started;
 
   // Paused (through the API: the run screen is another page's), it waits in My Tests to be resumed.
   const calls = await api(page);
