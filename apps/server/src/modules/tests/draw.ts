@@ -27,20 +27,22 @@ const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 /** Whether a pool choice reaches questions the learner has never seen (then the bank is walked). */
 const reachesUnseen = (pools: TestPool[]) => pools.includes('ALL') || pools.includes('UNUSED');
 
-/** The learner-history condition on a candidate `p` for the chosen pools (none for ALL). */
+/**
+ * The learner-history condition on a candidate `p` for the chosen pools (none for ALL), with one probe of the
+ * learner's history per candidate: with UNUSED, "never seen, or seen and matching" is "no history row that
+ * does not match".
+ */
 function historyFilter(s: DrawScope): SQL {
   if (s.pools.includes('ALL')) return sql`true`;
   const seen: SQL[] = [];
   if (s.pools.includes('INCORRECT')) seen.push(sql`lq.last_correct = false`);
   if (s.pools.includes('FLAGGED')) seen.push(sql`lq.flagged`);
-  const matchSeen = seen.length
-    ? sql`EXISTS (SELECT 1 FROM learner_questions lq WHERE lq.user_id = ${s.userId}
-        AND lq.question_id = p.question_id AND (${sql.join(seen, sql` OR `)}))`
-    : sql`false`;
-  const unseen = s.pools.includes('UNUSED')
-    ? sql`NOT EXISTS (SELECT 1 FROM learner_questions lq WHERE lq.user_id = ${s.userId} AND lq.question_id = p.question_id)`
-    : sql`false`;
-  return sql`(${unseen} OR ${matchSeen})`;
+  const matches = seen.length ? sql`(${sql.join(seen, sql` OR `)})` : sql`false`;
+  return s.pools.includes('UNUSED')
+    ? sql`NOT EXISTS (SELECT 1 FROM learner_questions lq WHERE lq.user_id = ${s.userId}
+        AND lq.question_id = p.question_id AND NOT ${matches})`
+    : sql`EXISTS (SELECT 1 FROM learner_questions lq WHERE lq.user_id = ${s.userId}
+        AND lq.question_id = p.question_id AND ${matches})`;
 }
 
 /**

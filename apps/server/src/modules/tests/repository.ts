@@ -2,7 +2,6 @@ import type { TestMode, TestStatus } from '@qbank/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import {
-  learnerQuestions,
   mediaFiles,
   questionVersionMedia,
   type StoredChoice,
@@ -54,7 +53,11 @@ export async function countTests(db: DbOrTx, userId: string, productId: string) 
   return r?.n ?? 0;
 }
 
-/** Writes a new test, its questions in order, and marks them used by the learner, in the caller's transaction. */
+/**
+ * Writes a new test, its questions in order, and marks them used by the learner, in one statement: the
+ * questions travel as four arrays (unnest), not as hundreds of parameters. The foreign keys of the questions
+ * to their test are checked at the statement's end, when the test exists.
+ */
 export async function insertTest(
   tx: DbOrTx,
   t: {
@@ -71,42 +74,25 @@ export async function insertTest(
   },
   drawn: Drawn[],
 ) {
-  await tx.insert(tests).values({
-    id: t.id,
-    userId: t.userId,
-    productId: t.productId,
-    name: t.name,
-    mode: t.mode,
-    status: 'IN_PROGRESS',
-    numQuestions: drawn.length,
-    pools: t.pools,
-    subcategoryIds: t.subcategoryIds,
-    freeSampleOnly: t.freeSampleOnly,
-    timeLimitMs: t.timeLimitMs,
-    lastTickAt: t.now,
-    createdAt: t.now,
-  });
-  await tx.insert(testQuestions).values(
-    drawn.map((d, position) => ({
-      testId: t.id,
-      position,
-      questionId: d.questionId,
-      questionVersionId: d.versionId,
-      subcategoryId: d.subcategoryId,
-      flagged: d.flagged,
-    })),
-  );
-  await tx
-    .insert(learnerQuestions)
-    .values(
-      drawn.map((d) => ({
-        userId: t.userId,
-        questionId: d.questionId,
-        productId: t.productId,
-        usedAt: t.now,
-      })),
+  const uuids = (xs: Array<string | null>) => `{${xs.map((x) => x ?? 'NULL').join(',')}}`;
+  await tx.execute(sql`
+    WITH test AS (
+      INSERT INTO tests (id, user_id, product_id, name, mode, status, num_questions, pools, subcategory_ids,
+        free_sample_only, time_limit_ms, last_tick_at, created_at)
+      VALUES (${t.id}, ${t.userId}, ${t.productId}, ${t.name}, ${t.mode}, 'IN_PROGRESS', ${drawn.length},
+        ${JSON.stringify(t.pools)}::jsonb, ${JSON.stringify(t.subcategoryIds)}::jsonb, ${t.freeSampleOnly},
+        ${t.timeLimitMs}, ${t.now}, ${t.now})
+    ),
+    questions AS (
+      INSERT INTO test_questions (test_id, position, question_id, question_version_id, subcategory_id, flagged)
+      SELECT ${t.id}, d.n - 1, d.q, d.v, d.s, d.f
+      FROM unnest(${uuids(drawn.map((d) => d.questionId))}::uuid[], ${uuids(drawn.map((d) => d.versionId))}::uuid[],
+        ${uuids(drawn.map((d) => d.subcategoryId))}::uuid[], ${`{${drawn.map((d) => d.flagged).join(',')}}`}::boolean[])
+        WITH ORDINALITY AS d(q, v, s, f, n)
     )
-    .onConflictDoNothing();
+    INSERT INTO learner_questions (user_id, question_id, product_id, used_at)
+    SELECT ${t.userId}, q, ${t.productId}, ${t.now} FROM unnest(${uuids(drawn.map((d) => d.questionId))}::uuid[]) AS q
+    ON CONFLICT DO NOTHING`);
 }
 
 /** Saves the clock of a test (and, when time passed, the question on screen's share of it). */
