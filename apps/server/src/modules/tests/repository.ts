@@ -1,6 +1,6 @@
 import type { TestMode, TestStatus } from '@qbank/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { type DbOrTx, rowsOf } from '../../db/client';
+import { type Db, type DbOrTx, executePrepared, rowsOf } from '../../db/client';
 import {
   mediaFiles,
   questionVersionMedia,
@@ -374,10 +374,13 @@ export async function finishTest(
  * service's transactional path decides, with its refusals and the expiry).
  */
 export async function answerTimedFast(
-  db: DbOrTx,
+  db: Db,
   a: { testId: string; questionId: string; userId: string; choice: string; now: Date; graceMs: number },
 ): Promise<{ question: TestQuestionRow; clock: ClockRow } | null> {
-  const res = await db.execute(sql`
+  const res = await executePrepared(
+    db,
+    'tests.answerTimedFast',
+    sql`
     WITH cur AS (
       SELECT t.id, t.current_position, t.time_used_ms, t.time_limit_ms, tq.position AS answered_position,
         least(greatest(extract(epoch FROM (${a.now}::timestamptz - t.last_tick_at)) * 1000, 0), ${a.graceMs})::bigint AS delta
@@ -413,7 +416,8 @@ export async function answerTimedFast(
       '[]'::jsonb AS "references",
       t.status AS t_status, t.time_limit_ms AS t_limit, t.time_used_ms AS t_used, t.last_tick_at AS t_tick,
       t.current_position AS t_position
-    FROM q, t WHERE q.question_id = ${a.questionId}`);
+    FROM q, t WHERE q.question_id = ${a.questionId}`,
+  );
   const r = rowsOf(res)[0];
   if (!r) return null;
   return {
