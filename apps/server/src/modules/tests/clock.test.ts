@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ALIVE_GRACE_MS,
-  type ClockRow,
-  clockState,
-  fairShares,
-  percentile,
-  scorePercent,
-  tick,
-} from './clock';
+import { ALIVE_GRACE_MS, type ClockRow, clockState, percentile, scorePercent, tick } from './clock';
 
 const at = (s: number) => new Date(Date.UTC(2026, 10, 24, 12, 0, 0) + s * 1000);
 const running = (over: Partial<ClockRow> = {}): ClockRow => ({
@@ -61,18 +53,5 @@ describe('scores', () => {
     expect(percentile(0, 1, 1)).toBe(50);
     expect(percentile(9, 1, 10)).toBe(95);
     expect(percentile(0, 0, 0)).toBe(0);
-  });
-});
-
-describe('fairShares', () => {
-  it('spreads equally, in turn', () => {
-    expect(fairShares([50, 50, 50], 10)).toEqual([4, 3, 3]);
-  });
-  it('gives a short node’s share to the others', () => {
-    expect(fairShares([1, 50, 50], 10)).toEqual([1, 5, 4]);
-  });
-  it('never takes more than there is', () => {
-    expect(fairShares([2, 3], 100)).toEqual([2, 3]);
-    expect(fairShares([], 10)).toEqual([]);
   });
 });

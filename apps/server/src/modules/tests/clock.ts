@@ -56,24 +56,3 @@ export function percentile(below: number, same: number, total: number): number {
   if (total === 0) return 0;
   return Math.round(((below + same / 2) * 100) / total);
 }
-
-/**
- * How many questions to take from each chosen subcategory so the test spreads fairly across them: equal
- * shares in turn (round-robin), a subcategory with fewer available giving its unused share to the others.
- */
-export function fairShares(available: number[], wanted: number): number[] {
-  const take = available.map(() => 0);
-  let left = Math.min(
-    wanted,
-    available.reduce((a, b) => a + b, 0),
-  );
-  while (left > 0) {
-    for (let i = 0; i < available.length && left > 0; i++) {
-      if (take[i]! < available[i]!) {
-        take[i]!++;
-        left--;
-      }
-    }
-  }
-  return take;
-}

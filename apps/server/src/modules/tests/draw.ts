@@ -22,7 +22,7 @@ export interface Drawn {
   flagged: boolean;
 }
 
-const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+const uuidArray = (ids: string[]) => sql`${sql.param(ids)}::uuid[]`;
 
 /** Whether a pool choice reaches questions the learner has never seen (then the bank is walked). */
 const reachesUnseen = (pools: TestPool[]) => pools.includes('ALL') || pools.includes('UNUSED');

@@ -74,7 +74,6 @@ export async function insertTest(
   },
   drawn: Drawn[],
 ) {
-  const uuids = (xs: Array<string | null>) => `{${xs.map((x) => x ?? 'NULL').join(',')}}`;
   await tx.execute(sql`
     WITH test AS (
       INSERT INTO tests (id, user_id, product_id, name, mode, status, num_questions, pools, subcategory_ids,
@@ -86,12 +85,12 @@ export async function insertTest(
     questions AS (
       INSERT INTO test_questions (test_id, position, question_id, question_version_id, subcategory_id, flagged)
       SELECT ${t.id}, d.n - 1, d.q, d.v, d.s, d.f
-      FROM unnest(${uuids(drawn.map((d) => d.questionId))}::uuid[], ${uuids(drawn.map((d) => d.versionId))}::uuid[],
-        ${uuids(drawn.map((d) => d.subcategoryId))}::uuid[], ${`{${drawn.map((d) => d.flagged).join(',')}}`}::boolean[])
+      FROM unnest(${sql.param(drawn.map((d) => d.questionId))}::uuid[], ${sql.param(drawn.map((d) => d.versionId))}::uuid[],
+        ${sql.param(drawn.map((d) => d.subcategoryId))}::uuid[], ${sql.param(drawn.map((d) => d.flagged))}::boolean[])
         WITH ORDINALITY AS d(q, v, s, f, n)
     )
     INSERT INTO learner_questions (user_id, question_id, product_id, used_at)
-    SELECT ${t.userId}, q, ${t.productId}, ${t.now} FROM unnest(${uuids(drawn.map((d) => d.questionId))}::uuid[]) AS q
+    SELECT ${t.userId}, q, ${t.productId}, ${t.now} FROM unnest(${sql.param(drawn.map((d) => d.questionId))}::uuid[]) AS q
     ON CONFLICT DO NOTHING`);
 }
 
@@ -219,20 +218,6 @@ export async function lockTestWithQuestion(db: DbOrTx, id: string, questionId: s
   return { test: toTestRow(r), question: r.question_id ? toQuestionRow(r) : null };
 }
 
-/** One question of a test by its question id, or null when the test does not hold it. */
-export async function findTestQuestion(
-  db: DbOrTx,
-  testId: string,
-  questionId: string,
-): Promise<TestQuestionRow | null> {
-  const res = await db.execute(sql`
-    SELECT ${questionColumns} FROM test_questions tq
-    JOIN question_versions v ON v.id = tq.question_version_id
-    WHERE tq.test_id = ${testId} AND tq.question_id = ${questionId}`);
-  const r = rowsOf(res)[0];
-  return r ? toQuestionRow(r) : null;
-}
-
 /** The position of a question in a test, or null. */
 export async function positionOf(db: DbOrTx, testId: string, questionId: string) {
   const [r] = await db
@@ -285,7 +270,7 @@ export async function mediaOfVersions(db: DbOrTx, versionIds: string[]): Promise
     })
     .from(questionVersionMedia)
     .innerJoin(mediaFiles, eq(mediaFiles.hash, questionVersionMedia.hash))
-    .where(sql`${questionVersionMedia.versionId} = ANY(${`{${versionIds.join(',')}}`}::uuid[])`)
+    .where(sql`${questionVersionMedia.versionId} = ANY(${sql.param(versionIds)}::uuid[])`)
     .orderBy(questionVersionMedia.position, questionVersionMedia.mediaId);
 }
 
@@ -295,7 +280,7 @@ export async function choiceCounts(db: DbOrTx, questionIds: string[]) {
   if (questionIds.length === 0) return out;
   const res = await db.execute(sql`
     SELECT question_id, choice_id, n FROM question_choice_stats
-    WHERE question_id = ANY(${`{${questionIds.join(',')}}`}::uuid[])`);
+    WHERE question_id = ANY(${sql.param(questionIds)}::uuid[])`);
   for (const r of rowsOf(res)) {
     const q = r.question_id as string;
     if (!out.has(q)) out.set(q, new Map());
@@ -326,7 +311,7 @@ export async function answeredCounts(db: DbOrTx, testIds: string[]) {
   if (testIds.length === 0) return out;
   const res = await db.execute(sql`
     SELECT test_id, count(selected_choice_id) AS n FROM test_questions
-    WHERE test_id = ANY(${`{${testIds.join(',')}}`}::uuid[]) GROUP BY 1`);
+    WHERE test_id = ANY(${sql.param(testIds)}::uuid[]) GROUP BY 1`);
   for (const r of rowsOf(res)) out.set(r.test_id as string, Number(r.n));
   return out;
 }

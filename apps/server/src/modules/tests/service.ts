@@ -414,5 +414,3 @@ export function testsService(deps: Deps) {
     },
   };
 }
-
-export type TestsService = ReturnType<typeof testsService>;
