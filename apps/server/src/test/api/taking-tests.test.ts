@@ -248,6 +248,35 @@ describe('the actions on a question', () => {
     expect((await patch(other.c, `${id}/finalize`)).statusCode).toBe(404);
   });
 
+  it('refuses bad marks and flags naming the field, and changes nothing', async () => {
+    const bank = await buildBank(t.deps.db);
+    const { c } = await learner(bank);
+    const { id, view } = await started(c, bank);
+    const q = view.questions[0];
+    const marks = (body: unknown) => patch(c, `${id}/questions/${q.uuid}/marks`, body);
+    expect((await marks({ struck: [randomUUID()], highlights: [], note: '' })).json()).toMatchObject({
+      statusCode: 400,
+      field: 'struck',
+    });
+    expect((await marks({ struck: [], highlights: [{ start: 5, end: 5 }], note: '' })).json()).toMatchObject({
+      statusCode: 400,
+    });
+    expect((await marks({ struck: [], highlights: [], note: 'x'.repeat(5001) })).json()).toMatchObject({
+      statusCode: 400,
+      field: 'note',
+    });
+    expect((await patch(c, `${id}/questions/${q.uuid}/flag`, { flagged: 'yes' })).json()).toMatchObject({
+      statusCode: 400,
+      field: 'flagged',
+    });
+    const other = await learner(bank);
+    expect((await patch(other.c, `${id}/questions/${q.uuid}/flag`, { flagged: true })).statusCode).toBe(404);
+    expect((await patch(other.c, `${id}/pause`)).statusCode).toBe(404);
+    expect((await patch(other.c, 'alive', { testUuid: id })).statusCode).toBe(404);
+    const after = (await run(c, id)).json().questions[0];
+    expect(after).toMatchObject({ struck: [], highlights: [], note: '', flagged: false });
+  });
+
   it('tutor mode: a submitted answer is final and comes with the solution and the shares of first attempts', async () => {
     const bank = await buildBank(t.deps.db, { subcategories: 1, perSubcategory: 1 });
     const q = bank.questions[0]!;
