@@ -55,11 +55,14 @@ export function linkFrom(mail: MailRow, path: string): string {
 }
 
 /**
- * No axe-core violations on the page as it is now. Every page has a level-one heading: waiting for one first
- * means axe never measures a lazily loaded page before it has rendered (only the skip link in the body).
+ * No axe-core violations on the page once it has settled. Every page has a level-one heading: waiting for one
+ * first means axe never measures a lazily loaded page before it has rendered (only the skip link in the body).
+ * A list being fetched again is marked aria-busy and dimmed over its previous rows: axe waits for it, or it
+ * would measure the dimmed rows' contrast.
  */
 export async function expectAccessible(page: Page) {
   await expect(page.locator('h1').first()).toBeAttached();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
