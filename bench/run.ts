@@ -30,6 +30,8 @@ const productCount = Number(env.BENCH_PRODUCTS ?? 5_000);
 const questionCount = Number(env.BENCH_QUESTIONS ?? 100_000);
 /** My Questions is a staff screen: its latency is measured at a rate a busy authoring team could reach. */
 const authoringRate = Number(env.BENCH_AUTHORING_RATE ?? 100);
+/** Past answers of each learner who creates tests (fewer makes the data quicker to generate while profiling). */
+const pastAnswers = Number(env.BENCH_PAST_ANSWERS ?? 20_000);
 /** Only the scenarios whose name contains this (e.g. BENCH_ONLY=store). */
 const only = env.BENCH_ONLY?.toLowerCase();
 
@@ -126,12 +128,12 @@ async function main() {
   let testData: TestData | null = null;
   if (wantsTests) {
     console.log(
-      'Generating test-taking data: 50 learners x 20,000 past answers, 2,000 running tests, 200 completed ...',
+      `Generating test-taking data: 50 learners x ${pastAnswers} past answers, 2,000 running tests, 200 completed ...`,
     );
     const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
     testData = await generateTestData(db, bank, {
       history: range(2001, 50),
-      answers: 20_000,
+      answers: pastAnswers,
       runners: range(1, 2000),
       reviewers: range(2051, 200),
     });
@@ -393,7 +395,9 @@ async function main() {
     const headers = (n: number) => ({
       ...asAdmin(n, '/', 'PATCH', {}).headers,
     });
-    process.stdout.write('  tests: create, 100 questions, UNUSED + INCORRECT, 20,000 past answers ...');
+    process.stdout.write(
+      `  tests: create, 100 questions, UNUSED + INCORRECT, ${pastAnswers} past answers ...`,
+    );
     const c = await measureCreates(base, bank, learners, 200, headers);
     process.stdout.write(` p50 ${c.p50} ms\n`);
     createFigures = c;
@@ -415,7 +419,7 @@ async function main() {
 
   if (createFigures)
     console.log(
-      `| tests: create, 100 questions, UNUSED + INCORRECT, learner with 20,000 past answers (one at a time, ${createFigures.count} creates) | ${createFigures.p50} | ${createFigures.p99} | sequential | — | — | ${createFigures.errors} |`,
+      `| tests: create, 100 questions, UNUSED + INCORRECT, learner with ${pastAnswers} past answers (one at a time, ${createFigures.count} creates) | ${createFigures.p50} | ${createFigures.p99} | sequential | — | — | ${createFigures.errors} |`,
     );
 
   await bare.close();

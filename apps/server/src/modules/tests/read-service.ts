@@ -3,16 +3,19 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { type Actor, authorize } from '../../policies';
 import { clockState, percentile, tick } from './clock';
+import { pinnedContentCache } from './pinned-content';
 import {
   answeredCounts,
+  choiceCounts,
   findOpenTest,
   findTest,
-  listTestQuestions,
+  listQuestionStates,
   listTests,
   type TestRow,
+  testChoiceCounts,
 } from './repository';
 import { drawableCount, performanceByNode, scoreRank, standing } from './stats';
-import { reviewQuestions, runView, summaryOf } from './views';
+import { revealedOnScreen, reviewQuestions, runView, summaryOf } from './views';
 
 const noSuchTest = () => new AppError(ErrorCode.NOT_FOUND, 'No such test', 'id');
 /** Percent correct, rounded down like a test's score (7 of 15 is 46 % in both places). */
@@ -22,6 +25,7 @@ const percent = (correct: number, answered: number) =>
 /** The tests reads: the exam screen's test, the review, My Tests and the dashboard (no writes). */
 export function testReadsService(deps: Deps) {
   const { db, clock } = deps;
+  const contentOf = pinnedContentCache(db, { now: () => clock.now().getTime() });
 
   async function own(actor: Actor, id: string) {
     const t = await findTest(db, id);
@@ -38,7 +42,15 @@ export function testReadsService(deps: Deps) {
     async questions(actor: Actor, id: string): Promise<TestRun> {
       const t = await own(actor, id);
       const view: TestRow = { ...t, timeUsedMs: tick(t, clock.now()).timeUsedMs };
-      return runView(db, view, await listTestQuestions(db, id));
+      const rows = await listQuestionStates(db, id);
+      const [content, counts] = await Promise.all([
+        contentOf(rows.map((q) => q.versionId)),
+        choiceCounts(
+          db,
+          rows.filter(revealedOnScreen(t)).map((q) => q.questionId),
+        ),
+      ]);
+      return runView(view, rows, content, counts);
     },
 
     /** GET tests/{id}/review: a completed test with everything about each question and where it places. */
@@ -46,10 +58,12 @@ export function testReadsService(deps: Deps) {
       const t = await own(actor, id);
       if (t.status !== 'COMPLETED' || t.finishedAt === null || t.scorePercent === null)
         throw new AppError(ErrorCode.CONFLICT, 'This test is not finished yet: end it to review it', 'id');
-      const [rows, rank] = await Promise.all([
-        listTestQuestions(db, id),
+      const [rows, rank, counts] = await Promise.all([
+        listQuestionStates(db, id),
         scoreRank(db, t.productId, t.scorePercent),
+        testChoiceCounts(db, id),
       ]);
+      const content = await contentOf(rows.map((q) => q.versionId));
       return {
         uuid: t.id,
         productUuid: t.productId,
@@ -64,7 +78,7 @@ export function testReadsService(deps: Deps) {
         createdAt: t.createdAt.toISOString(),
         finishedAt: t.finishedAt.toISOString(),
         subcategoryUuids: t.subcategoryIds,
-        questions: await reviewQuestions(db, rows),
+        questions: reviewQuestions(rows, content, counts),
       };
     },
 

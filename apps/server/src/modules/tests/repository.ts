@@ -118,7 +118,8 @@ export async function saveClock(
     WHERE id = ${id}`);
 }
 
-export interface TestQuestionRow {
+/** What the learner did to a question of a test. */
+export interface TestQuestionState {
   position: number;
   questionId: string;
   versionId: string;
@@ -131,7 +132,10 @@ export interface TestQuestionRow {
   highlights: StoredHighlight[];
   note: string;
   timeSpentMs: number;
-  /** The pinned version's content. */
+}
+
+/** A question of a test with its pinned version's content (the actions check choices against it). */
+export interface TestQuestionRow extends TestQuestionState {
   name: string;
   stem: string;
   explanation: string;
@@ -145,7 +149,7 @@ const questionColumns = sql`
   tq.flagged, tq.locked, tq.struck, tq.highlights, tq.note, tq.time_spent_ms,
   v.name, v.stem, v.explanation, v.choices, v.correct_choice_id, v."references"`;
 
-const toQuestionRow = (r: Record<string, unknown>): TestQuestionRow => ({
+const toQuestionState = (r: Record<string, unknown>): TestQuestionState => ({
   position: r.position as number,
   questionId: r.question_id as string,
   versionId: r.question_version_id as string,
@@ -158,6 +162,10 @@ const toQuestionRow = (r: Record<string, unknown>): TestQuestionRow => ({
   highlights: r.highlights as StoredHighlight[],
   note: r.note as string,
   timeSpentMs: Number(r.time_spent_ms),
+});
+
+const toQuestionRow = (r: Record<string, unknown>): TestQuestionRow => ({
+  ...toQuestionState(r),
   name: r.name as string,
   stem: r.stem as string,
   explanation: r.explanation as string,
@@ -166,13 +174,51 @@ const toQuestionRow = (r: Record<string, unknown>): TestQuestionRow => ({
   references: r.references as string[],
 });
 
-/** Every question of a test, in order, with its pinned version's content. */
-export async function listTestQuestions(db: DbOrTx, testId: string): Promise<TestQuestionRow[]> {
+/**
+ * What the learner did to every question of a test, in order, without the pinned content: the reads take that
+ * from the pinned-content cache (a version never changes once saved).
+ */
+export async function listQuestionStates(db: DbOrTx, testId: string): Promise<TestQuestionState[]> {
   const res = await db.execute(sql`
-    SELECT ${questionColumns} FROM test_questions tq
-    JOIN question_versions v ON v.id = tq.question_version_id
-    WHERE tq.test_id = ${testId} ORDER BY tq.position`);
-  return rowsOf(res).map(toQuestionRow);
+    SELECT position, question_id, question_version_id, subcategory_id, selected_choice_id, correct, flagged,
+      locked, struck, highlights, note, time_spent_ms
+    FROM test_questions WHERE test_id = ${testId} ORDER BY position`);
+  return rowsOf(res).map(toQuestionState);
+}
+
+export interface PinnedVersion {
+  versionId: string;
+  name: string;
+  stem: string;
+  explanation: string;
+  choices: StoredChoice[];
+  correctChoiceId: string | null;
+  references: string[];
+  /** In their order. */
+  media: Array<{ mediaId: string; hash: string; mediaType: 'STEM' | 'EXPLANATION'; contentType: string }>;
+}
+
+/** The content of many question versions with their media, in one query. */
+export async function pinnedVersions(db: DbOrTx, versionIds: string[]): Promise<PinnedVersion[]> {
+  if (versionIds.length === 0) return [];
+  const res = await db.execute(sql`
+    SELECT v.id, v.name, v.stem, v.explanation, v.choices, v.correct_choice_id, v."references",
+      coalesce((
+        SELECT jsonb_agg(jsonb_build_object('mediaId', m.media_id, 'hash', m.hash, 'mediaType', m.media_type,
+          'contentType', f.content_type) ORDER BY m.position, m.media_id)
+        FROM question_version_media m JOIN media_files f ON f.hash = m.hash
+        WHERE m.version_id = v.id), '[]'::jsonb) AS media
+    FROM question_versions v WHERE v.id = ANY(${sql.param(versionIds)}::uuid[])`);
+  return rowsOf(res).map((r) => ({
+    versionId: r.id as string,
+    name: r.name as string,
+    stem: r.stem as string,
+    explanation: r.explanation as string,
+    choices: r.choices as StoredChoice[],
+    correctChoiceId: r.correct_choice_id as string | null,
+    references: r.references as string[],
+    media: r.media as PinnedVersion['media'],
+  }));
 }
 
 const toTestRow = (r: Record<string, unknown>): TestRow => ({
@@ -281,6 +327,21 @@ export async function choiceCounts(db: DbOrTx, questionIds: string[]) {
   const res = await db.execute(sql`
     SELECT question_id, choice_id, n FROM question_choice_stats
     WHERE question_id = ANY(${sql.param(questionIds)}::uuid[])`);
+  for (const r of rowsOf(res)) {
+    const q = r.question_id as string;
+    if (!out.has(q)) out.set(q, new Map());
+    out.get(q)!.set(r.choice_id as string, r.n as number);
+  }
+  return out;
+}
+
+/** The first-attempt choice counts of every question of a test: question id → choice id → count. */
+export async function testChoiceCounts(db: DbOrTx, testId: string) {
+  const out = new Map<string, Map<string, number>>();
+  const res = await db.execute(sql`
+    SELECT s.question_id, s.choice_id, s.n FROM test_questions tq
+    JOIN question_choice_stats s ON s.question_id = tq.question_id
+    WHERE tq.test_id = ${testId}`);
   for (const r of rowsOf(res)) {
     const q = r.question_id as string;
     if (!out.has(q)) out.set(q, new Map());

@@ -9,18 +9,21 @@ import type {
 import type { DbOrTx } from '../../db/client';
 import { mediaUrl } from '../questions/service';
 import { clockState } from './clock';
+import type { PinnedContent } from './pinned-content';
 import {
   choiceCounts,
   type MediaOfVersion,
   mediaOfVersions,
   type TestQuestionRow,
+  type TestQuestionState,
   type TestRow,
 } from './repository';
 
-// The answers of the tests reads, built from a few set-based queries however many questions a test has:
-// its questions, their media, and their choice counts, each in one query.
+// The answers of the tests reads, built from what the learner did to each question, the pinned content
+// (pinned-content.ts) and the first-attempt counts, each read in one query however many questions a test has.
 
-const toMedia = (m: MediaOfVersion): MediaItem => ({
+/** A stored media item as the answers show it. */
+export const toMedia = (m: Pick<MediaOfVersion, 'mediaId' | 'hash' | 'contentType'>): MediaItem => ({
   uuid: m.mediaId,
   url: mediaUrl(m.hash),
   hash: m.hash,
@@ -28,7 +31,7 @@ const toMedia = (m: MediaOfVersion): MediaItem => ({
 });
 
 /** What the learner did to a question. */
-export const questionState = (q: TestQuestionRow) => ({
+export const questionState = (q: TestQuestionState) => ({
   uuid: q.questionId,
   position: q.position,
   selectedChoice: q.selectedChoiceId,
@@ -40,15 +43,15 @@ export const questionState = (q: TestQuestionRow) => ({
 });
 
 function solution(
-  q: TestQuestionRow,
-  media: MediaOfVersion[],
+  q: Pick<PinnedContent, 'choices' | 'correctChoiceId' | 'explanation' | 'references'>,
+  explanationMedia: MediaItem[],
   counts: Map<string, number> | undefined,
 ): Solution {
   const attempts = q.choices.reduce((a, c) => a + (counts?.get(c.id) ?? 0), 0);
   return {
     correctAnswerChoice: q.correctChoiceId,
     explanation: q.explanation,
-    explanationMediaUrls: media.filter((m) => m.mediaType === 'EXPLANATION').map(toMedia),
+    explanationMediaUrls: explanationMedia,
     references: q.references,
     choiceShares: q.choices.map((c) => {
       const count = counts?.get(c.id) ?? 0;
@@ -64,44 +67,48 @@ export async function solutionOf(db: DbOrTx, q: TestQuestionRow): Promise<Soluti
     mediaOfVersions(db, [q.versionId]),
     choiceCounts(db, [q.questionId]),
   ]);
-  return solution(q, media, counts.get(q.questionId));
+  return solution(
+    q,
+    media.filter((m) => m.mediaType === 'EXPLANATION').map(toMedia),
+    counts.get(q.questionId),
+  );
 }
 
-/** Every question of a test with its content, and its solution where `reveal` says so. */
-export async function questionsView(
-  db: DbOrTx,
-  rows: TestQuestionRow[],
-  reveal: (q: TestQuestionRow) => boolean,
-): Promise<Array<TestQuestion & { solution: Solution | null }>> {
-  const revealed = rows.filter(reveal);
-  const [media, counts] = await Promise.all([
-    mediaOfVersions(
-      db,
-      rows.map((q) => q.versionId),
-    ),
-    choiceCounts(
-      db,
-      revealed.map((q) => q.questionId),
-    ),
-  ]);
-  const byVersion = new Map<string, MediaOfVersion[]>();
-  for (const m of media) byVersion.set(m.versionId, [...(byVersion.get(m.versionId) ?? []), m]);
+/** First-attempt counts by question id, then by choice id. */
+export type ChoiceCounts = Map<string, Map<string, number>>;
+
+/** Every question of a test with its pinned content, and its solution where `reveal` says so. */
+export function questionsView(
+  rows: TestQuestionState[],
+  content: Map<string, PinnedContent>,
+  counts: ChoiceCounts,
+  reveal: (q: TestQuestionState) => boolean,
+): Array<TestQuestion & { solution: Solution | null }> {
   return rows.map((q) => {
-    const own = byVersion.get(q.versionId) ?? [];
+    const c = content.get(q.versionId);
+    if (!c) throw new Error(`The pinned version ${q.versionId} of a test is missing`);
     return {
       ...questionState(q),
-      name: q.name,
-      questionStem: q.stem,
-      stemMediaUrls: own.filter((m) => m.mediaType === 'STEM').map(toMedia),
-      answerChoices: q.choices.map((c) => ({ uuid: c.id, text: c.text })),
-      solution: reveal(q) ? solution(q, own, counts.get(q.questionId)) : null,
+      name: c.name,
+      questionStem: c.stem,
+      stemMediaUrls: c.stemMedia,
+      answerChoices: c.choices.map((ch) => ({ uuid: ch.id, text: ch.text })),
+      solution: reveal(q) ? solution(c, c.explanationMedia, counts.get(q.questionId)) : null,
     };
   });
 }
 
+/** Whether a question's solution shows on the exam screen: once completed, or once submitted in tutor mode. */
+export const revealedOnScreen = (t: TestRow) => (q: TestQuestionState) =>
+  t.status === 'COMPLETED' || (t.mode === 'TUTOR' && q.locked);
+
 /** GET tests/{id}/questions. */
-export async function runView(db: DbOrTx, t: TestRow, rows: TestQuestionRow[]): Promise<TestRun> {
-  const done = t.status === 'COMPLETED';
+export function runView(
+  t: TestRow,
+  rows: TestQuestionState[],
+  content: Map<string, PinnedContent>,
+  counts: ChoiceCounts,
+): TestRun {
   return {
     ...clockState(t),
     uuid: t.id,
@@ -110,19 +117,26 @@ export async function runView(db: DbOrTx, t: TestRow, rows: TestQuestionRow[]): 
     numQuestions: t.numQuestions,
     mode: t.mode,
     timeLimitSeconds: t.timeLimitMs === null ? null : Math.round(t.timeLimitMs / 1000),
-    questions: await questionsView(db, rows, (q) => done || (t.mode === 'TUTOR' && q.locked)),
+    questions: questionsView(rows, content, counts, revealedOnScreen(t)),
   };
 }
 
 /** The review's questions: all revealed, with correctness and time spent. */
-export async function reviewQuestions(db: DbOrTx, rows: TestQuestionRow[]): Promise<ReviewQuestion[]> {
-  const view = await questionsView(db, rows, () => true);
+export function reviewQuestions(
+  rows: TestQuestionState[],
+  content: Map<string, PinnedContent>,
+  counts: ChoiceCounts,
+): ReviewQuestion[] {
+  const view = questionsView(rows, content, counts, () => true);
   return view.map((v, i) => {
     const row = rows[i]!;
     return {
       ...v,
       solution: v.solution!,
-      correct: row.selectedChoiceId === null ? null : row.selectedChoiceId === row.correctChoiceId,
+      correct:
+        row.selectedChoiceId === null
+          ? null
+          : row.selectedChoiceId === content.get(row.versionId)!.correctChoiceId,
       timeSpentSeconds: Math.round(row.timeSpentMs / 1000),
       subcategoryUuid: row.subcategoryId,
     };

@@ -1,0 +1,88 @@
+import type { MediaItem } from '@qbank/contract';
+import type { DbOrTx } from '../../db/client';
+import type { StoredChoice } from '../../db/schema';
+import { searchCache } from '../store/search-cache';
+import { type PinnedVersion, pinnedVersions } from './repository';
+import { toMedia } from './views';
+
+/** A pinned question version as the tests reads show it. */
+export interface PinnedContent {
+  name: string;
+  stem: string;
+  explanation: string;
+  choices: StoredChoice[];
+  correctChoiceId: string | null;
+  references: string[];
+  stemMedia: MediaItem[];
+  explanationMedia: MediaItem[];
+}
+
+const toContent = (v: PinnedVersion): PinnedContent => {
+  const media = (type: 'STEM' | 'EXPLANATION') => v.media.filter((m) => m.mediaType === type).map(toMedia);
+  return {
+    name: v.name,
+    stem: v.stem,
+    explanation: v.explanation,
+    choices: v.choices,
+    correctChoiceId: v.correctChoiceId,
+    references: v.references,
+    stemMedia: media('STEM'),
+    explanationMedia: media('EXPLANATION'),
+  };
+};
+
+/** Roughly the memory a version's content holds (two bytes a character, plus the objects). */
+const sizeOf = (c: PinnedContent) =>
+  2 *
+    (c.name.length +
+      c.stem.length +
+      c.explanation.length +
+      c.choices.reduce((a, ch) => a + ch.text.length + 40, 0) +
+      c.references.reduce((a, r) => a + r.length, 0)) +
+  200 * (c.stemMedia.length + c.explanationMedia.length) +
+  400;
+
+export interface PinnedContentOptions {
+  /** The most memory the content kept may take, as `sizeOf` counts it. */
+  maxBytes?: number;
+  /** Milliseconds from the app's clock. */
+  now: () => number;
+}
+
+/**
+ * The content of pinned question versions, kept in memory by version id. A version is never changed once its
+ * saving transaction commits (an edit, an upload or a removal of media makes a new version), and a test pins
+ * versions, so what is kept is never stale: the exam screen and the review read only what the learner did
+ * from the database, and the content of the versions not kept yet in one query. Learners of one bank share
+ * its versions, so the busy ones stay; the least recently used go first when the limit is reached.
+ */
+export function pinnedContentCache(db: DbOrTx, opts: PinnedContentOptions) {
+  const kept = searchCache<PinnedContent>({
+    // Nothing goes stale; the age limit only lets a version nobody reads leave.
+    maxAgeMs: 6 * 60 * 60 * 1000,
+    maxSize: opts.maxBytes ?? 64 * 1024 * 1024,
+    maxEntries: 100_000,
+    sizeOf,
+    now: opts.now,
+  });
+  const PINNED = 'pinned';
+
+  /** The content of these versions by version id (each one read from the database at most once). */
+  return async function contentOf(versionIds: string[]): Promise<Map<string, PinnedContent>> {
+    const out = new Map<string, PinnedContent>();
+    const missing: string[] = [];
+    for (const id of versionIds) {
+      const c = kept.get(id, PINNED);
+      if (c) out.set(id, c);
+      else missing.push(id);
+    }
+    for (const v of await pinnedVersions(db, [...new Set(missing)])) {
+      const c = toContent(v);
+      kept.set(v.versionId, PINNED, c);
+      out.set(v.versionId, c);
+    }
+    return out;
+  };
+}
+
+export type ContentOf = ReturnType<typeof pinnedContentCache>;
