@@ -121,6 +121,8 @@ export function searchTermsFor(productCount: number): string[] {
   const terms = new Set<string>(words);
   for (let i = 0; terms.size < 600; i++)
     terms.add(`${words[i % words.length]} ${SUBJECTS[(i * 7) % SUBJECTS.length]}`);
-  for (let i = 0; terms.size < 1000; i++) terms.add(`edition ${1 + ((i * 97) % productCount)}`);
+  // A small store (BENCH_PRODUCTS) has fewer editions than that: one pass over them.
+  for (let i = 0; terms.size < 1000 && i < productCount; i++)
+    terms.add(`edition ${1 + ((i * 97) % productCount)}`);
   return [...terms];
 }
