@@ -1,34 +1,18 @@
 import type { MediaItem } from '@qbank/contract';
 import type { DbOrTx } from '../../db/client';
-import type { StoredChoice } from '../../db/schema';
 import { searchCache } from '../store/search-cache';
-import { type PinnedVersion, pinnedVersions } from './repository';
+import { type PinnedVersion, pinnedVersions, type VersionContent } from './repository';
 import { toMedia } from './views';
 
 /** A pinned question version as the tests reads show it. */
-export interface PinnedContent {
-  name: string;
-  stem: string;
-  explanation: string;
-  choices: StoredChoice[];
-  correctChoiceId: string | null;
-  references: string[];
+export interface PinnedContent extends VersionContent {
   stemMedia: MediaItem[];
   explanationMedia: MediaItem[];
 }
 
-const toContent = (v: PinnedVersion): PinnedContent => {
-  const media = (type: 'STEM' | 'EXPLANATION') => v.media.filter((m) => m.mediaType === type).map(toMedia);
-  return {
-    name: v.name,
-    stem: v.stem,
-    explanation: v.explanation,
-    choices: v.choices,
-    correctChoiceId: v.correctChoiceId,
-    references: v.references,
-    stemMedia: media('STEM'),
-    explanationMedia: media('EXPLANATION'),
-  };
+const toContent = ({ versionId: _, media, ...content }: PinnedVersion): PinnedContent => {
+  const ofType = (type: 'STEM' | 'EXPLANATION') => media.filter((m) => m.mediaType === type).map(toMedia);
+  return { ...content, stemMedia: ofType('STEM'), explanationMedia: ofType('EXPLANATION') };
 };
 
 /** Roughly the memory a version's content holds (two bytes a character, plus the objects). */

@@ -134,8 +134,8 @@ export interface TestQuestionState {
   timeSpentMs: number;
 }
 
-/** A question of a test with its pinned version's content (the actions check choices against it). */
-export interface TestQuestionRow extends TestQuestionState {
+/** What a question version shows a learner. */
+export interface VersionContent {
   name: string;
   stem: string;
   explanation: string;
@@ -143,6 +143,18 @@ export interface TestQuestionRow extends TestQuestionState {
   correctChoiceId: string | null;
   references: string[];
 }
+
+/** A question of a test with its pinned version's content (the actions check choices against it). */
+export interface TestQuestionRow extends TestQuestionState, VersionContent {}
+
+const toVersionContent = (r: Record<string, unknown>): VersionContent => ({
+  name: r.name as string,
+  stem: r.stem as string,
+  explanation: r.explanation as string,
+  choices: r.choices as StoredChoice[],
+  correctChoiceId: r.correct_choice_id as string | null,
+  references: r.references as string[],
+});
 
 const questionColumns = sql`
   tq.position, tq.question_id, tq.question_version_id, tq.subcategory_id, tq.selected_choice_id, tq.correct,
@@ -166,12 +178,7 @@ const toQuestionState = (r: Record<string, unknown>): TestQuestionState => ({
 
 const toQuestionRow = (r: Record<string, unknown>): TestQuestionRow => ({
   ...toQuestionState(r),
-  name: r.name as string,
-  stem: r.stem as string,
-  explanation: r.explanation as string,
-  choices: r.choices as StoredChoice[],
-  correctChoiceId: r.correct_choice_id as string | null,
-  references: r.references as string[],
+  ...toVersionContent(r),
 });
 
 /**
@@ -186,14 +193,8 @@ export async function listQuestionStates(db: DbOrTx, testId: string): Promise<Te
   return rowsOf(res).map(toQuestionState);
 }
 
-export interface PinnedVersion {
+export interface PinnedVersion extends VersionContent {
   versionId: string;
-  name: string;
-  stem: string;
-  explanation: string;
-  choices: StoredChoice[];
-  correctChoiceId: string | null;
-  references: string[];
   /** In their order. */
   media: Array<{ mediaId: string; hash: string; mediaType: 'STEM' | 'EXPLANATION'; contentType: string }>;
 }
@@ -211,12 +212,7 @@ export async function pinnedVersions(db: DbOrTx, versionIds: string[]): Promise<
     FROM question_versions v WHERE v.id = ANY(${sql.param(versionIds)}::uuid[])`);
   return rowsOf(res).map((r) => ({
     versionId: r.id as string,
-    name: r.name as string,
-    stem: r.stem as string,
-    explanation: r.explanation as string,
-    choices: r.choices as StoredChoice[],
-    correctChoiceId: r.correct_choice_id as string | null,
-    references: r.references as string[],
+    ...toVersionContent(r),
     media: r.media as PinnedVersion['media'],
   }));
 }

@@ -179,6 +179,41 @@ describe('POST /api/v2/tests: create', () => {
     expect(again.questions[0].questionStem).toBe(view.questions[0].questionStem);
     expect(again.questions[0].answerChoices).toHaveLength(4);
   });
+
+  it('shows the pinned version’s media, stem media on screen and explanation media once revealed', async () => {
+    const bank = await buildBank(t.deps.db, { subcategories: 1, perSubcategory: 1 });
+    const q = bank.questions[0]!;
+    const hashes = [`${'a'.repeat(63)}1`, `${'b'.repeat(63)}2`, `${'c'.repeat(63)}3`];
+    const [stemA, stemB, expl] = [randomUUID(), randomUUID(), randomUUID()];
+    await t.deps.db.execute(sql`
+      INSERT INTO media_files (hash, content_type, size)
+      VALUES (${hashes[0]}, 'image/png', 10), (${hashes[1]}, 'image/jpeg', 20), (${hashes[2]}, 'video/mp4', 30)`);
+    await t.deps.db.execute(sql`
+      INSERT INTO question_version_media (version_id, media_id, hash, media_type, position)
+      VALUES (${q.versionId}, ${stemB}, ${hashes[1]}, 'STEM', 1), (${q.versionId}, ${stemA}, ${hashes[0]}, 'STEM', 0),
+        (${q.versionId}, ${expl}, ${hashes[2]}, 'EXPLANATION', 0)`);
+    const item = (uuid: string, hash: string, contentType: string) => ({
+      uuid,
+      hash,
+      contentType,
+      url: `/api/v2/media/${hash}`,
+    });
+    const stemMedia = [item(stemA, hashes[0]!, 'image/png'), item(stemB, hashes[1]!, 'image/jpeg')];
+
+    // Two learners read it: the second one's content comes from what the first read kept.
+    for (let k = 0; k < 2; k++) {
+      const { c } = await learner(bank);
+      const { id, view } = await started(c, bank, { numQuestions: 1 });
+      expect(view.questions[0]).toMatchObject({ stemMediaUrls: stemMedia, solution: null });
+      expect((await patch(c, `${id}/finalize`)).statusCode).toBe(200);
+      const review = (await c.req({ url: `/api/v2/tests/${id}/review` })).json();
+      expect(review.questions[0].stemMediaUrls).toEqual(stemMedia);
+      expect(review.questions[0].solution.explanationMediaUrls).toEqual([
+        item(expl, hashes[2]!, 'video/mp4'),
+      ]);
+      expect(review.questions[0].solution.correctAnswerChoice).toBe(q.correct);
+    }
+  });
 });
 
 describe('the actions on a question', () => {
