@@ -4,18 +4,9 @@ import { AppError } from '../../lib/app-error';
 import { type Actor, authorize } from '../../policies';
 import { clockState, percentile, tick } from './clock';
 import { pinnedContentCache } from './pinned-content';
-import {
-  answeredCounts,
-  choiceCounts,
-  findOpenTest,
-  findTest,
-  listQuestionStates,
-  listTests,
-  type TestRow,
-  testChoiceCounts,
-} from './repository';
-import { drawableCount, performanceByNode, scoreRank, standing } from './stats';
-import { revealedOnScreen, reviewQuestions, runView, summaryOf } from './views';
+import { answeredCounts, findOpenTest, listTests, type TestRow, testReadData } from './repository';
+import { drawableCount, performanceByNode, standing } from './stats';
+import { reviewQuestions, runView, summaryOf } from './views';
 
 const noSuchTest = () => new AppError(ErrorCode.NOT_FOUND, 'No such test', 'id');
 /** Percent correct, rounded down like a test's score (7 of 15 is 46 % in both places). */
@@ -27,11 +18,12 @@ export function testReadsService(deps: Deps) {
   const { db, clock } = deps;
   const contentOf = pinnedContentCache(db, { now: () => clock.now().getTime() });
 
-  async function own(actor: Actor, id: string) {
-    const t = await findTest(db, id);
-    if (!t) throw noSuchTest();
-    await authorize(actor, 'test.own', t);
-    return t;
+  /** A test the caller may see, with what its reads need (testReadData). */
+  async function readable(actor: Actor, id: string) {
+    const data = await testReadData(db, id);
+    if (!data) throw noSuchTest();
+    await authorize(actor, 'test.own', data.test);
+    return data;
   }
 
   return {
@@ -40,29 +32,16 @@ export function testReadsService(deps: Deps) {
      * the last keep-alive included), without writing: the next action or keep-alive saves it.
      */
     async questions(actor: Actor, id: string): Promise<TestRun> {
-      const t = await own(actor, id);
+      const { test: t, questions: rows, counts } = await readable(actor, id);
       const view: TestRow = { ...t, timeUsedMs: tick(t, clock.now()).timeUsedMs };
-      const rows = await listQuestionStates(db, id);
-      const [content, counts] = await Promise.all([
-        contentOf(rows.map((q) => q.versionId)),
-        choiceCounts(
-          db,
-          rows.filter(revealedOnScreen(t)).map((q) => q.questionId),
-        ),
-      ]);
-      return runView(view, rows, content, counts);
+      return runView(view, rows, await contentOf(rows.map((q) => q.versionId)), counts);
     },
 
     /** GET tests/{id}/review: a completed test with everything about each question and where it places. */
     async review(actor: Actor, id: string): Promise<TestReview> {
-      const t = await own(actor, id);
-      if (t.status !== 'COMPLETED' || t.finishedAt === null || t.scorePercent === null)
+      const { test: t, questions: rows, counts, rank } = await readable(actor, id);
+      if (t.status !== 'COMPLETED' || t.finishedAt === null || t.scorePercent === null || rank === null)
         throw new AppError(ErrorCode.CONFLICT, 'This test is not finished yet: end it to review it', 'id');
-      const [rows, rank, counts] = await Promise.all([
-        listQuestionStates(db, id),
-        scoreRank(db, t.productId, t.scorePercent),
-        testChoiceCounts(db, id),
-      ]);
       const content = await contentOf(rows.map((q) => q.versionId));
       return {
         uuid: t.id,

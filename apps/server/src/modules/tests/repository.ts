@@ -181,18 +181,6 @@ const toQuestionRow = (r: Record<string, unknown>): TestQuestionRow => ({
   ...toVersionContent(r),
 });
 
-/**
- * What the learner did to every question of a test, in order, without the pinned content: the reads take that
- * from the pinned-content cache (a version never changes once saved).
- */
-export async function listQuestionStates(db: DbOrTx, testId: string): Promise<TestQuestionState[]> {
-  const res = await db.execute(sql`
-    SELECT position, question_id, question_version_id, subcategory_id, selected_choice_id, correct, flagged,
-      locked, struck, highlights, note, time_spent_ms
-    FROM test_questions WHERE test_id = ${testId} ORDER BY position`);
-  return rowsOf(res).map(toQuestionState);
-}
-
 export interface PinnedVersion extends VersionContent {
   versionId: string;
   /** In their order. */
@@ -331,19 +319,43 @@ export async function choiceCounts(db: DbOrTx, questionIds: string[]) {
   return out;
 }
 
-/** The first-attempt choice counts of every question of a test: question id → choice id → count. */
-export async function testChoiceCounts(db: DbOrTx, testId: string) {
-  const out = new Map<string, Map<string, number>>();
+/**
+ * Everything the exam screen and the review read from the database, in one round trip: the test, what the
+ * learner did to each question, the first-attempt counts of the choices of the questions whose solution is
+ * revealed (all once completed; tutor mode's submitted ones), and, once scored, how many of the product's
+ * completed tests scored below and the same (the percentile). Null when there is no such test. The caller
+ * checks it may see it.
+ */
+export async function testReadData(db: DbOrTx, id: string) {
   const res = await db.execute(sql`
-    SELECT s.question_id, s.choice_id, s.n FROM test_questions tq
-    JOIN question_choice_stats s ON s.question_id = tq.question_id
-    WHERE tq.test_id = ${testId}`);
-  for (const r of rowsOf(res)) {
-    const q = r.question_id as string;
-    if (!out.has(q)) out.set(q, new Map());
-    out.get(q)!.set(r.choice_id as string, r.n as number);
+    SELECT t.*,
+      (SELECT json_agg(q ORDER BY q.position) FROM (
+        SELECT position, question_id, question_version_id, subcategory_id, selected_choice_id, correct, flagged,
+          locked, struck, highlights, note, time_spent_ms
+        FROM test_questions WHERE test_id = t.id) q) AS questions,
+      (SELECT json_agg(json_build_array(s.question_id, s.choice_id, s.n)) FROM test_questions tq
+        JOIN question_choice_stats s ON s.question_id = tq.question_id
+        WHERE tq.test_id = t.id AND (t.status = 'COMPLETED' OR (t.mode = 'TUTOR' AND tq.locked))) AS counts,
+      CASE WHEN t.score_percent IS NOT NULL THEN (SELECT json_build_array(
+          coalesce(sum(n) FILTER (WHERE score_percent < t.score_percent), 0),
+          coalesce(sum(n) FILTER (WHERE score_percent = t.score_percent), 0),
+          coalesce(sum(n), 0))
+        FROM test_scores WHERE product_id = t.product_id) END AS rank
+    FROM tests t WHERE t.id = ${id}`);
+  const r = rowsOf(res)[0];
+  if (!r) return null;
+  const counts = new Map<string, Map<string, number>>();
+  for (const [q, choice, n] of (r.counts as Array<[string, string, number]> | null) ?? []) {
+    if (!counts.has(q)) counts.set(q, new Map());
+    counts.get(q)!.set(choice, n);
   }
-  return out;
+  const rank = r.rank as [number, number, number] | null;
+  return {
+    test: toTestRow(r),
+    questions: ((r.questions as Array<Record<string, unknown>> | null) ?? []).map(toQuestionState),
+    counts,
+    rank: rank && { below: Number(rank[0]), same: Number(rank[1]), total: Number(rank[2]) },
+  };
 }
 
 /** A page of a learner's tests in a product, newest first, and how many there are. */

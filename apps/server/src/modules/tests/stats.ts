@@ -74,17 +74,6 @@ export async function countScore(tx: DbOrTx, productId: string, scorePercent: nu
     ON CONFLICT (product_id, score_percent) DO UPDATE SET n = test_scores.n + 1`);
 }
 
-/** How many of a product's completed tests scored below a score, the same, and in all. */
-export async function scoreRank(db: DbOrTx, productId: string, scorePercent: number) {
-  const res = await db.execute(sql`
-    SELECT coalesce(sum(n) FILTER (WHERE score_percent < ${scorePercent}), 0) AS below,
-      coalesce(sum(n) FILTER (WHERE score_percent = ${scorePercent}), 0) AS same,
-      coalesce(sum(n), 0) AS total
-    FROM test_scores WHERE product_id = ${productId}`);
-  const r = rowsOf(res)[0]!;
-  return { below: Number(r.below), same: Number(r.same), total: Number(r.total) };
-}
-
 /** The learner's totals in a product, and the average percent correct of all its learners. */
 export async function standing(db: DbOrTx, userId: string, productId: string) {
   const res = await db.execute(sql`

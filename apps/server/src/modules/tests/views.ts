@@ -98,8 +98,11 @@ export function questionsView(
   });
 }
 
-/** Whether a question's solution shows on the exam screen: once completed, or once submitted in tutor mode. */
-export const revealedOnScreen = (t: TestRow) => (q: TestQuestionState) =>
+/**
+ * Whether a question's solution shows on the exam screen: once completed, or once submitted in tutor mode
+ * (testReadData reads the counts of these questions only, by the same rule).
+ */
+const revealedOnScreen = (t: TestRow) => (q: TestQuestionState) =>
   t.status === 'COMPLETED' || (t.mode === 'TUTOR' && q.locked);
 
 /** GET tests/{id}/questions. */

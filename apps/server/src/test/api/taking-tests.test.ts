@@ -281,6 +281,14 @@ describe('the actions on a question', () => {
     expect((await answer(other.c, id, q.uuid, correctOf(bank, q.uuid).correct)).statusCode).toBe(404);
     expect((await run(other.c, id)).statusCode).toBe(404);
     expect((await patch(other.c, `${id}/finalize`)).statusCode).toBe(404);
+    // Once ended, its review is the owner's only; a test that does not exist is not found either.
+    expect((await patch(c, `${id}/finalize`)).statusCode).toBe(200);
+    expect((await c.req({ url: `/api/v2/tests/${id}/review` })).statusCode).toBe(200);
+    expect((await other.c.req({ url: `/api/v2/tests/${id}/review` })).json()).toMatchObject({
+      statusCode: 404,
+      field: 'id',
+    });
+    expect((await c.req({ url: `/api/v2/tests/${randomUUID()}/review` })).statusCode).toBe(404);
   });
 
   it('refuses bad marks and flags naming the field, and changes nothing', async () => {
@@ -336,6 +344,10 @@ describe('the actions on a question', () => {
       message: ANSWER_LOCKED_MESSAGE,
     });
     expect((await patch(c, `${id}/questions/${q.id}/unanswer`)).json().message).toBe(ANSWER_LOCKED_MESSAGE);
+    // A reload shows the submitted question with its solution and shares.
+    const reloaded = (await run(c, id)).json().questions[0];
+    expect(reloaded.solution).toMatchObject({ correctAnswerChoice: q.correct, attempts: 3 });
+    expect(reloaded.solution.choiceShares.map((s: { count: number }) => s.count)).toEqual([2, 1, 0, 0]);
   });
 
   it('two tabs answering at once: every answer is kept, one after the other', async () => {
