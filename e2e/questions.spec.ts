@@ -84,6 +84,8 @@ test('a question goes from writer to auditor and back, is published, and its ver
   await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'My Questions' }).click();
   await expect(page.getByRole('tab', { name: /^Submitted \d+$/ })).toHaveAttribute('aria-selected', 'true');
   await page.getByLabel('Search').fill(name);
+  // The list dims while the search runs (after a short pause in typing): the screen is checked on its answer.
+  await expect(page.getByRole('status').filter({ hasText: /^1 question$/ })).toBeVisible();
   await expect(page.getByRole('link', { name })).toBeVisible();
   await expectScreenOk(page);
   await page.getByRole('link', { name }).click();
