@@ -77,16 +77,24 @@ export async function solutionOf(db: DbOrTx, q: TestQuestionRow): Promise<Soluti
 /** First-attempt counts by question id, then by choice id. */
 export type ChoiceCounts = Map<string, Map<string, number>>;
 
+/**
+ * The questions whose pinned content was read. A question deleted for good takes its versions and its place
+ * in tests with it (cascades); one deleted between the two reads of the exam screen or review is left out.
+ */
+const withContent = (rows: TestQuestionState[], content: Map<string, PinnedContent>) =>
+  rows.flatMap((q) => {
+    const c = content.get(q.versionId);
+    return c ? [{ q, c }] : [];
+  });
+
 /** Every question of a test with its pinned content, and its solution where `reveal` says so. */
-export function questionsView(
+function questionsView(
   rows: TestQuestionState[],
   content: Map<string, PinnedContent>,
   counts: ChoiceCounts,
   reveal: (q: TestQuestionState) => boolean,
 ): Array<TestQuestion & { solution: Solution | null }> {
-  return rows.map((q) => {
-    const c = content.get(q.versionId);
-    if (!c) throw new Error(`The pinned version ${q.versionId} of a test is missing`);
+  return withContent(rows, content).map(({ q, c }) => {
     return {
       ...questionState(q),
       name: c.name,
@@ -130,16 +138,19 @@ export function reviewQuestions(
   content: Map<string, PinnedContent>,
   counts: ChoiceCounts,
 ): ReviewQuestion[] {
-  const view = questionsView(rows, content, counts, () => true);
+  const shown = withContent(rows, content);
+  const view = questionsView(
+    shown.map((s) => s.q),
+    content,
+    counts,
+    () => true,
+  );
   return view.map((v, i) => {
-    const row = rows[i]!;
+    const { q: row, c } = shown[i]!;
     return {
       ...v,
       solution: v.solution!,
-      correct:
-        row.selectedChoiceId === null
-          ? null
-          : row.selectedChoiceId === content.get(row.versionId)!.correctChoiceId,
+      correct: row.selectedChoiceId === null ? null : row.selectedChoiceId === c.correctChoiceId,
       timeSpentSeconds: Math.round(row.timeSpentMs / 1000),
       subcategoryUuid: row.subcategoryId,
     };
