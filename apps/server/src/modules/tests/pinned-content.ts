@@ -1,7 +1,6 @@
 import type { MediaItem } from '@qbank/contract';
-import type { DbOrTx } from '../../db/client';
 import { searchCache } from '../store/search-cache';
-import { type PinnedVersion, pinnedVersions, type VersionContent } from './repository';
+import type { PinnedVersion, VersionContent } from './repository';
 import { toMedia } from './views';
 
 /** A pinned question version as the tests reads show it. */
@@ -40,7 +39,10 @@ export interface PinnedContentOptions {
  * from the database, and the content of the versions not kept yet in one query. Learners of one bank share
  * its versions, so the busy ones stay; the least recently used go first when the limit is reached.
  */
-export function pinnedContentCache(db: DbOrTx, opts: PinnedContentOptions) {
+export function pinnedContentCache(
+  load: (versionIds: string[]) => Promise<PinnedVersion[]>,
+  opts: PinnedContentOptions,
+) {
   const kept = searchCache<PinnedContent>({
     // Nothing goes stale; the age limit only lets a version nobody reads leave.
     maxAgeMs: 6 * 60 * 60 * 1000,
@@ -60,7 +62,8 @@ export function pinnedContentCache(db: DbOrTx, opts: PinnedContentOptions) {
       if (c) out.set(id, c);
       else missing.push(id);
     }
-    for (const v of await pinnedVersions(db, [...new Set(missing)])) {
+    if (missing.length === 0) return out;
+    for (const v of await load([...new Set(missing)])) {
       const c = toContent(v);
       kept.set(v.versionId, PINNED, c);
       out.set(v.versionId, c);
