@@ -160,8 +160,10 @@ describe('two runners on one database', () => {
     const aRun = a.runDue();
     await waitFor(async () => runs === 1);
     for (let i = 0; i < 4; i++) {
-      clock.advance(20 * SECOND); // 80 s in all, well past the first 30 s lease
+      // Read before the clock moves: a heartbeat between the move and the read would already hold the
+      // latest lease the stopped clock allows, and nothing later could pass it (a race CI once lost).
       const before = (await row(id)).lockedUntil!.getTime();
+      clock.advance(20 * SECOND); // 80 s in all, well past the first 30 s lease
       await waitFor(async () => (await row(id)).lockedUntil!.getTime() > before);
       expect(await b.runDue()).toBe(0);
     }
