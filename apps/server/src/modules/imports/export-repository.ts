@@ -2,6 +2,7 @@ import type { QuestionStatus } from '@qbank/contract';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import type { StoredChoice } from '../../db/schema';
+import { shownContentOf } from '../questions/repository';
 
 export interface ExportRow {
   id: string;
@@ -51,12 +52,7 @@ export async function exportRows(
   return rowsOf(res).map((r) => ({
     id: r.id as string,
     versionId: r.version_id as string,
-    name: r.name as string,
-    stem: r.stem as string,
-    explanation: r.explanation as string,
-    choices: r.choices as StoredChoice[],
-    correctChoiceId: r.correct_choice_id as string | null,
-    references: r.references as string[],
+    ...shownContentOf(r),
     reinforcements: r.reinforcements as string[],
     freeSample: r.free_sample as boolean,
     path: r.subcategory ? [r.subject as string, r.category as string, r.subcategory as string] : [],

@@ -73,6 +73,22 @@ export interface VersionContent {
   reinforcements: string[];
 }
 
+/** What a version shows a learner or an export: its text, choices and references. */
+export type ShownContent = Pick<
+  VersionContent,
+  'name' | 'stem' | 'explanation' | 'choices' | 'correctChoiceId' | 'references'
+>;
+
+/** A raw row's `name, stem, explanation, choices, correct_choice_id, "references"` columns of a version. */
+export const shownContentOf = (r: Record<string, unknown>): ShownContent => ({
+  name: r.name as string,
+  stem: r.stem as string,
+  explanation: r.explanation as string,
+  choices: r.choices as StoredChoice[],
+  correctChoiceId: r.correct_choice_id as string | null,
+  references: r.references as string[],
+});
+
 /** Adds a version; the caller points the question at it (`pointAt`) in the same transaction. */
 export async function insertVersion(
   tx: DbOrTx,
@@ -223,15 +239,10 @@ export async function readVersion(db: DbOrTx, questionId: string, number?: numbe
     editor: person(r.editor_id, r.editor_first, r.editor_last),
     number: r.number as number,
     content: {
+      ...shownContentOf(r),
       status: r.status as QuestionStatus,
-      name: r.name as string,
       subcategoryId: r.subcategory_id as string | null,
       freeSample: r.free_sample as boolean,
-      stem: r.stem as string,
-      explanation: r.explanation as string,
-      choices: r.choices as StoredChoice[],
-      correctChoiceId: r.correct_choice_id as string | null,
-      references: r.references as string[],
       reinforcements: r.reinforcements as string[],
     } satisfies VersionContent,
     media,

@@ -1,10 +1,13 @@
 import type { MediaItem } from '@qbank/contract';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import type { ShownContent } from '../questions/repository';
 import { searchCache } from '../store/search-cache';
-import type { PinnedVersion, VersionContent } from './repository';
+import { type PinnedVersion, pinnedVersions } from './repository';
 import { toMedia } from './views';
 
 /** A pinned question version as the tests reads show it. */
-export interface PinnedContent extends VersionContent {
+export interface PinnedContent extends ShownContent {
   stemMedia: MediaItem[];
   explanationMedia: MediaItem[];
 }
@@ -73,3 +76,18 @@ export function pinnedContentCache(
 }
 
 export type ContentOf = ReturnType<typeof pinnedContentCache>;
+
+const perDatabase = new WeakMap<object, ContentOf>();
+
+/**
+ * The app's pinned content (one per database handle), shared by the reads and the tutor answer's solution
+ * and read through the database handle, never a transaction: pinned versions are committed long before.
+ */
+export function pinnedContentFor(deps: { db: Db; clock: Clock }): ContentOf {
+  let c = perDatabase.get(deps.db);
+  if (!c) {
+    c = pinnedContentCache((ids) => pinnedVersions(deps.db, ids), { now: () => deps.clock.now().getTime() });
+    perDatabase.set(deps.db, c);
+  }
+  return c;
+}

@@ -3,15 +3,8 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { type Actor, authorize } from '../../policies';
 import { clockState, percentile, tick } from './clock';
-import { pinnedContentCache } from './pinned-content';
-import {
-  answeredCounts,
-  findOpenTest,
-  listTests,
-  pinnedVersions,
-  type TestRow,
-  testReadData,
-} from './repository';
+import { pinnedContentFor } from './pinned-content';
+import { answeredCounts, findOpenTest, listTests, type TestRow, testReadData } from './repository';
 import { drawableCount, performanceByNode, standing } from './stats';
 import { reviewQuestions, runView, summaryOf } from './views';
 
@@ -23,9 +16,7 @@ const percent = (correct: number, answered: number) =>
 /** The tests reads: the exam screen's test, the review, My Tests and the dashboard (no writes). */
 export function testReadsService(deps: Deps) {
   const { db, clock } = deps;
-  const contentOf = pinnedContentCache((ids) => pinnedVersions(db, ids), {
-    now: () => clock.now().getTime(),
-  });
+  const contentOf = pinnedContentFor(deps);
 
   /** A test the caller may see, with what its reads need (testReadData). */
   async function readable(actor: Actor, id: string) {

@@ -1,14 +1,8 @@
 import type { TestMode, TestStatus } from '@qbank/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, executePrepared, rowsOf } from '../../db/client';
-import {
-  mediaFiles,
-  questionVersionMedia,
-  type StoredChoice,
-  type StoredHighlight,
-  testQuestions,
-  tests,
-} from '../../db/schema';
+import { type StoredHighlight, testQuestions, tests } from '../../db/schema';
+import { type ShownContent, shownContentOf } from '../questions/repository';
 import type { ClockRow } from './clock';
 import type { Drawn } from './draw';
 
@@ -134,27 +128,8 @@ export interface TestQuestionState {
   timeSpentMs: number;
 }
 
-/** What a question version shows a learner. */
-export interface VersionContent {
-  name: string;
-  stem: string;
-  explanation: string;
-  choices: StoredChoice[];
-  correctChoiceId: string | null;
-  references: string[];
-}
-
 /** A question of a test with its pinned version's content (the actions check choices against it). */
-export interface TestQuestionRow extends TestQuestionState, VersionContent {}
-
-const toVersionContent = (r: Record<string, unknown>): VersionContent => ({
-  name: r.name as string,
-  stem: r.stem as string,
-  explanation: r.explanation as string,
-  choices: r.choices as StoredChoice[],
-  correctChoiceId: r.correct_choice_id as string | null,
-  references: r.references as string[],
-});
+export interface TestQuestionRow extends TestQuestionState, ShownContent {}
 
 const questionColumns = sql`
   tq.position, tq.question_id, tq.question_version_id, tq.subcategory_id, tq.selected_choice_id, tq.correct,
@@ -178,10 +153,10 @@ const toQuestionState = (r: Record<string, unknown>): TestQuestionState => ({
 
 const toQuestionRow = (r: Record<string, unknown>): TestQuestionRow => ({
   ...toQuestionState(r),
-  ...toVersionContent(r),
+  ...shownContentOf(r),
 });
 
-export interface PinnedVersion extends VersionContent {
+export interface PinnedVersion extends ShownContent {
   versionId: string;
   /** In their order. */
   media: Array<{ mediaId: string; hash: string; mediaType: 'STEM' | 'EXPLANATION'; contentType: string }>;
@@ -200,7 +175,7 @@ export async function pinnedVersions(db: DbOrTx, versionIds: string[]): Promise<
     FROM question_versions v WHERE v.id = ANY(${sql.param(versionIds)}::uuid[])`);
   return rowsOf(res).map((r) => ({
     versionId: r.id as string,
-    ...toVersionContent(r),
+    ...shownContentOf(r),
     media: r.media as PinnedVersion['media'],
   }));
 }
@@ -279,44 +254,27 @@ export async function saveTestQuestion(
     .where(and(eq(testQuestions.testId, testId), eq(testQuestions.position, position)));
 }
 
-export interface MediaOfVersion {
-  versionId: string;
-  mediaId: string;
-  hash: string;
-  mediaType: 'STEM' | 'EXPLANATION';
-  contentType: string;
-}
+/** First-attempt counts: question id → choice id → count. */
+export type ChoiceCounts = Map<string, Map<string, number>>;
 
-/** The media of many versions at once, in their order. */
-export async function mediaOfVersions(db: DbOrTx, versionIds: string[]): Promise<MediaOfVersion[]> {
-  if (versionIds.length === 0) return [];
-  return db
-    .select({
-      versionId: questionVersionMedia.versionId,
-      mediaId: questionVersionMedia.mediaId,
-      hash: questionVersionMedia.hash,
-      mediaType: questionVersionMedia.mediaType,
-      contentType: mediaFiles.contentType,
-    })
-    .from(questionVersionMedia)
-    .innerJoin(mediaFiles, eq(mediaFiles.hash, questionVersionMedia.hash))
-    .where(sql`${questionVersionMedia.versionId} = ANY(${sql.param(versionIds)}::uuid[])`)
-    .orderBy(questionVersionMedia.position, questionVersionMedia.mediaId);
-}
+const countsOf = (rows: Iterable<readonly [string, string, number]>): ChoiceCounts => {
+  const out: ChoiceCounts = new Map();
+  for (const [q, choice, n] of rows) {
+    if (!out.has(q)) out.set(q, new Map());
+    out.get(q)!.set(choice, n);
+  }
+  return out;
+};
 
-/** The first-attempt choice counts of many questions: question id → choice id → count. */
-export async function choiceCounts(db: DbOrTx, questionIds: string[]) {
-  const out = new Map<string, Map<string, number>>();
-  if (questionIds.length === 0) return out;
+/** The first-attempt choice counts of many questions. */
+export async function choiceCounts(db: DbOrTx, questionIds: string[]): Promise<ChoiceCounts> {
+  if (questionIds.length === 0) return new Map();
   const res = await db.execute(sql`
     SELECT question_id, choice_id, n FROM question_choice_stats
     WHERE question_id = ANY(${sql.param(questionIds)}::uuid[])`);
-  for (const r of rowsOf(res)) {
-    const q = r.question_id as string;
-    if (!out.has(q)) out.set(q, new Map());
-    out.get(q)!.set(r.choice_id as string, r.n as number);
-  }
-  return out;
+  return countsOf(
+    rowsOf(res).map((r) => [r.question_id as string, r.choice_id as string, r.n as number] as const),
+  );
 }
 
 /**
@@ -344,11 +302,7 @@ export async function testReadData(db: DbOrTx, id: string) {
     FROM tests t WHERE t.id = ${id}`);
   const r = rowsOf(res)[0];
   if (!r) return null;
-  const counts = new Map<string, Map<string, number>>();
-  for (const [q, choice, n] of (r.counts as Array<[string, string, number]> | null) ?? []) {
-    if (!counts.has(q)) counts.set(q, new Map());
-    counts.get(q)!.set(choice, n);
-  }
+  const counts = countsOf((r.counts as Array<[string, string, number]> | null) ?? []);
   const rank = r.rank as [number, number, number] | null;
   return {
     test: toTestRow(r),

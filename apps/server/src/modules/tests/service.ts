@@ -19,6 +19,7 @@ import { type Actor, authorize } from '../../policies';
 import { loadUserMe } from '../accounts/repository';
 import { ALIVE_GRACE_MS, clockState, scorePercent, tick } from './clock';
 import { countAvailable, drawQuestions } from './draw';
+import { pinnedContentFor } from './pinned-content';
 import {
   answerTimedFast,
   countTests,
@@ -61,6 +62,7 @@ function violates(err: unknown, constraint: string): boolean {
  */
 export function testsService(deps: Deps) {
   const { db, clock } = deps;
+  const contentOf = pinnedContentFor(deps);
 
   /** The caller's subscription type in a product decides the draw: BASIC draws the free sample only. */
   async function freeSampleOnly(actor: Actor, productId: string) {
@@ -164,7 +166,7 @@ export function testsService(deps: Deps) {
     const position = q.position;
     const reveal = t.mode === 'TUTOR' && q.locked;
     return {
-      question: { ...questionState(q), solution: reveal ? await solutionOf(tx, q) : null },
+      question: { ...questionState(q), solution: reveal ? await solutionOf(tx, contentOf, q) : null },
       clock: clockState({ ...t, currentPosition: position }),
     };
   }

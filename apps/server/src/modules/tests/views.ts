@@ -9,11 +9,11 @@ import type {
 import type { DbOrTx } from '../../db/client';
 import { mediaUrl } from '../questions/service';
 import { clockState } from './clock';
-import type { PinnedContent } from './pinned-content';
+import type { ContentOf, PinnedContent } from './pinned-content';
 import {
+  type ChoiceCounts,
   choiceCounts,
-  type MediaOfVersion,
-  mediaOfVersions,
+  type PinnedVersion,
   type TestQuestionRow,
   type TestQuestionState,
   type TestRow,
@@ -23,7 +23,7 @@ import {
 // (pinned-content.ts) and the first-attempt counts, each read in one query however many questions a test has.
 
 /** A stored media item as the answers show it. */
-export const toMedia = (m: Pick<MediaOfVersion, 'mediaId' | 'hash' | 'contentType'>): MediaItem => ({
+export const toMedia = (m: PinnedVersion['media'][number]): MediaItem => ({
   uuid: m.mediaId,
   url: mediaUrl(m.hash),
   hash: m.hash,
@@ -61,21 +61,14 @@ function solution(
   };
 }
 
-/** One question's solution (tutor mode, just after submitting). */
-export async function solutionOf(db: DbOrTx, q: TestQuestionRow): Promise<Solution> {
-  const [media, counts] = await Promise.all([
-    mediaOfVersions(db, [q.versionId]),
-    choiceCounts(db, [q.questionId]),
-  ]);
-  return solution(
-    q,
-    media.filter((m) => m.mediaType === 'EXPLANATION').map(toMedia),
-    counts.get(q.questionId),
-  );
+/**
+ * One question's solution (tutor mode, just after submitting): its content from the pinned content, its counts
+ * read in the transaction that may just have added the learner's first attempt.
+ */
+export async function solutionOf(tx: DbOrTx, contentOf: ContentOf, q: TestQuestionRow): Promise<Solution> {
+  const [content, counts] = await Promise.all([contentOf([q.versionId]), choiceCounts(tx, [q.questionId])]);
+  return solution(q, content.get(q.versionId)?.explanationMedia ?? [], counts.get(q.questionId));
 }
-
-/** First-attempt counts by question id, then by choice id. */
-export type ChoiceCounts = Map<string, Map<string, number>>;
 
 /**
  * The questions whose pinned content was read. A question deleted for good takes its versions and its place
@@ -87,24 +80,20 @@ const withContent = (rows: TestQuestionState[], content: Map<string, PinnedConte
     return c ? [{ q, c }] : [];
   });
 
-/** Every question of a test with its pinned content, and its solution where `reveal` says so. */
-function questionsView(
-  rows: TestQuestionState[],
-  content: Map<string, PinnedContent>,
+/** One question of a test with its pinned content, and its solution when revealed. */
+const questionView = (
+  q: TestQuestionState,
+  c: PinnedContent,
   counts: ChoiceCounts,
-  reveal: (q: TestQuestionState) => boolean,
-): Array<TestQuestion & { solution: Solution | null }> {
-  return withContent(rows, content).map(({ q, c }) => {
-    return {
-      ...questionState(q),
-      name: c.name,
-      questionStem: c.stem,
-      stemMediaUrls: c.stemMedia,
-      answerChoices: c.choices.map((ch) => ({ uuid: ch.id, text: ch.text })),
-      solution: reveal(q) ? solution(c, c.explanationMedia, counts.get(q.questionId)) : null,
-    };
-  });
-}
+  revealed: boolean,
+): TestQuestion & { solution: Solution | null } => ({
+  ...questionState(q),
+  name: c.name,
+  questionStem: c.stem,
+  stemMediaUrls: c.stemMedia,
+  answerChoices: c.choices.map((ch) => ({ uuid: ch.id, text: ch.text })),
+  solution: revealed ? solution(c, c.explanationMedia, counts.get(q.questionId)) : null,
+});
 
 /**
  * Whether a question's solution shows on the exam screen: once completed, or once submitted in tutor mode
@@ -128,7 +117,9 @@ export function runView(
     numQuestions: t.numQuestions,
     mode: t.mode,
     timeLimitSeconds: t.timeLimitMs === null ? null : Math.round(t.timeLimitMs / 1000),
-    questions: questionsView(rows, content, counts, revealedOnScreen(t)),
+    questions: withContent(rows, content).map(({ q, c }) =>
+      questionView(q, c, counts, revealedOnScreen(t)(q)),
+    ),
   };
 }
 
@@ -138,23 +129,13 @@ export function reviewQuestions(
   content: Map<string, PinnedContent>,
   counts: ChoiceCounts,
 ): ReviewQuestion[] {
-  const shown = withContent(rows, content);
-  const view = questionsView(
-    shown.map((s) => s.q),
-    content,
-    counts,
-    () => true,
-  );
-  return view.map((v, i) => {
-    const { q: row, c } = shown[i]!;
-    return {
-      ...v,
-      solution: v.solution!,
-      correct: row.selectedChoiceId === null ? null : row.selectedChoiceId === c.correctChoiceId,
-      timeSpentSeconds: Math.round(row.timeSpentMs / 1000),
-      subcategoryUuid: row.subcategoryId,
-    };
-  });
+  return withContent(rows, content).map(({ q, c }) => ({
+    ...questionView(q, c, counts, false),
+    solution: solution(c, c.explanationMedia, counts.get(q.questionId)),
+    correct: q.selectedChoiceId === null ? null : q.selectedChoiceId === c.correctChoiceId,
+    timeSpentSeconds: Math.round(q.timeSpentMs / 1000),
+    subcategoryUuid: q.subcategoryId,
+  }));
 }
 
 /** A row of My Tests. `answered` counts an open test's answers (a completed one keeps its own). */

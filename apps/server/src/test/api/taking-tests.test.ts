@@ -213,6 +213,12 @@ describe('POST /api/v2/tests: create', () => {
       ]);
       expect(review.questions[0].solution.correctAnswerChoice).toBe(q.correct);
     }
+    // In tutor mode the answer's solution carries the explanation media too.
+    const { c } = await learner(bank);
+    const { id } = await started(c, bank, { mode: 'TUTOR', numQuestions: 1 });
+    expect((await answer(c, id, q.id, q.correct)).json().question.solution.explanationMediaUrls).toEqual([
+      item(expl, hashes[2]!, 'video/mp4'),
+    ]);
   });
 });
 
