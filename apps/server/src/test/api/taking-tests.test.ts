@@ -295,6 +295,15 @@ describe('the actions on a question', () => {
       field: 'id',
     });
     expect((await c.req({ url: `/api/v2/tests/${randomUUID()}/review` })).statusCode).toBe(404);
+    for (const bad of ['not-a-uuid', '%00'])
+      expect((await c.req({ url: `/api/v2/tests/${bad}/review` })).json()).toMatchObject({
+        statusCode: 400,
+        field: 'id',
+      });
+    expect((await c.req({ url: '/api/v2/tests/not-a-uuid/questions' })).json()).toMatchObject({
+      statusCode: 400,
+      field: 'id',
+    });
   });
 
   it('refuses bad marks and flags naming the field, and changes nothing', async () => {
