@@ -6,6 +6,7 @@
 import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +35,8 @@ const authoringRate = Number(env.BENCH_AUTHORING_RATE ?? 100);
 const pastAnswers = Number(env.BENCH_PAST_ANSWERS ?? 20_000);
 /** Only the scenarios whose name contains this (e.g. BENCH_ONLY=store). */
 const only = env.BENCH_ONLY?.toLowerCase();
+/** A folder: the server's CPU profile of each scenario is written there (open it in Chrome's DevTools). */
+const profileDir = env.BENCH_PROFILE;
 
 /** What a browser sends with every call. */
 const BROWSER = {
@@ -54,8 +57,25 @@ interface Scenario {
 
 const loadScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'load.ts');
 
-/** Runs one scenario's load in a child process. */
-function measure(s: Scenario): Promise<LoadResult> {
+/** Runs one scenario's load in a child process, with the server's CPU profile taken when BENCH_PROFILE asks. */
+async function measure(s: Scenario): Promise<LoadResult> {
+  if (!profileDir) return load(s);
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await load(s);
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    fs.mkdirSync(profileDir, { recursive: true });
+    const file = path.join(profileDir, `${s.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}.cpuprofile`);
+    fs.writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
+function load(s: Scenario): Promise<LoadResult> {
   const job: LoadJob = {
     url: s.url,
     requests: s.requests,
