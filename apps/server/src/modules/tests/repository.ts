@@ -2,6 +2,7 @@ import type { TestMode, TestStatus } from '@qbank/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, executePrepared, rowsOf } from '../../db/client';
 import { type StoredHighlight, testQuestions, tests } from '../../db/schema';
+import { batcher } from '../../lib/batcher';
 import { type ShownContent, shownContentOf } from '../questions/repository';
 import type { ClockRow } from './clock';
 import type { Drawn } from './draw';
@@ -374,68 +375,122 @@ export async function finishTest(
   await tx.update(tests).set(r).where(eq(tests.id, id));
 }
 
+export interface TimedAnswer {
+  testId: string;
+  questionId: string;
+  userId: string;
+  choice: string;
+  now: Date;
+  graceMs: number;
+}
+
+export interface TimedAnswerResult {
+  question: TestQuestionRow;
+  clock: ClockRow;
+}
+
 /**
- * The hot path of a timed test's answer, in one statement (no BEGIN/COMMIT round trips): when the test is
- * the caller's, running, timed, not out of time, and the choice is the question's, it counts the time since
- * the last tick to the question on screen, records the choice and moves the screen to this question, under
- * the test's row lock. Answers the question as it now stands, or null when anything is unusual (then the
- * service's transactional path decides, with its refusals and the expiry).
+ * The hot path of a timed test's answer: when the test is the caller's, running, timed, not out of time, and
+ * the choice is the question's, it counts the time since the last tick to the question on screen, records the
+ * choice and moves the screen to this question, under the test's row lock. Answers the question as it now
+ * stands, or null when anything is unusual (then the service's transactional path decides, with its refusals
+ * and the expiry).
+ *
+ * Answers that arrive while others are being written go together in one statement with no BEGIN/COMMIT (one
+ * round trip, one commit): see `lib/batcher.ts`. Two answers to one test are never in one statement.
  */
-export async function answerTimedFast(
+export function answerTimedFast(db: Db, a: TimedAnswer): Promise<TimedAnswerResult | null> {
+  let answer = answerBatchers.get(db);
+  if (!answer) {
+    answer = batcher<TimedAnswer, TimedAnswerResult | null>({
+      run: (items) => answerTimedBatch(db, items),
+      keyOf: (item) => item.testId,
+      maxBatch: ANSWER_BATCH_MAX,
+      maxInFlight: ANSWER_BATCHES_IN_FLIGHT,
+    });
+    answerBatchers.set(db, answer);
+  }
+  return answer(a);
+}
+
+/** The most answers in one statement, and the most such statements at once (each holds a pool connection). */
+const ANSWER_BATCH_MAX = 64;
+const ANSWER_BATCHES_IN_FLIGHT = 3;
+const answerBatchers = new WeakMap<Db, (a: TimedAnswer) => Promise<TimedAnswerResult | null>>();
+
+/** Writes many timed answers (of different tests) in one statement; one result, or null, per answer in order. */
+export async function answerTimedBatch(
   db: Db,
-  a: { testId: string; questionId: string; userId: string; choice: string; now: Date; graceMs: number },
-): Promise<{ question: TestQuestionRow; clock: ClockRow } | null> {
+  items: TimedAnswer[],
+): Promise<Array<TimedAnswerResult | null>> {
   const res = await executePrepared(
     db,
-    'tests.answerTimedFast',
+    `tests.answerTimedBatch.${items.length}`,
     sql`
-    WITH cur AS (
-      SELECT t.id, t.current_position, t.time_used_ms, t.time_limit_ms, tq.position AS answered_position,
-        least(greatest(extract(epoch FROM (${a.now}::timestamptz - t.last_tick_at)) * 1000, 0), ${a.graceMs})::bigint AS delta
-      FROM tests t
-      JOIN test_questions tq ON tq.test_id = t.id AND tq.question_id = ${a.questionId}
+    WITH input(n, test_id, question_id, user_id, choice, sent_at) AS (
+      -- A VALUES list, so the planner knows how many answers there are (one statement per batch size) and
+      -- reads each test and question by its index, whatever the size of the tables.
+      VALUES ${sql.join(
+        items.map(
+          (a, k) =>
+            sql`(${k + 1}::int, ${a.testId}::uuid, ${a.questionId}::uuid, ${a.userId}::uuid, ${a.choice}::uuid, ${a.now}::timestamptz)`,
+        ),
+        sql`, `,
+      )}
+    ),
+    cur AS (
+      SELECT i.n, i.choice, i.sent_at, t.id, t.current_position, t.time_used_ms, t.time_limit_ms,
+        tq.position AS answered_position,
+        least(greatest(extract(epoch FROM (i.sent_at - t.last_tick_at)) * 1000, 0), ${items[0]!.graceMs})::bigint AS delta
+      FROM input i
+      JOIN tests t ON t.id = i.test_id
+      JOIN test_questions tq ON tq.test_id = t.id AND tq.question_id = i.question_id
       JOIN question_versions v ON v.id = tq.question_version_id
-      WHERE t.id = ${a.testId} AND t.user_id = ${a.userId} AND t.status = 'IN_PROGRESS' AND t.mode = 'TIMED'
+      WHERE t.user_id = i.user_id AND t.status = 'IN_PROGRESS' AND t.mode = 'TIMED'
         AND t.last_tick_at IS NOT NULL AND NOT tq.locked
-        AND v.choices @> jsonb_build_array(jsonb_build_object('id', ${a.choice}::text))
+        AND v.choices @> jsonb_build_array(jsonb_build_object('id', i.choice::text))
       FOR UPDATE OF t
     ),
     ok AS (SELECT * FROM cur WHERE time_limit_ms IS NULL OR time_used_ms + delta < time_limit_ms),
     q AS (
       UPDATE test_questions tq SET
         time_spent_ms = tq.time_spent_ms + CASE WHEN tq.position = ok.current_position THEN ok.delta ELSE 0 END,
-        selected_choice_id = CASE WHEN tq.position = ok.answered_position THEN ${a.choice}::uuid ELSE tq.selected_choice_id END,
+        selected_choice_id = CASE WHEN tq.position = ok.answered_position THEN ok.choice ELSE tq.selected_choice_id END,
         correct = CASE WHEN tq.position = ok.answered_position
-          THEN ${a.choice}::uuid = (SELECT correct_choice_id FROM question_versions WHERE id = tq.question_version_id)
+          THEN ok.choice = (SELECT correct_choice_id FROM question_versions WHERE id = tq.question_version_id)
           ELSE tq.correct END,
-        answered_at = CASE WHEN tq.position = ok.answered_position THEN ${a.now}::timestamptz ELSE tq.answered_at END
-      FROM ok WHERE tq.test_id = ok.id AND tq.position IN (ok.current_position, ok.answered_position)
+        answered_at = CASE WHEN tq.position = ok.answered_position THEN ok.sent_at ELSE tq.answered_at END
+      FROM ok WHERE tq.test_id = ok.id AND tq.position = ANY (ARRAY[ok.current_position, ok.answered_position])
       RETURNING tq.*
     ),
     t AS (
-      UPDATE tests SET time_used_ms = tests.time_used_ms + ok.delta, last_tick_at = ${a.now}::timestamptz,
+      UPDATE tests SET time_used_ms = tests.time_used_ms + ok.delta, last_tick_at = ok.sent_at,
         current_position = ok.answered_position
       FROM ok WHERE tests.id = ok.id
-      RETURNING tests.status, tests.time_limit_ms, tests.time_used_ms, tests.last_tick_at, tests.current_position
+      RETURNING tests.id, tests.status, tests.time_limit_ms, tests.time_used_ms, tests.last_tick_at,
+        tests.current_position
     )
-    SELECT q.position, q.question_id, q.question_version_id, q.subcategory_id, q.selected_choice_id, q.correct,
-      q.flagged, q.locked, q.struck, q.highlights, q.note, q.time_spent_ms,
+    SELECT ok.n, q.position, q.question_id, q.question_version_id, q.subcategory_id, q.selected_choice_id,
+      q.correct, q.flagged, q.locked, q.struck, q.highlights, q.note, q.time_spent_ms,
       '' AS name, '' AS stem, '' AS explanation, '[]'::jsonb AS choices, NULL::uuid AS correct_choice_id,
       '[]'::jsonb AS "references",
       t.status AS t_status, t.time_limit_ms AS t_limit, t.time_used_ms AS t_used, t.last_tick_at AS t_tick,
       t.current_position AS t_position
-    FROM q, t WHERE q.question_id = ${a.questionId}`,
+    FROM ok
+    JOIN q ON q.test_id = ok.id AND q.position = ok.answered_position
+    JOIN t ON t.id = ok.id`,
   );
-  const r = rowsOf(res)[0];
-  if (!r) return null;
-  return {
-    question: toQuestionRow(r),
-    clock: {
-      status: r.t_status as TestStatus,
-      timeLimitMs: r.t_limit === null ? null : Number(r.t_limit),
-      timeUsedMs: Number(r.t_used),
-      lastTickAt: new Date(r.t_tick as string | Date),
-      currentPosition: r.t_position as number,
-    },
-  };
+  const out: Array<TimedAnswerResult | null> = items.map(() => null);
+  for (const r of rowsOf(res))
+    out[Number(r.n) - 1] = {
+      question: toQuestionRow(r),
+      clock: {
+        status: r.t_status as TestStatus,
+        timeLimitMs: r.t_limit === null ? null : Number(r.t_limit),
+        timeUsedMs: Number(r.t_used),
+        lastTickAt: new Date(r.t_tick as string | Date),
+        currentPosition: r.t_position as number,
+      },
+    };
+  return out;
 }

@@ -378,6 +378,47 @@ describe('the actions on a question', () => {
       true,
     );
   });
+
+  it('many learners answering at once (written together in one statement): each answer reaches its own test', async () => {
+    const bank = await buildBank(t.deps.db, { subcategories: 2, perSubcategory: 5 });
+    const runners = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const { c } = await learner(bank);
+        return { c, ...(await started(c, bank, { numQuestions: 3 })) };
+      }),
+    );
+    // Learner k answers question j correctly when j + k is even, else with the question's last choice.
+    const pick = (k: number, j: number, qid: string) =>
+      (j + k) % 2 === 0 ? correctOf(bank, qid).correct : correctOf(bank, qid).choices[3]!;
+    const sent = runners.flatMap((r, k) =>
+      r.view.questions.map((q: { uuid: string }, j: number) => ({ r, k, j, qid: q.uuid })),
+    );
+    // One learner also sends a choice of another question: refused alone, naming the field.
+    const stranger = { r: runners[0]!, qid: runners[0]!.view.questions[0].uuid as string };
+    const otherChoice = bank.questions.find((q) => q.id !== stranger.qid)!.choices[1]!;
+    const [refused, ...results] = await Promise.all([
+      answer(stranger.r.c, stranger.r.id, stranger.qid, otherChoice),
+      ...sent.map(({ r, k, j, qid }) => answer(r.c, r.id, qid, pick(k, j, qid))),
+    ]);
+    expect(refused!.statusCode).toBe(400);
+    expect(refused!.json().field).toBe('choice');
+    results.forEach((res, n) => {
+      const { k, j, qid } = sent[n]!;
+      expect(res.statusCode).toBe(200);
+      expect(res.json().question).toMatchObject({ uuid: qid, selectedChoice: pick(k, j, qid) });
+    });
+    for (const [k, r] of runners.entries()) {
+      const after = (await run(r.c, r.id)).json();
+      expect(after.questions.map((q: { selectedChoice: string }) => q.selectedChoice)).toEqual(
+        r.view.questions.map((q: { uuid: string }, j: number) => pick(k, j, q.uuid)),
+      );
+      expect((await patch(r.c, `${r.id}/finalize`)).statusCode).toBe(200);
+      const review = (await r.c.req({ url: `/api/v2/tests/${r.id}/review` })).json();
+      expect(review.questions.map((q: { correct: boolean }) => q.correct)).toEqual(
+        r.view.questions.map((_: unknown, j: number) => (j + k) % 2 === 0),
+      );
+    }
+  });
 });
 
 describe('the server clock', () => {
