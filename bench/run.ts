@@ -365,15 +365,22 @@ async function main() {
           {
             name: 'tests: answer (PATCH, durable, 2000 running 100-question tests)',
             url: base,
-            requests: testData.running.flatMap((r) =>
-              r.questions.flatMap((q, i) =>
-                // Two different choices in turn: every answer is a change written to disk.
-                [0, 1].map((k) =>
-                  asAdmin(r.user, `/api/v2/tests/${r.testId}/questions/${q.id}/answer`, 'PATCH', {
-                    choice: q.choices[(i + k) % q.choices.length],
-                  }),
-                ),
-              ),
+            // Learner after learner, as 2,000 people answering at once send them: the next answer of one
+            // test comes 2,000 requests later, never while its previous one is being written (one person
+            // answers one question at a time). Two different choices in turn: every answer is a change.
+            requests: [0, 1].flatMap((k) =>
+              Array.from({ length: Math.max(...testData.running.map((r) => r.questions.length)) }, (_, i) =>
+                testData.running.flatMap((r) => {
+                  const q = r.questions[i];
+                  return q
+                    ? [
+                        asAdmin(r.user, `/api/v2/tests/${r.testId}/questions/${q.id}/answer`, 'PATCH', {
+                          choice: q.choices[(i + k) % q.choices.length],
+                        }),
+                      ]
+                    : [];
+                }),
+              ).flat(),
             ),
             rate,
           },

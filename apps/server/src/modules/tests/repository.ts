@@ -3,6 +3,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, executePrepared, rowsOf } from '../../db/client';
 import { type StoredHighlight, testQuestions, tests } from '../../db/schema';
 import { batcher } from '../../lib/batcher';
+import type { SessionProof } from '../../plugins/session';
 import { type ShownContent, shownContentOf } from '../questions/repository';
 import type { ClockRow } from './clock';
 import type { Drawn } from './draw';
@@ -378,10 +379,13 @@ export async function finishTest(
 export interface TimedAnswer {
   testId: string;
   questionId: string;
-  userId: string;
+  /** The caller's session: the test must be its user's, the token its CSRF token, and it live and seen lately. */
+  session: SessionProof;
   choice: string;
   now: Date;
   graceMs: number;
+  /** How recently the session must have been seen (else the service's path reads it, and writes its use). */
+  sessionFreshMs: number;
 }
 
 export interface TimedAnswerResult {
@@ -390,8 +394,8 @@ export interface TimedAnswerResult {
 }
 
 /**
- * The hot path of a timed test's answer: when the test is the caller's, running, timed, not out of time, and
- * the choice is the question's, it counts the time since the last tick to the question on screen, records the
+ * The hot path of a timed test's answer: when the session is live, seen lately and its CSRF token the one
+ * sent, the test is its user's, running, timed, not out of time, and the choice is the question's, it counts the time since the last tick to the question on screen, records the
  * choice and moves the screen to this question, under the test's row lock. Answers the question as it now
  * stands, or null when anything is unusual (then the service's transactional path decides, with its refusals
  * and the expiry).
@@ -427,13 +431,13 @@ export async function answerTimedBatch(
     db,
     `tests.answerTimedBatch.${items.length}`,
     sql`
-    WITH input(n, test_id, question_id, user_id, choice, sent_at) AS (
+    WITH input(n, test_id, question_id, session_hash, csrf_token, choice, sent_at) AS (
       -- A VALUES list, so the planner knows how many answers there are (one statement per batch size) and
       -- reads each test and question by its index, whatever the size of the tables.
       VALUES ${sql.join(
         items.map(
           (a, k) =>
-            sql`(${k + 1}::int, ${a.testId}::uuid, ${a.questionId}::uuid, ${a.userId}::uuid, ${a.choice}::uuid, ${a.now}::timestamptz)`,
+            sql`(${k + 1}::int, ${a.testId}::uuid, ${a.questionId}::uuid, ${a.session.idHash}::text, ${a.session.csrfToken}::text, ${a.choice}::uuid, ${a.now}::timestamptz)`,
         ),
         sql`, `,
       )}
@@ -443,10 +447,13 @@ export async function answerTimedBatch(
         tq.position AS answered_position,
         least(greatest(extract(epoch FROM (i.sent_at - t.last_tick_at)) * 1000, 0), ${items[0]!.graceMs})::bigint AS delta
       FROM input i
+      JOIN sessions s ON s.id_hash = i.session_hash
       JOIN tests t ON t.id = i.test_id
       JOIN test_questions tq ON tq.test_id = t.id AND tq.question_id = i.question_id
       JOIN question_versions v ON v.id = tq.question_version_id
-      WHERE t.user_id = i.user_id AND t.status = 'IN_PROGRESS' AND t.mode = 'TIMED'
+      WHERE s.access_token = i.csrf_token AND s.expires_at > i.sent_at
+        AND s.last_seen_at >= i.sent_at - ${items[0]!.sessionFreshMs} * interval '1 millisecond'
+        AND t.user_id = s.user_id AND t.status = 'IN_PROGRESS' AND t.mode = 'TIMED'
         AND t.last_tick_at IS NOT NULL AND NOT tq.locked
         AND v.choices @> jsonb_build_array(jsonb_build_object('id', i.choice::text))
       FOR UPDATE OF t

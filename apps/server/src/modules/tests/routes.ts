@@ -1,7 +1,7 @@
 import { testsApi } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
-import { route } from '../../lib/route';
+import { route, routeProvingSession } from '../../lib/route';
 import { testReadsService } from './read-service';
 import { testsService } from './service';
 
@@ -20,8 +20,9 @@ export function testsRoutes(app: FastifyInstance, deps: Deps) {
   route(app, testsApi.start, ({ actor, params, body }) => svc.start(actor, params.id, body.questionUuid));
   route(app, testsApi.pause, ({ actor, params }) => svc.pause(actor, params.id));
   route(app, testsApi.finalize, ({ actor, params }) => svc.finalize(actor, params.id));
-  route(app, testsApi.answer, ({ actor, params, body }) =>
-    svc.answer(actor, params.id, params.qid, body.choice),
+  // The busiest call: its write checks the session itself (one statement per answer, none before it).
+  routeProvingSession(app, testsApi.answer, ({ caller, params, body }) =>
+    svc.answer(caller, params.id, params.qid, body.choice),
   );
   route(app, testsApi.unanswer, ({ actor, params }) => svc.unanswer(actor, params.id, params.qid));
   route(app, testsApi.flag, ({ actor, params, body }) =>

@@ -421,6 +421,83 @@ describe('the actions on a question', () => {
   });
 });
 
+describe('the answer checks the session in its own statement', () => {
+  const MINUTE = 60_000;
+  const DAY = 24 * 60 * MINUTE;
+  const selected = async (c: TestClient, id: string, qid: string) =>
+    (await run(c, id)).json().questions.find((q: { uuid: string }) => q.uuid === qid).selectedChoice;
+
+  it('refuses a missing or wrong CSRF token, another learner’s session, and an ended session, changing nothing', async () => {
+    const bank = await buildBank(t.deps.db, { subcategories: 1, perSubcategory: 4 });
+    const { c } = await learner(bank);
+    const { id, view } = await started(c, bank);
+    const qid = view.questions[0].uuid as string;
+    const choice = correctOf(bank, qid).correct;
+    const url = `/api/v2/tests/${id}/questions/${qid}/answer`;
+
+    const noToken = await c.req({ method: 'PATCH', url, json: { choice }, noCsrf: true });
+    expect([noToken.statusCode, noToken.json().code]).toEqual([403, 'CSRF']);
+    const wrongToken = await c.req({
+      method: 'PATCH',
+      url,
+      json: { choice },
+      noCsrf: true,
+      headers: { 'x-csrf-token': 'not-the-token' },
+    });
+    expect([wrongToken.statusCode, wrongToken.json().code]).toEqual([403, 'CSRF']);
+
+    // Another learner's cookie with their own (valid) token: the test is not theirs.
+    const other = await learner(bank);
+    const theirs = await answer(other.c, id, qid, choice);
+    expect([theirs.statusCode, theirs.json().field]).toEqual([404, 'id']);
+
+    // The learner's own cookie with another session's token.
+    const mixed = await c.req({
+      method: 'PATCH',
+      url,
+      json: { choice },
+      noCsrf: true,
+      headers: { 'x-csrf-token': other.c.accessToken! },
+    });
+    expect([mixed.statusCode, mixed.json().code]).toEqual([403, 'CSRF']);
+    expect(await selected(c, id, qid)).toBeNull();
+
+    // A session ended elsewhere (signed out on another device): expired, and the cookie is cleared.
+    await t.deps.db.execute(sql`DELETE FROM sessions WHERE access_token = ${c.accessToken}`);
+    const ended = await answer(c, id, qid, choice);
+    expect([ended.statusCode, ended.json().code]).toEqual([401, 'SESSION_EXPIRED']);
+    expect(c.cookie).toBeNull();
+    const signedOut = await answer(c, id, qid, choice);
+    expect([signedOut.statusCode, signedOut.json().code]).toEqual([401, 'UNAUTHENTICATED']);
+    expect(
+      rowsOf(
+        await t.deps.db.execute(
+          sql`SELECT selected_choice_id FROM test_questions WHERE test_id = ${id} AND question_id = ${qid}`,
+        ),
+      )[0]!.selected_choice_id,
+    ).toBeNull();
+  });
+
+  it('a session idle past its limit is refused; one not seen for a while answers and has its use written', async () => {
+    const bank = await buildBank(t.deps.db, { subcategories: 1, perSubcategory: 4 });
+    const { c } = await learner(bank);
+    const { id, view } = await started(c, bank);
+    const [q1, q2] = view.questions.map((q: { uuid: string }) => q.uuid) as string[];
+
+    clock.advance(2 * MINUTE);
+    const res = await answer(c, id, q1!, correctOf(bank, q1!).correct);
+    expect(res.statusCode).toBe(200);
+    const [row] = rowsOf(
+      await t.deps.db.execute(sql`SELECT last_seen_at FROM sessions WHERE access_token = ${c.accessToken}`),
+    );
+    expect(new Date(row!.last_seen_at as string)).toEqual(clock.now());
+
+    clock.advance(8 * DAY);
+    const idle = await answer(c, id, q2!, correctOf(bank, q2!).correct);
+    expect([idle.statusCode, idle.json().code]).toEqual([401, 'SESSION_EXPIRED']);
+  });
+});
+
 describe('the server clock', () => {
   it('runs only while kept alive and not paused; counts time per question; a long gap counts as the grace period', async () => {
     const bank = await buildBank(t.deps.db);
