@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { answerEtag, chooseEncoding, EncodedAnswer, etagMatches } from './encoded-answer';
+import { chooseEncoding } from '../../lib/http-encoding';
+import { answerEtag, EncodedAnswer, etagMatches } from './encoded-answer';
 
 describe('chooseEncoding', () => {
   it('prefers br, then gzip, then deflate among what the client accepts', () => {

@@ -1,13 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-
-/** The encodings an answer is kept in, in the order they are preferred when a client accepts several. */
-export const ENCODINGS = ['br', 'gzip', 'deflate'] as const;
-export type Encoding = (typeof ENCODINGS)[number];
-
-/** Answers smaller than this go as they are, like the compress plugin's threshold (app.ts). */
-export const COMPRESS_THRESHOLD = 1024;
+import { COMPRESS_THRESHOLD, type Encoding } from '../../lib/http-encoding';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -69,36 +63,6 @@ export class EncodedAnswer {
   get size(): number {
     return Math.ceil(this.json.length * 1.2);
   }
-}
-
-/**
- * The encoding to send for an Accept-Encoding header: the preferred one of ours with the highest q above 0
- * (`*` stands for any not named), or null for none.
- */
-export function chooseEncoding(header: string | undefined): Encoding | null {
-  if (!header) return null;
-  const q = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [raw, ...params] = part.toLowerCase().split(';');
-    const name = raw?.trim();
-    if (!name) continue;
-    let weight = 1;
-    for (const p of params) {
-      const m = /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p);
-      if (m) weight = Number(m[1]);
-    }
-    q.set(name, Number.isFinite(weight) ? weight : 0);
-  }
-  let best: Encoding | null = null;
-  let bestQ = 0;
-  for (const e of ENCODINGS) {
-    const w = q.get(e) ?? q.get('*') ?? 0;
-    if (w > bestQ) {
-      best = e;
-      bestQ = w;
-    }
-  }
-  return best;
 }
 
 /** Whether an If-None-Match header names this ETag (weak comparison, RFC 9110 §13.1.2), or is `*`. */

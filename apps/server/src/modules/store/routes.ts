@@ -1,8 +1,9 @@
 import { storeApi } from '@qbank/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps';
+import { chooseEncoding } from '../../lib/http-encoding';
 import { route } from '../../lib/route';
-import { chooseEncoding, type EncodedAnswer, etagMatches } from './encoded-answer';
+import { type EncodedAnswer, etagMatches } from './encoded-answer';
 import { storeService } from './service';
 
 /**

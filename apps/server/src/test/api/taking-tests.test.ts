@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
 import {
   ANSWER_LOCKED_MESSAGE,
   NOTHING_TO_UNANSWER_MESSAGE,
@@ -418,6 +419,44 @@ describe('the actions on a question', () => {
         r.view.questions.map((_: unknown, j: number) => (j + k) % 2 === 0),
       );
     }
+  });
+});
+
+describe('large answers are compressed whole, as the client asks', () => {
+  it('the exam screen in brotli, gzip, deflate or none, each the same JSON; a small answer as it is', async () => {
+    const bank = await buildBank(t.deps.db, { subcategories: 2, perSubcategory: 5 });
+    const { c } = await learner(bank);
+    const { id, view } = await started(c, bank, { numQuestions: 10 });
+    const url = `/api/v2/tests/${id}/questions`;
+    const plain = await c.req({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const decode = {
+      br: zlib.brotliDecompressSync,
+      gzip: zlib.gunzipSync,
+      deflate: zlib.inflateSync,
+    } as const;
+    for (const encoding of ['br', 'gzip', 'deflate'] as const) {
+      const res = await c.req({ url, headers: { 'accept-encoding': encoding } });
+      expect(res.headers['content-encoding'], encoding).toBe(encoding);
+      expect(String(res.headers.vary).toLowerCase()).toContain('accept-encoding');
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect(JSON.parse(decode[encoding](res.rawPayload).toString('utf8'))).toEqual(view);
+    }
+    // A browser's list prefers brotli; an answer under 1 KB goes as it is.
+    const browser = await c.req({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(browser.headers['content-encoding']).toBe('br');
+    const qid = view.questions[0].uuid as string;
+    const small = await c.req({
+      method: 'PATCH',
+      url: `/api/v2/tests/${id}/questions/${qid}/flag`,
+      json: { flagged: true },
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
 
