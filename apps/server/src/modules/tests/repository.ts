@@ -286,8 +286,12 @@ export async function choiceCounts(db: DbOrTx, questionIds: string[]): Promise<C
  * completed tests scored below and the same (the percentile). Null when there is no such test. The caller
  * checks it may see it.
  */
-export async function testReadData(db: DbOrTx, id: string) {
-  const res = await db.execute(sql`
+export async function testReadData(db: Db, id: string) {
+  // A named prepared statement: planned once per connection, not on each of the busiest reads.
+  const res = await executePrepared(
+    db,
+    'tests.readData',
+    sql`
     SELECT t.*,
       (SELECT json_agg(q ORDER BY q.position) FROM (
         SELECT position, question_id, question_version_id, subcategory_id, selected_choice_id, correct, flagged,
@@ -301,7 +305,8 @@ export async function testReadData(db: DbOrTx, id: string) {
           coalesce(sum(n) FILTER (WHERE score_percent = t.score_percent), 0),
           coalesce(sum(n), 0))
         FROM test_scores WHERE product_id = t.product_id) END AS rank
-    FROM tests t WHERE t.id = ${id}`);
+    FROM tests t WHERE t.id = ${id}::uuid`,
+  );
   const r = rowsOf(res)[0];
   if (!r) return null;
   const counts = countsOf((r.counts as Array<[string, string, number]> | null) ?? []);
