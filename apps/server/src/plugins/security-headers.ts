@@ -1,14 +1,17 @@
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 /**
- * Security headers on every answer (@fastify/helmet): a Content-Security-Policy the SPA passes (its scripts
+ * Security headers on every answer (helmet): a Content-Security-Policy the SPA passes (its scripts
  * are files of its own, never inline; Mantine writes inline styles, so styles may be inline), no framing by
  * any site, no MIME sniffing, the referrer cut to the origin across sites, and HSTS only behind https.
  * API answers are not stored by any cache: they hold sessions, access tokens, one-time tokens, personal data.
+ *
+ * Helmet's middleware is built once here and run on every request (the Fastify wrapper built it again on
+ * every request, parsing the policy each time).
  */
 export async function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }) {
-  await app.register(fastifyHelmet, {
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -34,6 +37,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: { http
     // Product media may come from other sites; nothing here needs cross-origin isolation.
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    setHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined));
   });
   app.addHook('onSend', async (req, reply, payload) => {
     // Routes of the API (they carry an access rule); static files and the SPA keep their own caching.
