@@ -4,7 +4,7 @@ import type {
   CatalogueSubject,
   QuestionStatus,
 } from '@qbank/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { categories, questionCounts, subcategories, subjects } from '../../db/schema';
 

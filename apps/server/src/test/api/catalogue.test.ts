@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, subcategories, subjects } from '../../db/schema';
 import {
   buildCategory,
   buildProduct,
