@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { COMPRESS_THRESHOLD, chooseEncoding, compressOnTheFly } from '../lib/http-encoding';
+import {
+  COMPRESS_THRESHOLD,
+  chooseEncoding,
+  compressOnTheFly,
+  ON_THE_FLY_ENCODINGS,
+} from '../lib/http-encoding';
 
 /**
  * Compresses the API's JSON answers as a whole (`compressOnTheFly`), before the compress plugin (registered
@@ -14,7 +19,7 @@ export function registerAnswerCompression(app: FastifyInstance) {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
     if (bytes.length < COMPRESS_THRESHOLD) return payload;
-    const encoding = chooseEncoding(req.headers['accept-encoding']);
+    const encoding = chooseEncoding(req.headers['accept-encoding'], ON_THE_FLY_ENCODINGS);
     reply.header('Vary', 'Accept-Encoding');
     if (!encoding) return payload;
     const compressed = await compressOnTheFly(bytes, encoding);

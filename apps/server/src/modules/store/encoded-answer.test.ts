@@ -1,26 +1,6 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding } from '../../lib/http-encoding';
 import { answerEtag, EncodedAnswer, etagMatches } from './encoded-answer';
-
-describe('chooseEncoding', () => {
-  it('prefers br, then gzip, then deflate among what the client accepts', () => {
-    expect(chooseEncoding(undefined)).toBeNull();
-    expect(chooseEncoding('')).toBeNull();
-    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
-    expect(chooseEncoding('gzip, deflate')).toBe('gzip');
-    expect(chooseEncoding('deflate')).toBe('deflate');
-    expect(chooseEncoding('identity')).toBeNull();
-  });
-
-  it('follows q values: a higher q wins, q=0 refuses, * stands for the rest', () => {
-    expect(chooseEncoding('br;q=0.5, gzip')).toBe('gzip');
-    expect(chooseEncoding('br;q=0, gzip;q=0')).toBeNull();
-    expect(chooseEncoding('*')).toBe('br');
-    expect(chooseEncoding('*;q=0.1, gzip;q=0.8')).toBe('gzip');
-    expect(chooseEncoding('BR ; Q=1')).toBe('br');
-  });
-});
 
 describe('etagMatches', () => {
   const etag = answerEtag('42', 'page ASC 0 24 [""]');

@@ -1,12 +1,13 @@
-import { type Dashboard, ErrorCode, type TestPage, type TestReview, type TestRun } from '@qbank/contract';
+import { type Dashboard, ErrorCode, type TestPage } from '@qbank/contract';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
+import type { PreSerialized } from '../../lib/route';
 import { type Actor, authorize } from '../../policies';
 import { clockState, percentile, tick } from './clock';
 import { pinnedContentFor } from './pinned-content';
 import { answeredCounts, findOpenTest, listTests, type TestRow, testReadData } from './repository';
 import { drawableCount, performanceByNode, standing } from './stats';
-import { reviewQuestions, runView, summaryOf } from './views';
+import { reviewView, runView, summaryOf } from './views';
 
 const noSuchTest = () => new AppError(ErrorCode.NOT_FOUND, 'No such test', 'id');
 /** Percent correct, rounded down like a test's score (7 of 15 is 46 % in both places). */
@@ -31,19 +32,19 @@ export function testReadsService(deps: Deps) {
      * GET tests/{id}/questions: the test with its pinned questions. Its clock reads as of now (the time since
      * the last keep-alive included), without writing: the next action or keep-alive saves it.
      */
-    async questions(actor: Actor, id: string): Promise<TestRun> {
+    async questions(actor: Actor, id: string): Promise<PreSerialized> {
       const { test: t, questions: rows, counts } = await readable(actor, id);
       const view: TestRow = { ...t, timeUsedMs: tick(t, clock.now()).timeUsedMs };
       return runView(view, rows, await contentOf(rows.map((q) => q.versionId)), counts);
     },
 
     /** GET tests/{id}/review: a completed test with everything about each question and where it places. */
-    async review(actor: Actor, id: string): Promise<TestReview> {
+    async review(actor: Actor, id: string): Promise<PreSerialized> {
       const { test: t, questions: rows, counts, rank } = await readable(actor, id);
       if (t.status !== 'COMPLETED' || t.finishedAt === null || t.scorePercent === null || rank === null)
         throw new AppError(ErrorCode.CONFLICT, 'This test is not finished yet: end it to review it', 'id');
       const content = await contentOf(rows.map((q) => q.versionId));
-      return {
+      const head = {
         uuid: t.id,
         productUuid: t.productId,
         name: t.name,
@@ -57,8 +58,8 @@ export function testReadsService(deps: Deps) {
         createdAt: t.createdAt.toISOString(),
         finishedAt: t.finishedAt.toISOString(),
         subcategoryUuids: t.subcategoryIds,
-        questions: reviewQuestions(rows, content, counts),
       };
+      return reviewView(head, rows, content, counts);
     },
 
     /** GET tests: My Tests, newest first. */

@@ -6,12 +6,15 @@ import {
   START_TEST_FAILED,
   TEST_ENDED_MESSAGE,
   TEST_PAUSED_MESSAGE,
+  testReview,
+  testRun,
 } from '@qbank/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { questions, questionVersions } from '../../db/schema';
 import { testClock } from '../../lib/clock';
+import { ON_THE_FLY_ENCODINGS } from '../../lib/http-encoding';
 import { finalizeExpiredTests } from '../../modules/tests/expiry';
 import { buildBank } from '../bank-factory';
 import { buildSubscription, buildUser, TestClient } from '../factories';
@@ -51,7 +54,21 @@ const create = (c: TestClient, bank: Bank, over: Record<string, unknown> = {}) =
       ...over,
     },
   });
-const run = (c: TestClient, id: string) => c.req({ url: `/api/v2/tests/${id}/questions` });
+/**
+ * A successful answer's JSON is exactly what the contract's schema makes of it: nothing missing, nothing it
+ * does not declare (the exam screen and the review are joined from pieces serialized apart, tests/views.ts).
+ */
+function exactly(schema: { parse: (v: unknown) => unknown }, res: Awaited<ReturnType<TestClient['req']>>) {
+  if (res.statusCode === 200) {
+    const body = res.json();
+    expect(schema.parse(body)).toStrictEqual(body);
+  }
+  return res;
+}
+const run = async (c: TestClient, id: string) =>
+  exactly(testRun, await c.req({ url: `/api/v2/tests/${id}/questions` }));
+const reviewOf = async (c: TestClient, id: string) =>
+  exactly(testReview, await c.req({ url: `/api/v2/tests/${id}/review` }));
 const patch = (c: TestClient, url: string, json?: unknown) =>
   c.req({ method: 'PATCH', url: `/api/v2/tests/${url}`, json: json ?? {} });
 const answer = (c: TestClient, id: string, qid: string, choice: string) =>
@@ -207,7 +224,7 @@ describe('POST /api/v2/tests: create', () => {
       const { id, view } = await started(c, bank, { numQuestions: 1 });
       expect(view.questions[0]).toMatchObject({ stemMediaUrls: stemMedia, solution: null });
       expect((await patch(c, `${id}/finalize`)).statusCode).toBe(200);
-      const review = (await c.req({ url: `/api/v2/tests/${id}/review` })).json();
+      const review = (await reviewOf(c, id)).json();
       expect(review.questions[0].stemMediaUrls).toEqual(stemMedia);
       expect(review.questions[0].solution.explanationMediaUrls).toEqual([
         item(expl, hashes[2]!, 'video/mp4'),
@@ -290,14 +307,14 @@ describe('the actions on a question', () => {
     expect((await patch(other.c, `${id}/finalize`)).statusCode).toBe(404);
     // Once ended, its review is the owner's only; a test that does not exist is not found either.
     expect((await patch(c, `${id}/finalize`)).statusCode).toBe(200);
-    expect((await c.req({ url: `/api/v2/tests/${id}/review` })).statusCode).toBe(200);
-    expect((await other.c.req({ url: `/api/v2/tests/${id}/review` })).json()).toMatchObject({
+    expect((await reviewOf(c, id)).statusCode).toBe(200);
+    expect((await reviewOf(other.c, id)).json()).toMatchObject({
       statusCode: 404,
       field: 'id',
     });
     expect((await c.req({ url: `/api/v2/tests/${randomUUID()}/review` })).statusCode).toBe(404);
     for (const bad of ['not-a-uuid', '%00'])
-      expect((await c.req({ url: `/api/v2/tests/${bad}/review` })).json()).toMatchObject({
+      expect((await reviewOf(c, bad)).json()).toMatchObject({
         statusCode: 400,
         field: 'id',
       });
@@ -414,7 +431,7 @@ describe('the actions on a question', () => {
         r.view.questions.map((q: { uuid: string }, j: number) => pick(k, j, q.uuid)),
       );
       expect((await patch(r.c, `${r.id}/finalize`)).statusCode).toBe(200);
-      const review = (await r.c.req({ url: `/api/v2/tests/${r.id}/review` })).json();
+      const review = (await reviewOf(r.c, r.id)).json();
       expect(review.questions.map((q: { correct: boolean }) => q.correct)).toEqual(
         r.view.questions.map((_: unknown, j: number) => (j + k) % 2 === 0),
       );
@@ -423,7 +440,7 @@ describe('the actions on a question', () => {
 });
 
 describe('large answers are compressed whole, as the client asks', () => {
-  it('the exam screen in brotli, gzip, deflate or none, each the same JSON; a small answer as it is', async () => {
+  it('the exam screen in Zstandard, brotli, gzip, deflate or none, each the same JSON; a small answer as it is', async () => {
     const bank = await buildBank(t.deps.db, { subcategories: 2, perSubcategory: 5 });
     const { c } = await learner(bank);
     const { id, view } = await started(c, bank, { numQuestions: 10 });
@@ -435,8 +452,10 @@ describe('large answers are compressed whole, as the client asks', () => {
       br: zlib.brotliDecompressSync,
       gzip: zlib.gunzipSync,
       deflate: zlib.inflateSync,
+      zstd: (b: Buffer) =>
+        (zlib as unknown as { zstdDecompressSync: (b: Buffer) => Buffer }).zstdDecompressSync(b),
     } as const;
-    for (const encoding of ['br', 'gzip', 'deflate'] as const) {
+    for (const encoding of ON_THE_FLY_ENCODINGS) {
       const res = await c.req({ url, headers: { 'accept-encoding': encoding } });
       expect(res.headers['content-encoding'], encoding).toBe(encoding);
       expect(String(res.headers.vary).toLowerCase()).toContain('accept-encoding');
@@ -444,9 +463,12 @@ describe('large answers are compressed whole, as the client asks', () => {
       expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
       expect(JSON.parse(decode[encoding](res.rawPayload).toString('utf8'))).toEqual(view);
     }
-    // A browser's list prefers brotli; an answer under 1 KB goes as it is.
-    const browser = await c.req({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
-    expect(browser.headers['content-encoding']).toBe('br');
+    // Chrome's and Firefox's list prefers Zstandard (where Node has it), Safari's brotli; an answer under 1 KB
+    // goes as it is.
+    const chrome = await c.req({ url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(chrome.headers['content-encoding']).toBe(ON_THE_FLY_ENCODINGS[0]);
+    const safari = await c.req({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(safari.headers['content-encoding']).toBe('br');
     const qid = view.questions[0].uuid as string;
     const small = await c.req({
       method: 'PATCH',
@@ -563,7 +585,7 @@ describe('the server clock', () => {
       status: 'COMPLETED',
       timeUsedSeconds: 75,
     });
-    const review = (await c.req({ url: `/api/v2/tests/${id}/review` })).json();
+    const review = (await reviewOf(c, id)).json();
     expect(review.timeUsedSeconds).toBe(75);
     expect(review.questions[0].timeSpentSeconds).toBe(75);
   });
@@ -583,7 +605,7 @@ describe('the server clock', () => {
     clock.advance(7_000);
     await answer(c, id, q0!.uuid, correctOf(bank, q0!.uuid).choices[1]!);
     await patch(c, `${id}/finalize`);
-    const review = (await c.req({ url: `/api/v2/tests/${id}/review` })).json();
+    const review = (await reviewOf(c, id)).json();
     expect(review.questions.map((q: { timeSpentSeconds: number }) => q.timeSpentSeconds)).toEqual([12, 7]);
     expect(review).toMatchObject({ correct: 1, answered: 2, scorePercent: 50 });
   });
@@ -600,7 +622,7 @@ describe('the server clock', () => {
     const after = (await run(c, id)).json();
     expect(after).toMatchObject({ status: 'COMPLETED', timeRemainingInSeconds: 0 });
     expect(after.questions[0].selectedChoice).toBe(correctOf(bank, q.uuid).correct);
-    expect((await c.req({ url: `/api/v2/tests/${id}/review` })).json()).toMatchObject({ scorePercent: 100 });
+    expect((await reviewOf(c, id)).json()).toMatchObject({ scorePercent: 100 });
   });
 
   it('the periodic task ends a test left running out of time, once', async () => {
@@ -631,9 +653,9 @@ describe('review, pools, My Tests and the dashboard', () => {
     await answer(c, id, q1!.uuid, correctOf(bank, q1!.uuid).correct);
     await answer(c, id, q2!.uuid, correctOf(bank, q2!.uuid).choices[1]!);
     await patch(c, `${id}/questions/${q3!.uuid}/flag`, { flagged: true });
-    expect((await c.req({ url: `/api/v2/tests/${id}/review` })).statusCode).toBe(409);
+    expect((await reviewOf(c, id)).statusCode).toBe(409);
     await patch(c, `${id}/finalize`);
-    const review = (await c.req({ url: `/api/v2/tests/${id}/review` })).json();
+    const review = (await reviewOf(c, id)).json();
     expect(review).toMatchObject({
       correct: 1,
       answered: 2,
