@@ -18,7 +18,7 @@ export const baseURL = `http://127.0.0.1:${port}`;
 // slept. A test takes a few seconds; its limits are generous bounds for a loaded machine, never waits.
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 60_000,
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   // Tests, not files, are shared out, so the two workers finish together.
   fullyParallel: true,

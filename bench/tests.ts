@@ -106,9 +106,10 @@ export async function generateTestData(
 
   // Every choice of every published question has been chosen by some learners on their first attempt.
   await db.execute(sql`
-    INSERT INTO question_choice_stats (question_id, choice_id, n)
-    SELECT bp.question_id, (c ->> 'id')::uuid, 1 + (abs(hashtext(c ->> 'id')) % 500)
+    INSERT INTO question_shares (question_id, counts)
+    SELECT bp.question_id, jsonb_object_agg(c ->> 'id', 1 + (abs(hashtext(c ->> 'id')) % 500))
     FROM bench_pool bp JOIN question_versions v ON v.id = bp.version_id, jsonb_array_elements(v.choices) c
+    GROUP BY bp.question_id
     ON CONFLICT DO NOTHING`);
   await db.execute(sql`
     INSERT INTO test_scores (product_id, score_percent, n)

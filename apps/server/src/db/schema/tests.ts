@@ -153,7 +153,7 @@ export const learnerQuestions = pgTable(
     usedAt: ts('used_at').notNull(),
     lastCorrect: boolean('last_correct'),
     flagged: boolean('flagged').notNull().default(false),
-    /** The choice of the learner's first answer to it; counted once in question_choice_stats. */
+    /** The choice of the learner's first answer to it; counted once in question_shares. */
     firstChoiceId: uuid('first_choice_id'),
   },
   (t) => [
@@ -164,18 +164,16 @@ export const learnerQuestions = pgTable(
   ],
 );
 
-/** How many learners chose each choice of a question on their first attempt: kept, never recounted. */
-export const questionChoiceStats = pgTable(
-  'question_choice_stats',
-  {
-    questionId: uuid('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
-    choiceId: uuid('choice_id').notNull(),
-    n: integer('n').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.questionId, t.choiceId] })],
-);
+/**
+ * How many learners chose each choice of a question on their first attempt (choice id to count), one row per
+ * question so a test's 100 questions are 100 probes of a small key: kept, never recounted.
+ */
+export const questionShares = pgTable('question_shares', {
+  questionId: uuid('question_id')
+    .primaryKey()
+    .references(() => questions.id, { onDelete: 'cascade' }),
+  counts: jsonb('counts').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
+});
 
 /** A learner's answered and correct counts in a product (their latest answer per question). */
 export const learnerStats = pgTable(

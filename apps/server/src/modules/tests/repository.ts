@@ -259,12 +259,10 @@ export async function saveTestQuestion(
 /** First-attempt counts: question id → choice id → count. */
 export type ChoiceCounts = Map<string, Map<string, number>>;
 
-const countsOf = (rows: Iterable<readonly [string, string, number]>): ChoiceCounts => {
+/** Per question, its `question_shares` counts (choice id to first attempts). */
+const countsOf = (rows: Iterable<readonly [string, Record<string, number>]>): ChoiceCounts => {
   const out: ChoiceCounts = new Map();
-  for (const [q, choice, n] of rows) {
-    if (!out.has(q)) out.set(q, new Map());
-    out.get(q)!.set(choice, n);
-  }
+  for (const [q, counts] of rows) out.set(q, new Map(Object.entries(counts)));
   return out;
 };
 
@@ -272,10 +270,10 @@ const countsOf = (rows: Iterable<readonly [string, string, number]>): ChoiceCoun
 export async function choiceCounts(db: DbOrTx, questionIds: string[]): Promise<ChoiceCounts> {
   if (questionIds.length === 0) return new Map();
   const res = await db.execute(sql`
-    SELECT question_id, choice_id, n FROM question_choice_stats
+    SELECT question_id, counts FROM question_shares
     WHERE question_id = ANY(${sql.param(questionIds)}::uuid[])`);
   return countsOf(
-    rowsOf(res).map((r) => [r.question_id as string, r.choice_id as string, r.n as number] as const),
+    rowsOf(res).map((r) => [r.question_id as string, r.counts as Record<string, number>] as const),
   );
 }
 
@@ -297,8 +295,8 @@ export async function testReadData(db: Db, id: string) {
         SELECT position, question_id, question_version_id, subcategory_id, selected_choice_id, correct, flagged,
           locked, struck, highlights, note, time_spent_ms
         FROM test_questions WHERE test_id = t.id) q) AS questions,
-      (SELECT json_agg(json_build_array(s.question_id, s.choice_id, s.n)) FROM test_questions tq
-        JOIN question_choice_stats s ON s.question_id = tq.question_id
+      (SELECT json_agg(json_build_array(s.question_id, s.counts)) FROM test_questions tq
+        JOIN question_shares s ON s.question_id = tq.question_id
         WHERE tq.test_id = t.id AND (t.status = 'COMPLETED' OR (t.mode = 'TUTOR' AND tq.locked))) AS counts,
       CASE WHEN t.score_percent IS NOT NULL THEN (SELECT json_build_array(
           coalesce(sum(n) FILTER (WHERE score_percent < t.score_percent), 0),
@@ -309,7 +307,7 @@ export async function testReadData(db: Db, id: string) {
   );
   const r = rowsOf(res)[0];
   if (!r) return null;
-  const counts = countsOf((r.counts as Array<[string, string, number]> | null) ?? []);
+  const counts = countsOf((r.counts as Array<[string, Record<string, number>]> | null) ?? []);
   const rank = r.rank as [number, number, number] | null;
   return {
     test: toTestRow(r),

@@ -6,7 +6,7 @@ import { type DbOrTx, rowsOf } from '../../db/client';
 
 /**
  * Records the answers of a test (or of one question, in tutor mode) in the learner's history: the last
- * answer's correctness, the first answer's choice (counted once in question_choice_stats), and the learner's
+ * answer's correctness, the first answer's choice (counted once in question_shares), and the learner's
  * answered/correct totals. Only answers not recorded yet: in tutor mode a submitted (locked) answer was
  * recorded when it was submitted.
  */
@@ -34,10 +34,12 @@ export async function recordAnswers(
       FROM answered a WHERE lq.user_id = ${t.userId} AND lq.question_id = a.question_id
     ),
     shares AS (
-      INSERT INTO question_choice_stats (question_id, choice_id, n)
-      SELECT a.question_id, a.selected_choice_id, 1 FROM answered a
+      INSERT INTO question_shares (question_id, counts)
+      SELECT a.question_id, jsonb_build_object(a.selected_choice_id, 1) FROM answered a
       JOIN before b ON b.question_id = a.question_id WHERE b.first_choice_id IS NULL
-      ON CONFLICT (question_id, choice_id) DO UPDATE SET n = question_choice_stats.n + 1
+      ON CONFLICT (question_id) DO UPDATE SET counts = question_shares.counts || (
+        SELECT jsonb_object_agg(e.key, coalesce((question_shares.counts ->> e.key)::int, 0) + e.value::int)
+        FROM jsonb_each_text(excluded.counts) e)
     ),
     delta AS (
       SELECT count(*) FILTER (WHERE b.last_correct IS NULL) AS answered,

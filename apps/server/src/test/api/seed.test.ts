@@ -87,7 +87,7 @@ describe('demo data', () => {
               WHERE u.email = 'learner@example.com' AND t.status = 'COMPLETED') AS tests,
             (SELECT answered FROM learner_stats s JOIN users u ON u.id = s.user_id
               WHERE u.email = 'learner@example.com') AS answered,
-            (SELECT sum(n)::int FROM question_choice_stats) AS shares`),
+            (SELECT sum(e.value::int)::int FROM question_shares, jsonb_each_text(counts) e) AS shares`),
       );
       expect(history).toEqual({ tests: 2, answered: 20, shares: 20 });
       const [file] = rows<{ hash: string }>(await db.execute(sql`SELECT hash FROM media_files LIMIT 1`));

@@ -1,0 +1,1 @@
+DROP TABLE "question_choice_stats" CASCADE;
