@@ -496,15 +496,19 @@ describe('the answer checks the session in its own statement', () => {
     const choice = correctOf(bank, qid).correct;
     const url = `/api/v2/tests/${id}/questions/${qid}/answer`;
 
-    const noToken = await c.req({ method: 'PATCH', url, json: { choice }, noCsrf: true });
+    /** The learner's own cookie with this CSRF token instead of theirs (none when undefined). */
+    const withToken = (token?: string) =>
+      c.req({
+        method: 'PATCH',
+        url,
+        json: { choice },
+        noCsrf: true,
+        headers: token ? { 'x-csrf-token': token } : {},
+      });
+
+    const noToken = await withToken();
     expect([noToken.statusCode, noToken.json().code]).toEqual([403, 'CSRF']);
-    const wrongToken = await c.req({
-      method: 'PATCH',
-      url,
-      json: { choice },
-      noCsrf: true,
-      headers: { 'x-csrf-token': 'not-the-token' },
-    });
+    const wrongToken = await withToken('not-the-token');
     expect([wrongToken.statusCode, wrongToken.json().code]).toEqual([403, 'CSRF']);
 
     // Another learner's cookie with their own (valid) token: the test is not theirs.
@@ -513,13 +517,7 @@ describe('the answer checks the session in its own statement', () => {
     expect([theirs.statusCode, theirs.json().field]).toEqual([404, 'id']);
 
     // The learner's own cookie with another session's token.
-    const mixed = await c.req({
-      method: 'PATCH',
-      url,
-      json: { choice },
-      noCsrf: true,
-      headers: { 'x-csrf-token': other.c.accessToken! },
-    });
+    const mixed = await withToken(other.c.accessToken!);
     expect([mixed.statusCode, mixed.json().code]).toEqual([403, 'CSRF']);
     expect(await selected(c, id, qid)).toBeNull();
 
@@ -699,6 +697,29 @@ describe('review, pools, My Tests and the dashboard', () => {
     });
     expect(dash.bySubject).toHaveLength(1);
     expect(dash.recentTests).toHaveLength(2);
+  });
+
+  it('first attempts ended at the same moment all count, each once, however the counts row is first made', async () => {
+    const bank = await buildBank(t.deps.db, { subcategories: 1, perSubcategory: 1 });
+    const q = bank.questions[0]!;
+    const learners = await Promise.all(Array.from({ length: 6 }, () => learner(bank)));
+    // Half choose the correct answer, half the second choice; all end their tests at once.
+    const tests = await Promise.all(
+      learners.map(async ({ c }, k) => {
+        const { id } = await started(c, bank, { numQuestions: 1 });
+        expect((await answer(c, id, q.id, k % 2 === 0 ? q.correct : q.choices[1]!)).statusCode).toBe(200);
+        return { c, id };
+      }),
+    );
+    const ends = await Promise.all(tests.map(({ c, id }) => patch(c, `${id}/finalize`)));
+    expect(ends.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    // Ending one again (a retry) answers the same and counts nothing more.
+    expect((await patch(tests[0]!.c, `${tests[0]!.id}/finalize`)).statusCode).toBe(200);
+    const solution = (await reviewOf(tests[0]!.c, tests[0]!.id)).json().questions[0].solution;
+    expect(solution.attempts).toBe(6);
+    const count = (choice: string) =>
+      solution.choiceShares.find((s: { uuid: string }) => s.uuid === choice).count as number;
+    expect([count(q.correct), count(q.choices[1]!)]).toEqual([3, 3]);
   });
 
   it('a new learner’s dashboard is empty but useful', async () => {
