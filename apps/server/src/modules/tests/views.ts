@@ -67,18 +67,23 @@ function sharesOf(
   };
 }
 
+/** The part of a question's solution that never changes. */
+const fixedSolution = (
+  q: Pick<PinnedContent, 'correctChoiceId' | 'explanation' | 'references'>,
+  explanationMedia: MediaItem[],
+): Omit<Solution, 'choiceShares' | 'attempts'> => ({
+  correctAnswerChoice: q.correctChoiceId,
+  explanation: q.explanation,
+  explanationMediaUrls: explanationMedia,
+  references: q.references,
+});
+
 function solution(
   q: Pick<PinnedContent, 'choices' | 'correctChoiceId' | 'explanation' | 'references'>,
   explanationMedia: MediaItem[],
   counts: Map<string, number> | undefined,
 ): Solution {
-  return {
-    correctAnswerChoice: q.correctChoiceId,
-    explanation: q.explanation,
-    explanationMediaUrls: explanationMedia,
-    references: q.references,
-    ...sharesOf(q, counts),
-  };
+  return { ...fixedSolution(q, explanationMedia), ...sharesOf(q, counts) };
 }
 
 /** An object's JSON members without the braces, to be joined with others into one object. */
@@ -121,12 +126,7 @@ export function contentJson(c: PinnedContent): ContentJson {
       stemMediaUrls: c.stemMedia,
       answerChoices: c.choices.map((ch) => ({ uuid: ch.id, text: ch.text })),
     });
-    const solution = solutionFields.parse({
-      correctAnswerChoice: c.correctChoiceId,
-      explanation: c.explanation,
-      explanationMediaUrls: c.explanationMedia,
-      references: c.references,
-    });
+    const solution = solutionFields.parse(fixedSolution(c, c.explanationMedia));
     json = {
       shown: Buffer.from(`,${members(shown)},"solution":`),
       solution: Buffer.from(`{${members(solution)},`),
