@@ -1,7 +1,9 @@
-// The load generator of `npm run bench`, in its own process (forked by run.ts), so autocannon's work never
-// competes with the server's event loop. It receives one scenario, runs a warm-up, then the measured runs,
-// and sends back the figures.
+// The load generator of `npm run bench`, in its own process (forked by run.ts), so its work never competes with
+// the server's event loop. It receives one scenario, runs a warm-up, then the measured runs, and sends back the
+// figures: the fixed rate open-loop and evenly paced (pacedRun), the most it serves with autocannon.
+import http from 'node:http';
 import autocannon from 'autocannon';
+import { percentile, sendTimes } from './pacing';
 
 export interface LoadRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH';
@@ -36,7 +38,13 @@ export interface LoadResult {
 
 let shown = false;
 
-function run(job: LoadJob, seconds: number, rate: number | null): Promise<LoadFigures> {
+/**
+ * The most it serves: every connection sends its next request as soon as the last one is answered (closed loop,
+ * autocannon). Only for the "most req/s" figures: autocannon's own `overallRate` lets each connection send its
+ * share of a second's requests back to back at the start of the second, so a "fixed rate" of 100 req/s was ten
+ * requests at once every 100 ms of work and then nothing, and its latencies were those of a burst.
+ */
+function run(job: LoadJob, seconds: number): Promise<LoadFigures> {
   let next = 0;
   const { requests } = job;
   return new Promise((resolve, reject) => {
@@ -45,7 +53,6 @@ function run(job: LoadJob, seconds: number, rate: number | null): Promise<LoadFi
         url: job.url,
         connections: job.connections,
         duration: seconds,
-        ...(rate ? { overallRate: rate } : {}),
         requests: [
           {
             // Every request takes the next one of the list, whichever connection sends it.
@@ -76,11 +83,76 @@ function run(job: LoadJob, seconds: number, rate: number | null): Promise<LoadFi
   });
 }
 
+/**
+ * A fixed rate as users make it: one request every 1/rate s whether or not the earlier ones were answered (open
+ * loop), over at most `connections` kept-alive connections (a request finding them all busy waits for one). Each
+ * latency runs from the moment the request was due, not from when it could be sent, so a stalled server is
+ * charged for the requests it held back (no coordinated omission), and it ends when the whole answer has arrived.
+ */
+function pacedRun(job: LoadJob, seconds: number, rate: number): Promise<LoadFigures> {
+  const url = new URL(job.url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections });
+  const due = sendTimes(rate, seconds);
+  const latencies: number[] = [];
+  let errors = 0;
+  let sent = 0;
+  let next = 0;
+  return new Promise((resolve) => {
+    const start = performance.now();
+    let last = start;
+    const settle = (at: number, failed: boolean) => {
+      if (failed) errors++;
+      else latencies.push(performance.now() - at);
+      last = performance.now();
+      if (latencies.length + errors === due.length) {
+        agent.destroy();
+        latencies.sort((a, b) => a - b);
+        resolve({
+          p50: round(percentile(latencies, 50)),
+          p99: round(percentile(latencies, 99)),
+          rps: Math.round((due.length * 1000) / (last - start)),
+          errors,
+        });
+      }
+    };
+    const fire = (at: number) => {
+      const r = job.requests[next++ % job.requests.length]!;
+      const req = http.request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          method: r.method,
+          path: r.path,
+          headers:
+            r.body === undefined ? r.headers : { ...r.headers, 'content-length': Buffer.byteLength(r.body) },
+        },
+        (res) => {
+          res.on('data', () => {});
+          res.on('end', () => settle(at, (res.statusCode ?? 500) >= 400));
+          res.on('error', () => settle(at, true));
+        },
+      );
+      req.on('error', () => settle(at, true));
+      req.end(r.body);
+    };
+    // Every request whose time has come goes out (a late timer catches up), then sleep until the next is due.
+    const tick = () => {
+      const now = performance.now() - start;
+      while (sent < due.length && due[sent]! <= now) fire(start + due[sent++]!);
+      if (sent < due.length) setTimeout(tick, Math.max(0, due[sent]! - (performance.now() - start)));
+    };
+    tick();
+  });
+}
+
+const round = (ms: number) => Math.round(ms * 100) / 100;
+
 process.on('message', async (job: LoadJob) => {
   try {
-    if (job.warmupSeconds > 0) await run(job, job.warmupSeconds, null);
-    const fixed = job.rate ? await run(job, job.seconds, job.rate) : null;
-    const max = await run(job, job.seconds, null);
+    if (job.warmupSeconds > 0) await run(job, job.warmupSeconds);
+    const fixed = job.rate ? await pacedRun(job, job.seconds, job.rate) : null;
+    const max = await run(job, job.seconds);
     process.send!({ ok: true, result: { fixed, max } satisfies LoadResult });
   } catch (e) {
     process.send!({ ok: false, error: String(e) });

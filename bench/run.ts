@@ -1,7 +1,7 @@
 // npm run bench: latency (p50/p99) at a fixed rate and the most requests per second of the endpoints people hit,
 // next to a bare Fastify handler on the same machine. Data is generated at scale first, shaped like real
-// products. The load comes from autocannon in its own process (load.ts), with browser headers, after a
-// warm-up, cycling through many terms, products and users. Uses the embedded PostgreSQL server in a temp
+// products. The load comes from its own process (load.ts), with browser headers, after a warm-up, cycling
+// through many terms, products and users: the fixed rate evenly paced and open-loop, the most with autocannon. Uses the embedded PostgreSQL server in a temp
 // folder, or PostgreSQL with BENCH_DATABASE_URL.
 import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -434,7 +434,8 @@ async function main() {
   }
 
   console.log(
-    `\n${database.description}, ${productCount} products, ${userCount} users; autocannon in its own process, ` +
+    `\n${database.description}, ${productCount} products, ${userCount} users; load from its own process ` +
+      `(fixed rate: evenly paced, open loop, latency from when each request was due; most: autocannon), ` +
       `${connections} connections, ${warmupSeconds} s warm-up, ${seconds} s per run, ${os.cpus().length} CPUs\n`,
   );
   console.log(
