@@ -1,4 +1,4 @@
-import { expect, expectAccessible, expectNoHorizontalOverflow, like, test } from './fixtures';
+import { expect, expectAccessible, expectNoHorizontalOverflow, like, signInAs, test } from './fixtures';
 
 test('landing page: five sections, pricing from SPEC, sticky navigation, Back to Top, footer year', async ({
   page,
@@ -24,6 +24,72 @@ test('landing page: five sections, pricing from SPEC, sticky navigation, Back to
   await page.getByRole('link', { name: /Back to Top/i }).click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(50);
   await expectAccessible(page);
+});
+
+test("a logged-out visitor's first load of / is the page built as HTML: no app code until a link needs it", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  const session = page.waitForResponse((r) => r.url().endsWith('/api/v1/session'));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Build a question bank once/);
+  await expect(page).toHaveTitle('qbankcloud.com | Question banks for educators and learners');
+  // The session is asked once (logged out: 401) and the page stays as it is: only its own small script ran.
+  expect((await session).status()).toBe(401);
+  await page.waitForTimeout(500); // anything the answer would start has started by then
+  const appFiles = (await page.locator('meta[name="app-files"]').getAttribute('content'))!.split(' ');
+  expect(appFiles[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+  expect(scripts).toContainEqual(expect.stringMatching(/^\/assets\/landing-[\w-]+\.js$/));
+  expect(scripts.filter((s) => appFiles.includes(s))).toEqual([]);
+  await expect(page.locator('footer')).toContainText(`© ${new Date().getFullYear()} QBank Cloud`);
+
+  // A link is an ordinary page load of the app, whose files were fetched when the pointer reached it.
+  await page.getByRole('link', { name: 'Browse the Store' }).hover();
+  await expect(page.locator('link[rel="modulepreload"][href*="/assets/index-"]')).toHaveCount(1);
+  await page.getByRole('link', { name: 'Browse the Store' }).click();
+  await expect(page).toHaveURL(/\/store$/);
+  await expect(page.getByPlaceholder('Search by name or content')).toBeVisible();
+  // And back to the landing page inside the app, with its header and footer as the app draws them.
+  await page.getByRole('link', { name: 'QBank Cloud home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('#pricing')).toContainText('$250');
+});
+
+test('on a phone the static landing page opens its menu without the app, and closes it with Esc', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  const menu = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(menu.getByRole('link')).toHaveText(['Store', 'Pricing', 'Demos', 'About', 'Contact']);
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await page.getByRole('button', { name: 'Close menu' }).click();
+  await expect(menu).toBeHidden();
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await menu.getByRole('link', { name: 'About' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('signed in, the landing page is the app: the user menu instead of Register and Sign In', async ({
+  page,
+  newUser,
+}) => {
+  const learner = await newUser(like.learner);
+  await signInAs(page, learner);
+  await page.goto('/');
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole('button', { name: 'User menu' })).toContainText(learner.email);
+  await expect(banner.getByRole('link', { name: 'Register' })).toHaveCount(0);
+  await expect(banner.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  await expect(page.locator('#features')).toBeVisible();
 });
 
 test('a hash in the address is scrolled to', async ({ page }) => {
@@ -154,7 +220,7 @@ test('the main navigation works by keyboard', async ({ page, newUser }) => {
 });
 
 test('the app is sent compressed, and its hashed files are cached for good', async ({ request }) => {
-  const html = await (await request.get('/')).text();
+  const html = await (await request.get('/store')).text();
   const script = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1];
   expect(script).toBeTruthy();
   const plain = await request.get(script!, { headers: { 'accept-encoding': 'identity' } });
@@ -169,8 +235,12 @@ test('the app is sent compressed, and its hashed files are cached for good', asy
     // The request API decodes the body: the same script either way.
     expect((await res.body()).equals(await plain.body())).toBe(true);
   }
-  // The page itself is never cached without asking again: a release shows at the next visit.
-  expect((await request.get('/')).headers()['cache-control']).toBe('no-cache');
+  // The pages themselves are never cached without asking again: a release shows at the next visit.
+  expect((await request.get('/store')).headers()['cache-control']).toBe('no-cache');
+  const landing = await request.get('/');
+  expect(landing.headers()['cache-control']).toBe('no-cache');
+  expect(landing.headers()['content-type']).toBe('text/html; charset=utf-8');
+  expect(await landing.text()).toContain('id="pricing"');
 });
 
 test('the page is sent with a Content-Security-Policy it passes: no inline script, no framing', async ({

@@ -46,8 +46,10 @@ const filesOf = (keys, kind) =>
 const sum = (files) => [...new Set(files)].reduce((total, f) => total + gz(f), 0);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1).padStart(7)} KB`;
 
-// What index.html loads: its entry script(s) with their static imports (the modulepreload links) and CSS.
-const entries = Object.keys(manifest).filter((k) => manifest[k].isEntry);
+// What index.html loads: its entry script with its static imports (the modulepreload links) and CSS. The other
+// entry, src/landing.ts, is the static landing page's script (dist/landing.html), reported on its own below.
+const LANDING_ENTRY = 'src/landing.ts';
+const entries = Object.keys(manifest).filter((k) => manifest[k].isEntry && k !== LANDING_ENTRY);
 const firstLoad = new Set(entries.flatMap((k) => [...closure(k)]));
 const firstJs = filesOf(firstLoad, 'js');
 const firstCss = filesOf(firstLoad, 'css');
@@ -67,11 +69,17 @@ const lazy = Object.keys(manifest)
   .sort((a, b) => a.name.localeCompare(b.name));
 console.log('\nLazy chunks, gzipped (own file / JavaScript added to the first load when it opens):');
 for (const c of lazy) console.log(`  ${kb(c.own)} / ${kb(c.added)}  ${c.name}`);
-const landing = lazy.find((c) => c.name.endsWith('landing-page.tsx'));
-if (landing) {
-  const total = sum(firstJs) + landing.added;
+// The landing page is static HTML (apps/web/prerender.mjs): a logged-out visitor loads landing.ts and its imports;
+// the app follows only for a signed-in visitor, a referral token or a banner (the app's landing route).
+const landingJs = filesOf(closure(LANDING_ENTRY), 'js');
+const landingRoute = lazy.find((c) => c.name.endsWith('landing-page.tsx'));
+if (manifest[LANDING_ENTRY] && landingRoute) {
+  const total = sum(landingJs);
   const verdict = total <= LANDING_GOAL_KB * 1024 ? 'within' : 'over';
   console.log(
-    `\nLanding page, first load (index.html's scripts and the landing route's): ${kb(total).trim()} of JavaScript gzipped; goal ≤ ${LANDING_GOAL_KB} KB (${verdict})`,
+    `\nLanding page (dist/landing.html), first load: ${kb(total).trim()} of JavaScript gzipped (${landingJs.join(', ')}); goal ≤ ${LANDING_GOAL_KB} KB (${verdict})`,
+  );
+  console.log(
+    `  when the app takes it over (signed in, a referral token, a banner): ${kb(sum(firstJs) + landingRoute.added).trim()} more`,
   );
 }

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const distIndex = path.join(root, 'apps/web/dist/index.html');
+// The build's last file (apps/web/prerender.mjs writes it after Vite's): a build cut short is built again.
+const distIndex = path.join(root, 'apps/web/dist/landing.html');
 
 function newestMtime(dir) {
   let newest = 0;

@@ -9,7 +9,8 @@ import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 
 const api = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 const webPort = Number(process.env.WEB_PORT ?? 5173);
-const publicDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'public');
+const root = path.dirname(fileURLToPath(import.meta.url));
+const publicDir = path.join(root, 'public');
 
 const pathOf = (req: IncomingMessage) => (req.url ?? '/').split('?')[0]!;
 /** A browser opening a page (typing the address, a reload), not the SPA's own fetch. */
@@ -77,8 +78,9 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), precompress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server build of the landing page (prerender.mjs) writes to a temporary folder: nothing to precompress.
+  plugins: [react(), ...(isSsrBuild ? [] : [precompress()])],
   server: {
     host: '127.0.0.1',
     port: webPort,
@@ -91,6 +93,10 @@ export default defineConfig({
     manifest: true, // dist/.vite/manifest.json: what scripts/bundle-report.mjs reads
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      // The app (index.html) and the static landing page's script (dist/landing.html, written by prerender.mjs).
+      ...(isSsrBuild
+        ? {}
+        : { input: { index: path.join(root, 'index.html'), landing: path.join(root, 'src/landing.ts') } }),
       // zod's sources carry /*@__PURE__*/ comments the bundler cannot place; the notice is noise on every build.
       onwarn(warning, warn) {
         if (warning.code === 'INVALID_ANNOTATION') return;
@@ -98,4 +104,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

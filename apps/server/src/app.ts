@@ -161,6 +161,10 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
 
   const indexHtml = config.webDist ? path.join(config.webDist, 'index.html') : null;
   const spaHtml = indexHtml && fs.existsSync(indexHtml) ? fs.readFileSync(indexHtml, 'utf8') : undefined;
+  // The landing page built as static HTML (apps/web/prerender.mjs): what `/` answers when the build made it.
+  const landingFile = config.webDist ? path.join(config.webDist, 'landing.html') : null;
+  const landingHtml =
+    spaHtml && landingFile && fs.existsSync(landingFile) ? fs.readFileSync(landingFile, 'utf8') : undefined;
   // Before any route or scope is registered, so every one of them inherits it.
   registerErrorHandler(app, spaHtml);
   // API answers over 1 KB are compressed on the fly, each in one job, for clients that accept it
@@ -214,6 +218,10 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   siteRoutes(app);
   if (transport.kind === 'outbox' && config.devMailbox) devMailboxRoutes(app, deps);
 
+  if (landingHtml)
+    app.get('/', (_req, reply) =>
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(landingHtml),
+    );
   if (spaHtml)
     await app.register(fastifyStatic, {
       root: config.webDist!,

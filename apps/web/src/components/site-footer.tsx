@@ -3,7 +3,10 @@ import { Brand } from '@qbank/contract';
 import { Link } from 'react-router';
 import classes from './site-footer.module.css';
 
-/** Footer with the copyright (this year) and policy links; policies are PDFs that open in a new tab. */
+/**
+ * Footer with the copyright (this year) and policy links; policies are PDFs that open in a new tab. The year is
+ * marked `data-this-year` so the static landing page, built before the year it is read in, sets it on load.
+ */
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
@@ -18,7 +21,7 @@ export function SiteFooter() {
           gap="sm"
         >
           <Text size="sm" c="dimmed" ta="center">
-            © {year} {Brand.name}. All rights reserved.
+            © <span data-this-year>{year}</span> {Brand.name}. All rights reserved.
           </Text>
           <nav aria-label="Footer" className={classes.links}>
             <Anchor href="/terms" target="_blank" rel="noopener" size="sm">

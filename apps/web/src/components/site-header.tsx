@@ -1,9 +1,20 @@
-import { Box, Burger, Button, Container, Group, UnstyledButton } from '@mantine/core';
+import {
+  Box,
+  Burger,
+  Button,
+  CloseButton,
+  Container,
+  Group,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../app/auth';
 import { Logo } from './logo';
+import classes from './site-header.module.css';
 
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
@@ -16,12 +27,40 @@ const navLinks = [
   { to: '/contact', label: 'Contact' },
 ];
 
+const STATIC_MENU_ID = 'site-menu';
+
+/**
+ * The phone's menu of the landing page built as static HTML (app/prerender.tsx), where no script runs the
+ * drawer: the browser's own popover, opened and closed by buttons that name it, closed by Esc or a tap outside.
+ * It looks like the drawer and holds the same links.
+ */
+function StaticMobileMenu() {
+  return (
+    <div id={STATIC_MENU_ID} popover="auto" role="dialog" className={classes.staticMenu} aria-label="Menu">
+      <Group justify="space-between" mb="md">
+        <Text fw={500} size="lg">
+          Menu
+        </Text>
+        <CloseButton popoverTarget={STATIC_MENU_ID} popoverTargetAction="hide" aria-label="Close menu" />
+      </Group>
+      <Stack component="nav" aria-label="Mobile">
+        {navLinks.map((l) => (
+          <UnstyledButton key={l.to} component={Link} to={l.to} fw={500}>
+            {l.label}
+          </UnstyledButton>
+        ))}
+      </Stack>
+    </div>
+  );
+}
+
 /**
  * Sticky site header. Logged out it offers Register and Sign In, each hidden on its own page and on store
  * product pages (SPEC §2); signed in, the shell's user menu. Three columns (two equal sides) keep the centre
- * navigation at the same place on every page, whatever the width of the buttons on the right.
+ * navigation at the same place on every page, whatever the width of the buttons on the right. `prerendered`:
+ * rendered once at build time for the static landing page, with a phone menu that needs no script.
  */
-export function SiteHeader() {
+export function SiteHeader({ prerendered = false }: { prerendered?: boolean }) {
   const { status, user, logout } = useAuth();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -95,19 +134,30 @@ export function SiteHeader() {
                 </Suspense>
               </Box>
             )}
-            <Burger
-              opened={opened}
-              onClick={() => {
-                setDrawerWanted(true);
-                toggle();
-              }}
-              hiddenFrom="md"
-              aria-label="Open navigation"
-              size="sm"
-            />
+            {prerendered ? (
+              <Burger
+                opened={false}
+                popoverTarget={STATIC_MENU_ID}
+                hiddenFrom="md"
+                aria-label="Open navigation"
+                size="sm"
+              />
+            ) : (
+              <Burger
+                opened={opened}
+                onClick={() => {
+                  setDrawerWanted(true);
+                  toggle();
+                }}
+                hiddenFrom="md"
+                aria-label="Open navigation"
+                size="sm"
+              />
+            )}
           </Group>
         </Box>
       </Container>
+      {prerendered && <StaticMobileMenu />}
       {/* The phone's menu and the user menu load when first needed: most first visits open neither. */}
       {drawerWanted && (
         <Suspense fallback={null}>
