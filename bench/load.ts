@@ -83,39 +83,60 @@ function run(job: LoadJob, seconds: number): Promise<LoadFigures> {
   });
 }
 
+/** How long a fixed-rate run waits, after its last request went out, for the answers still to come. */
+const DRAIN_MS = 5_000;
+
 /**
  * A fixed rate as users make it: one request every 1/rate s whether or not the earlier ones were answered (open
  * loop), over at most `connections` kept-alive connections (a request finding them all busy waits for one). Each
  * latency runs from the moment the request was due, not from when it could be sent, so a stalled server is
  * charged for the requests it held back (no coordinated omission), and it ends when the whole answer has arrived.
+ * A rate above what the server serves builds a queue: requests still unanswered DRAIN_MS after the last one went
+ * out count with the time they had waited (a lower bound) and as errors, and the run ends there.
  */
 function pacedRun(job: LoadJob, seconds: number, rate: number): Promise<LoadFigures> {
   const url = new URL(job.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections });
   const due = sendTimes(rate, seconds);
   const latencies: number[] = [];
+  /** Requests sent and not yet answered: their due times. */
+  const waiting = new Set<{ at: number }>();
   let errors = 0;
+  let answered = 0;
   let sent = 0;
   let next = 0;
+  let finished = false;
   return new Promise((resolve) => {
     const start = performance.now();
     let last = start;
-    const settle = (at: number, failed: boolean) => {
+    let drain: NodeJS.Timeout | undefined;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(drain);
+      const now = performance.now();
+      for (const w of waiting) latencies.push(now - w.at);
+      errors += waiting.size;
+      agent.destroy();
+      latencies.sort((a, b) => a - b);
+      resolve({
+        p50: round(percentile(latencies, 50)),
+        p99: round(percentile(latencies, 99)),
+        rps: Math.round((answered * 1000) / (last - start)),
+        errors,
+      });
+    };
+    const settle = (w: { at: number }, failed: boolean) => {
+      if (finished || !waiting.delete(w)) return;
+      latencies.push(performance.now() - w.at);
       if (failed) errors++;
-      else latencies.push(performance.now() - at);
+      else answered++;
       last = performance.now();
-      if (latencies.length + errors === due.length) {
-        agent.destroy();
-        latencies.sort((a, b) => a - b);
-        resolve({
-          p50: round(percentile(latencies, 50)),
-          p99: round(percentile(latencies, 99)),
-          rps: Math.round((due.length * 1000) / (last - start)),
-          errors,
-        });
-      }
+      if (sent === due.length && waiting.size === 0) finish();
     };
     const fire = (at: number) => {
+      const w = { at };
+      waiting.add(w);
       const r = job.requests[next++ % job.requests.length]!;
       const req = http.request(
         {
@@ -129,11 +150,11 @@ function pacedRun(job: LoadJob, seconds: number, rate: number): Promise<LoadFigu
         },
         (res) => {
           res.on('data', () => {});
-          res.on('end', () => settle(at, (res.statusCode ?? 500) >= 400));
-          res.on('error', () => settle(at, true));
+          res.on('end', () => settle(w, (res.statusCode ?? 500) >= 400));
+          res.on('error', () => settle(w, true));
         },
       );
-      req.on('error', () => settle(at, true));
+      req.on('error', () => settle(w, true));
       req.end(r.body);
     };
     // Every request whose time has come goes out (a late timer catches up), then sleep until the next is due.
@@ -141,6 +162,8 @@ function pacedRun(job: LoadJob, seconds: number, rate: number): Promise<LoadFigu
       const now = performance.now() - start;
       while (sent < due.length && due[sent]! <= now) fire(start + due[sent++]!);
       if (sent < due.length) setTimeout(tick, Math.max(0, due[sent]! - (performance.now() - start)));
+      else if (waiting.size === 0) finish();
+      else drain = setTimeout(finish, DRAIN_MS);
     };
     tick();
   });
