@@ -72,6 +72,11 @@ test('on a phone the static landing page opens its menu without the app, and clo
   await page.getByRole('button', { name: 'Open navigation' }).click();
   await page.getByRole('button', { name: 'Close menu' }).click();
   await expect(menu).toBeHidden();
+  // Pricing is on this page: the menu closes and the page scrolls to it.
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await menu.getByRole('link', { name: 'Pricing' }).click();
+  await expect(menu).toBeHidden();
+  await expect(page.locator('#pricing')).toBeInViewport();
   await page.getByRole('button', { name: 'Open navigation' }).click();
   await menu.getByRole('link', { name: 'About' }).click();
   await expect(page).toHaveURL(/\/about$/);

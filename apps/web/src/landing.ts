@@ -39,7 +39,10 @@ for (const el of document.querySelectorAll('[data-this-year]'))
 
 // Back to Top scrolls up without adding a history entry, and puts the keyboard back at the top of the content.
 document.addEventListener('click', (e) => {
-  const link = (e.target as Element | null)?.closest?.('a[href="#top"]');
+  // A link in the phone's menu (a popover) closes it: "Pricing" only scrolls this page, behind the menu.
+  const target = e.target as Element | null;
+  if (target?.closest?.('a')) target.closest<HTMLElement>('[popover]')?.hidePopover();
+  const link = target?.closest?.('a[href="#top"]');
   if (!link) return;
   e.preventDefault();
   const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
