@@ -13,6 +13,7 @@ import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { billingPlans, productLogos, products, storeVersion } from '../../db/schema';
 import { prefixTsQuery, usefulTsQuery } from '../../db/text-search';
+import type { IndexedProduct } from './card-index';
 
 export const productColumns = {
   id: products.id,
@@ -151,11 +152,22 @@ const planOf = (b: PlanJson) =>
     createdAt: new Date(0),
   });
 
+/** A product's active public plans as one JSON array, for `JOIN LATERAL (...) pl` beside `products p`. */
+const activePublicPlans = sql`
+  SELECT json_agg(json_build_object(
+      'id', b.id, 'product_id', b.product_id, 'plan_name', b.plan_name, 'price_cents', b.price_cents,
+      'frequency_type', b.frequency_type, 'auto_renew', b.auto_renew,
+      'billing_plan_type', b.billing_plan_type, 'active', b.active, 'stripe_price_id', b.stripe_price_id)
+    ORDER BY b.created_at, b.id) AS plans
+  FROM billing_plans b
+  WHERE b.product_id = p.id AND b.active AND b.billing_plan_type = 'PUBLIC'`;
+
 /**
  * Store search (SPEC §7): published products with at least one active public plan, whose name or content
  * matches every word of the term (GIN text-search index), sorted by name. A blank term means all. One
  * query: each product comes with its active public plans, gathered by the database. `columns` are the
- * product's columns the caller wants (the full content, or a card's fields).
+ * product's columns the caller wants. The pages of cards search the same way in memory (card-index.ts); an API
+ * test holds the two to the same answers.
  */
 async function storeRows(db: DbOrTx, term: string, order: SortOrder, columns: SQL) {
   const { tsQuery, patterns } = storeSearchQuery(term);
@@ -163,15 +175,7 @@ async function storeRows(db: DbOrTx, term: string, order: SortOrder, columns: SQ
   const res = await db.execute(sql`
     SELECT ${columns}, pl.plans
     FROM products p
-    JOIN LATERAL (
-      SELECT json_agg(json_build_object(
-          'id', b.id, 'product_id', b.product_id, 'plan_name', b.plan_name, 'price_cents', b.price_cents,
-          'frequency_type', b.frequency_type, 'auto_renew', b.auto_renew,
-          'billing_plan_type', b.billing_plan_type, 'active', b.active, 'stripe_price_id', b.stripe_price_id)
-        ORDER BY b.created_at, b.id) AS plans
-      FROM billing_plans b
-      WHERE b.product_id = p.id AND b.active AND b.billing_plan_type = 'PUBLIC'
-    ) pl ON pl.plans IS NOT NULL
+    JOIN LATERAL (${activePublicPlans}) pl ON pl.plans IS NOT NULL
     WHERE p.published ${q ? sql`AND p.search_vector @@ to_tsquery('english', ${q})` : sql``}
       ${sql.join(
         patterns.map((pattern) => sql`AND (p.name || ' ' || p.content) ILIKE ${pattern} ESCAPE '\\'`),
@@ -210,28 +214,68 @@ export async function searchProducts(db: DbOrTx, term: string, order: SortOrder)
   });
 }
 
-/** The same search as store cards (SPEC §2): only what a card shows, the content read no further than its summary. */
-export async function searchCards(db: DbOrTx, term: string, order: SortOrder): Promise<StoreCard[]> {
-  const rows = await storeRows(
-    db,
-    term,
-    order,
-    sql`p.id, p.name, p.target_audience, left(p.content, ${CARD_SUMMARY_MAX + 1}) AS content,
-      p.product_category, p.additional_content, p.question_count, p.learners_count`,
-  );
-  return rows.map((r) => ({
-    uuid: r.id as string,
-    name: r.name as string,
-    questionCount: r.question_count as number,
-    targetAudience: r.target_audience as string,
-    learnersCount: r.learners_count as number,
-    productCategory: r.product_category as string,
-    summary: cardSummary(
-      parseAdditionalContent(r.additional_content as string | null).shortDescription,
-      r.content as string,
-    ),
-    billingPlans: listPlans((r.plans as PlanJson[]).map(planOf)),
+const cardOf = (r: Record<string, unknown>): StoreCard => ({
+  uuid: r.id as string,
+  name: r.name as string,
+  questionCount: r.question_count as number,
+  targetAudience: r.target_audience as string,
+  learnersCount: r.learners_count as number,
+  productCategory: r.product_category as string,
+  summary: cardSummary(
+    parseAdditionalContent(r.additional_content as string | null).shortDescription,
+    r.content as string,
+  ),
+  billingPlans: listPlans((r.plans as PlanJson[]).map(planOf)),
+});
+
+/**
+ * Every product the store lists (published, with an active public plan), as the card index holds it
+ * (card-index.ts): its card, its lexemes, its name and content lower-cased by the database, and its place in
+ * both orders. One query over the store, run when the store's version moves.
+ */
+export async function storeIndexRows(db: DbOrTx): Promise<IndexedProduct[]> {
+  const res = await db.execute(sql`
+    SELECT p.id, p.name, p.target_audience, left(p.content, ${CARD_SUMMARY_MAX + 1}) AS content,
+      p.product_category, p.additional_content, p.question_count, p.learners_count, pl.plans,
+      tsvector_to_array(p.search_vector) AS lexemes,
+      lower(p.name || ' ' || p.content) AS text,
+      row_number() OVER (ORDER BY lower(p.name) ASC, p.id)::int AS asc_rank,
+      row_number() OVER (ORDER BY lower(p.name) DESC, p.id)::int AS desc_rank
+    FROM products p
+    JOIN LATERAL (${activePublicPlans}) pl ON pl.plans IS NOT NULL
+    WHERE p.published`);
+  return rowsOf(res).map((r) => ({
+    card: cardOf(r),
+    lexemes: r.lexemes as string[],
+    text: r.text as string,
+    ascRank: r.asc_rank as number,
+    descRank: r.desc_rank as number,
   }));
+}
+
+/**
+ * A term's words and literal pieces in the database's terms: each word's lexemes as `to_tsquery('english',
+ * 'word:*')` makes them (none for a word it ignores, such as "the"), each literal piece lower-cased by the
+ * database's lower(), as ILIKE compares. In the order given.
+ */
+export async function databaseTerms(
+  db: DbOrTx,
+  words: string[],
+  literals: string[],
+): Promise<{ words: string[][]; literals: string[] }> {
+  const res = await db.execute(sql`
+    SELECT
+      ARRAY(SELECT to_tsquery('english', w || ':*')::text
+            FROM unnest(${sql.param(words)}::text[]) WITH ORDINALITY AS t(w, i) ORDER BY i) AS words,
+      ARRAY(SELECT lower(l)
+            FROM unnest(${sql.param(literals)}::text[]) WITH ORDINALITY AS t(l, i) ORDER BY i) AS literals`);
+  const row = rowsOf(res)[0]!;
+  return {
+    words: (row.words as string[]).map((q) =>
+      [...q.matchAll(/'((?:[^']|'')*)':\*/g)].map((m) => m[1]!.replaceAll("''", "'")),
+    ),
+    literals: row.literals as string[],
+  };
 }
 
 export async function plansOf(db: DbOrTx, productId: string) {

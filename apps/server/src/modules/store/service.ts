@@ -2,7 +2,7 @@ import {
   ErrorCode,
   type SortOrder,
   STORE_PAGE_SIZE,
-  type StoreCard,
+  searchTerms,
   storeCardPage,
   storeProduct,
 } from '@qbank/contract';
@@ -11,14 +11,16 @@ import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { type Actor, authorize } from '../../policies';
+import { type IndexQuery, StoreCardIndex } from './card-index';
 import { answerEtag, EncodedAnswer } from './encoded-answer';
 import {
+  databaseTerms,
   findProduct,
   listProducts,
   logosOf,
   planOnSale,
-  searchCards,
   searchProducts,
+  storeIndexRows,
   storeSearchQuery,
   storeVersionReader,
   toBillingPlan,
@@ -54,15 +56,6 @@ export function storeService(deps: Deps) {
     sizeOf: (a) => a.size,
     now: deps.clock.nowMs,
   });
-  // Every card a term finds, in order, so each of its pages is a slice (a page asked for the first time does
-  // not search again). Sized at about a kilobyte a card.
-  const cardLists = searchCache<StoreCard[]>({
-    maxAgeMs: 5 * 60_000,
-    maxSize: 64 * 1024 * 1024,
-    maxEntries: 500,
-    sizeOf: (cards) => 200 + cards.length * 1024,
-    now: deps.clock.nowMs,
-  });
   // Concurrent misses of one answer share one search (a write empties the cache for every caller at once).
   const making = new Map<string, Promise<unknown>>();
   const once = <T>(key: string, make: () => Promise<T>): Promise<T> => {
@@ -74,15 +67,47 @@ export function storeService(deps: Deps) {
     return p;
   };
 
-  const cardsFor = (term: string, order: SortOrder, termKey: string, version: string) => {
-    const key = `${order} ${termKey}`;
-    const kept = cardLists.get(key, version);
-    if (kept) return Promise.resolve(kept);
-    return once(`cards ${version} ${key}`, async () => {
-      const cards = await searchCards(db, term, order);
-      cardLists.set(key, version, cards);
-      return cards;
+  // The store's listed products in memory for pages of cards (card-index.ts), made under one store version and
+  // replaced by the first page asked under the next: a term asked for the first time costs no search query.
+  let index: { version: string; index: StoreCardIndex } | null = null;
+  const indexFor = async (version: string) => {
+    if (index?.version === version) return index.index;
+    return once(`index ${version}`, async () => {
+      const made = new StoreCardIndex(await storeIndexRows(db));
+      index = { version, index: made };
+      return made;
     });
+  };
+  // Words and literal pieces in the database's terms (lexemes; lower case as ILIKE compares), kept for good:
+  // they depend on nothing the store holds. Only pieces never seen before are asked for, in one query.
+  const lexemesOf = new Map<string, string[]>();
+  const lowered = new Map<string, string>();
+  const TERMS_KEPT = 50_000;
+  const queryOf = async (term: string): Promise<IndexQuery> => {
+    const { words, literals } = searchTerms(term);
+    const wordLexemes = new Map(words.map((w) => [w, lexemesOf.get(w)]));
+    const literalsLowered = new Map(literals.map((l) => [l, lowered.get(l)]));
+    const newWords = [...wordLexemes].filter(([, l]) => l === undefined).map(([w]) => w);
+    const newLiterals = [...literalsLowered].filter(([, l]) => l === undefined).map(([l]) => l);
+    if (newWords.length + newLiterals.length > 0) {
+      const got = await databaseTerms(db, newWords, newLiterals);
+      if (lexemesOf.size + lowered.size > TERMS_KEPT) {
+        lexemesOf.clear();
+        lowered.clear();
+      }
+      newWords.forEach((w, i) => {
+        wordLexemes.set(w, got.words[i]!);
+        lexemesOf.set(w, got.words[i]!);
+      });
+      newLiterals.forEach((l, i) => {
+        literalsLowered.set(l, got.literals[i]!);
+        lowered.set(l, got.literals[i]!);
+      });
+    }
+    return {
+      lexemes: [...new Set(words.flatMap((w) => wordLexemes.get(w)!))],
+      literals: literals.map((l) => literalsLowered.get(l)!),
+    };
   };
 
   return {
@@ -110,7 +135,8 @@ export function storeService(deps: Deps) {
       return once(`${version} ${key}`, async () => {
         let json: string;
         if (paged) {
-          const cards = await cardsFor(term, order, termKey, version);
+          const [found, q] = await Promise.all([indexFor(version), queryOf(term)]);
+          const cards = found.search(q, order);
           json = JSON.stringify(
             storeCardPage.parse({
               content: cards.slice(page * size, (page + 1) * size),

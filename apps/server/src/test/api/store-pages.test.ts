@@ -120,6 +120,63 @@ describe('store search pages', () => {
     expect(list[0]).toMatchObject({ name: names[0], content: expect.stringContaining('Board questions') });
   });
 
+  it("pages of cards find what the database's full-text search finds, in its order, for terms of every kind", async () => {
+    // Pages come from the in-memory card index; the full list (SPEC §7) is still the database's own search.
+    const mark = `pq${Date.now().toString(36)}`;
+    const made: Array<[string, string, boolean, boolean]> = [
+      // name, content, published, with an active public plan
+      [`${mark} Cardiology for Physicians`, 'Heart and vessels. Running 100% of the board.', true, true],
+      [`${mark} cardiology for physicians`, 'The same name in lower case: ties go by id.', true, true],
+      [`${mark} Running Start`, 'Runs, runners and a run of e_a questions (c++ too).', true, true],
+      [`${mark} Café Médical`, 'Questions en français; nursing (NCLEX) and the Step 1 exam.', true, true],
+      [`${mark} ALPHA omega`, 'Evidence and analysis, step 2 CK.', true, true],
+      [`${mark} Hidden draft`, 'Cardiology draft not published.', false, true],
+      [`${mark} No plan`, 'Cardiology without an active public plan.', true, false],
+    ];
+    for (const [name, content, published, plan] of made) {
+      const p = await buildProduct(t.deps.db, { name, content, published });
+      if (plan) await buildPlan(t.deps.db, p.id);
+      else await buildPlan(t.deps.db, p.id, { active: false });
+    }
+    const terms = [
+      mark,
+      `${mark} card`,
+      `${mark} CARDIOLOGY phys`,
+      `${mark} the`,
+      `${mark} the of`,
+      `${mark} runs`,
+      `${mark} running`,
+      `${mark} run`,
+      `${mark} e_a`,
+      `${mark} 100%`,
+      `${mark} c++`,
+      `${mark} café`,
+      `${mark} cafe`,
+      `${mark} (nursing)`,
+      `${mark} physicians,`,
+      `${mark} step 1`,
+      `${mark} 1`,
+      `${mark} alpha`,
+      `${mark} zzz`,
+      `${mark} évidence`,
+      'cardiology',
+    ];
+    for (const term of terms)
+      for (const order of ['ASC', 'DESC']) {
+        const list = json(await post(`sortOrder=${order}`, term)) as Array<{ uuid: string }>;
+        const pages: string[] = [];
+        for (let page = 0; ; page++) {
+          const answer = json(await post(`sortOrder=${order}&page=${page}&size=2`, term));
+          expect(answer.totalElements, `${term} ${order}`).toBe(list.length);
+          pages.push(...answer.content.map((c: { uuid: string }) => c.uuid));
+          if (page + 1 >= answer.totalPages) break;
+        }
+        expect(pages, `${term} ${order}`).toEqual(list.map((p) => p.uuid));
+      }
+    // The two products named alike come in the same order both ways (by id), as the database sorts them.
+    expect(json(await post('sortOrder=ASC&page=0&size=10', `${mark} card`)).totalElements).toBe(2);
+  });
+
   it('bad page or size names the field', async () => {
     for (const [q, field] of [
       ['page=-1', 'page'],

@@ -1,0 +1,131 @@
+import type { SortOrder, StoreCard } from '@qbank/contract';
+
+/** A listed product as the index holds it: what its card shows and what a search compares. */
+export interface IndexedProduct {
+  card: StoreCard;
+  /** Its text-search lexemes (PostgreSQL's, from the product's search vector). */
+  lexemes: string[];
+  /** Name and content as PostgreSQL lower-cases them, for the pieces that must appear literally. */
+  text: string;
+  /** Its place in the store's order by name, ascending and descending (ties by id, as the database sorts). */
+  ascRank: number;
+  descRank: number;
+}
+
+/**
+ * A search in words already turned into the database's terms: the lexemes each word became (a prefix of a
+ * product's lexeme matches; a word the text search ignores, "the", became none), and the literal pieces in lower
+ * case. No lexemes at all is no text condition, as PostgreSQL treats a query of ignored words.
+ */
+export interface IndexQuery {
+  lexemes: string[];
+  literals: string[];
+}
+
+/**
+ * The store's listed products (published, with an active public plan) in memory, with their lexemes sorted for
+ * prefix lookups: a search is the same as the database's full-text one (`search_vector @@ to_tsquery('english',
+ * 'w:*' & ...)` and `ILIKE` for literal pieces, ordered by lower(name) then id) without a query, in time that
+ * grows with what the words match, not with the store. Built from the database under one store version and
+ * replaced when the version moves.
+ */
+/** Prefixes whose matches an index keeps (about 10,000 short arrays; all dropped at once past it). */
+const POSTINGS_KEPT = 10_000;
+
+export class StoreCardIndex {
+  readonly #products: IndexedProduct[];
+  /** Every (lexeme, product) pair, sorted by lexeme: a prefix's matches are one contiguous run. */
+  readonly #lexemes: string[];
+  readonly #owners: Uint32Array;
+  /** Products in each order, and each product's place in it. */
+  readonly #asc: number[];
+  readonly #desc: number[];
+  readonly #ascPlace: Uint32Array;
+  readonly #descPlace: Uint32Array;
+  /** The products a prefix matches (each once), kept: words recur across terms ("edition 12", "edition 13"). */
+  readonly #postings = new Map<string, Uint32Array>();
+
+  constructor(products: IndexedProduct[]) {
+    this.#products = products;
+    const pairs: Array<[string, number]> = [];
+    products.forEach((p, i) => {
+      for (const l of p.lexemes) pairs.push([l, i]);
+    });
+    pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
+    this.#lexemes = pairs.map((p) => p[0]);
+    this.#owners = Uint32Array.from(pairs, (p) => p[1]);
+    const byRank = (rank: (p: IndexedProduct) => number) =>
+      products.map((_, i) => i).sort((a, b) => rank(products[a]!) - rank(products[b]!));
+    this.#asc = byRank((p) => p.ascRank);
+    this.#desc = byRank((p) => p.descRank);
+    this.#ascPlace = new Uint32Array(products.length);
+    this.#descPlace = new Uint32Array(products.length);
+    this.#asc.forEach((product, place) => {
+      this.#ascPlace[product] = place;
+    });
+    this.#desc.forEach((product, place) => {
+      this.#descPlace[product] = place;
+    });
+  }
+
+  get size() {
+    return this.#products.length;
+  }
+
+  /** The cards that match, in the order asked for. */
+  search(q: IndexQuery, order: SortOrder): StoreCard[] {
+    let ids: ArrayLike<number>;
+    if (q.lexemes.length === 0) ids = order === 'DESC' ? this.#desc : this.#asc;
+    else {
+      // The rarest word's products, kept only where every other word matches too; then in order.
+      const [rarest, ...others] = q.lexemes.map((l) => this.#matching(l)).sort((a, b) => a.length - b.length);
+      let found = Array.from(rarest!);
+      for (const other of others) {
+        if (found.length === 0) break;
+        const has = new Uint8Array(this.#products.length);
+        for (const i of other) has[i] = 1;
+        found = found.filter((i) => has[i] === 1);
+      }
+      const place = order === 'DESC' ? this.#descPlace : this.#ascPlace;
+      ids = found.sort((a, b) => place[a]! - place[b]!);
+    }
+    const cards: StoreCard[] = [];
+    for (let k = 0; k < ids.length; k++) {
+      const p = this.#products[ids[k]!]!;
+      if (q.literals.every((l) => p.text.includes(l))) cards.push(p.card);
+    }
+    return cards;
+  }
+
+  /** The products with a lexeme that starts with `prefix`, each once. */
+  #matching(prefix: string): Uint32Array {
+    let kept = this.#postings.get(prefix);
+    if (kept) return kept;
+    const seen = new Uint8Array(this.#products.length);
+    const found: number[] = [];
+    for (let i = this.#firstAtOrAfter(prefix); i < this.#lexemes.length; i++) {
+      if (!this.#lexemes[i]!.startsWith(prefix)) break;
+      const owner = this.#owners[i]!;
+      if (seen[owner] === 0) {
+        seen[owner] = 1;
+        found.push(owner);
+      }
+    }
+    kept = Uint32Array.from(found);
+    if (this.#postings.size >= POSTINGS_KEPT) this.#postings.clear();
+    this.#postings.set(prefix, kept);
+    return kept;
+  }
+
+  /** The first position whose lexeme is at or after `key` (binary search). */
+  #firstAtOrAfter(key: string) {
+    let lo = 0;
+    let hi = this.#lexemes.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.#lexemes[mid]! < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
