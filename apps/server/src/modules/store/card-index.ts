@@ -44,6 +44,13 @@ export class StoreCardIndex {
   readonly #descPlace: Uint32Array;
   /** The products a prefix matches (each once), kept: words recur across terms ("edition 12", "edition 13"). */
   readonly #postings = new Map<string, Uint32Array>();
+  /**
+   * Marks over the products, one pass at a time: a product is marked in the current pass when its entry equals
+   * `#pass`. Reused by every search (searches run one at a time, synchronously), so a search allocates nothing the
+   * size of the store.
+   */
+  readonly #marks: Uint32Array;
+  #pass = 0;
 
   constructor(products: IndexedProduct[]) {
     this.#products = products;
@@ -58,6 +65,7 @@ export class StoreCardIndex {
       products.map((_, i) => i).sort((a, b) => rank(products[a]!) - rank(products[b]!));
     this.#asc = byRank((p) => p.ascRank);
     this.#desc = byRank((p) => p.descRank);
+    this.#marks = new Uint32Array(products.length);
     this.#ascPlace = new Uint32Array(products.length);
     this.#descPlace = new Uint32Array(products.length);
     this.#asc.forEach((product, place) => {
@@ -82,9 +90,9 @@ export class StoreCardIndex {
       let found = Array.from(rarest!);
       for (const other of others) {
         if (found.length === 0) break;
-        const has = new Uint8Array(this.#products.length);
-        for (const i of other) has[i] = 1;
-        found = found.filter((i) => has[i] === 1);
+        const pass = this.#nextPass();
+        for (let k = 0; k < other.length; k++) this.#marks[other[k]!] = pass;
+        found = found.filter((i) => this.#marks[i] === pass);
       }
       const place = order === 'DESC' ? this.#descPlace : this.#ascPlace;
       ids = found.sort((a, b) => place[a]! - place[b]!);
@@ -101,13 +109,13 @@ export class StoreCardIndex {
   #matching(prefix: string): Uint32Array {
     let kept = this.#postings.get(prefix);
     if (kept) return kept;
-    const seen = new Uint8Array(this.#products.length);
+    const pass = this.#nextPass();
     const found: number[] = [];
     for (let i = this.#firstAtOrAfter(prefix); i < this.#lexemes.length; i++) {
       if (!this.#lexemes[i]!.startsWith(prefix)) break;
       const owner = this.#owners[i]!;
-      if (seen[owner] === 0) {
-        seen[owner] = 1;
+      if (this.#marks[owner] !== pass) {
+        this.#marks[owner] = pass;
         found.push(owner);
       }
     }
@@ -115,6 +123,15 @@ export class StoreCardIndex {
     if (this.#postings.size >= POSTINGS_KEPT) this.#postings.clear();
     this.#postings.set(prefix, kept);
     return kept;
+  }
+
+  /** A new pass over `#marks` (cleared when the counter would wrap). */
+  #nextPass(): number {
+    if (this.#pass === 0xffffffff) {
+      this.#marks.fill(0);
+      this.#pass = 0;
+    }
+    return ++this.#pass;
   }
 
   /** The first position whose lexeme is at or after `key` (binary search). */
