@@ -34,8 +34,12 @@ const POSTINGS_KEPT = 10_000;
 
 export class StoreCardIndex {
   readonly #products: IndexedProduct[];
-  /** Every (lexeme, product) pair, sorted by lexeme: a prefix's matches are one contiguous run. */
+  /**
+   * The distinct lexemes, sorted (a prefix's matches are one contiguous run), and the products holding each:
+   * lexeme k's are `#owners` from `#from[k]` to `#from[k + 1]`.
+   */
   readonly #lexemes: string[];
+  readonly #from: Uint32Array;
   readonly #owners: Uint32Array;
   /** Products in each order, and each product's place in it. */
   readonly #asc: number[];
@@ -54,13 +58,32 @@ export class StoreCardIndex {
 
   constructor(products: IndexedProduct[]) {
     this.#products = products;
-    const pairs: Array<[string, number]> = [];
+    // Grouped by lexeme first, so only the distinct lexemes are sorted (the default sort: by UTF-16 code units, the
+    // order `<` and startsWith agree with); this runs on the event loop whenever the store's version moves.
+    const holders = new Map<string, number[]>();
+    let pairs = 0;
     products.forEach((p, i) => {
-      for (const l of p.lexemes) pairs.push([l, i]);
+      for (const l of p.lexemes) {
+        let h = holders.get(l);
+        if (!h) {
+          h = [];
+          holders.set(l, h);
+        }
+        if (h[h.length - 1] !== i) {
+          h.push(i);
+          pairs++;
+        }
+      }
     });
-    pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
-    this.#lexemes = pairs.map((p) => p[0]);
-    this.#owners = Uint32Array.from(pairs, (p) => p[1]);
+    this.#lexemes = [...holders.keys()].sort();
+    this.#from = new Uint32Array(this.#lexemes.length + 1);
+    this.#owners = new Uint32Array(pairs);
+    let at = 0;
+    this.#lexemes.forEach((l, k) => {
+      this.#from[k] = at;
+      for (const i of holders.get(l)!) this.#owners[at++] = i;
+    });
+    this.#from[this.#lexemes.length] = at;
     const byRank = (rank: (p: IndexedProduct) => number) =>
       products.map((_, i) => i).sort((a, b) => rank(products[a]!) - rank(products[b]!));
     this.#asc = byRank((p) => p.ascRank);
@@ -111,12 +134,14 @@ export class StoreCardIndex {
     if (kept) return kept;
     const pass = this.#nextPass();
     const found: number[] = [];
-    for (let i = this.#firstAtOrAfter(prefix); i < this.#lexemes.length; i++) {
-      if (!this.#lexemes[i]!.startsWith(prefix)) break;
-      const owner = this.#owners[i]!;
-      if (this.#marks[owner] !== pass) {
-        this.#marks[owner] = pass;
-        found.push(owner);
+    for (let k = this.#firstAtOrAfter(prefix); k < this.#lexemes.length; k++) {
+      if (!this.#lexemes[k]!.startsWith(prefix)) break;
+      for (let j = this.#from[k]!; j < this.#from[k + 1]!; j++) {
+        const owner = this.#owners[j]!;
+        if (this.#marks[owner] !== pass) {
+          this.#marks[owner] = pass;
+          found.push(owner);
+        }
       }
     }
     kept = Uint32Array.from(found);
