@@ -39,7 +39,7 @@ test("a logged-out visitor's first load of / is the page built as HTML: no app c
   await expect(page).toHaveTitle('qbankcloud.com | Question banks for educators and learners');
   // The session is asked once (logged out: 401) and the page stays as it is: only its own small script ran.
   expect((await session).status()).toBe(401);
-  await page.waitForTimeout(500); // anything the answer would start has started by then
+  await expect(page.locator('html')).toHaveAttribute('data-landing', 'static');
   const appFiles = (await page.locator('meta[name="app-files"]').getAttribute('content'))!.split(' ');
   expect(appFiles[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
   expect(scripts).toContainEqual(expect.stringMatching(/^\/assets\/landing-[\w-]+\.js$/));
@@ -90,6 +90,7 @@ test('signed in, the landing page is the app: the user menu instead of Register 
   const learner = await newUser(like.learner);
   await signInAs(page, learner);
   await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-landing', 'app');
   const banner = page.getByRole('banner');
   await expect(banner.getByRole('button', { name: 'User menu' })).toContainText(learner.email);
   await expect(banner.getByRole('link', { name: 'Register' })).toHaveCount(0);

@@ -22,8 +22,17 @@ function preloadApp() {
   }
 }
 
+/**
+ * What became of the page, on <html data-landing>: `app` once the app is starting, `static` once it is known the
+ * page stays as built (tests and tools wait for it rather than for a time).
+ */
+const settle = (state: 'app' | 'static') => {
+  document.documentElement.dataset.landing = state;
+};
+
 /** The app takes the page over: its entry renders into #root (main.tsx), the same page with the visitor's state. */
 function startApp() {
+  settle('app');
   preloadApp();
   const entry = appFiles()[0];
   if (!entry) return;
@@ -58,8 +67,9 @@ else
   fetch('/api/v1/session', { credentials: 'same-origin', headers: { accept: 'application/json' } }).then(
     (res) => {
       if (res.ok) startApp();
+      else settle('static');
     },
-    () => {},
+    () => settle('static'),
   );
 
 // The app's files are fetched when the visitor points at or focuses a link to another page, so it opens at once.

@@ -9,7 +9,7 @@ import {
   type StoreCard,
   searchTerms,
 } from '@qbank/contract';
-import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { billingPlans, productLogos, products, storeVersion } from '../../db/schema';
 import { prefixTsQuery, usefulTsQuery } from '../../db/text-search';
@@ -163,36 +163,27 @@ const activePublicPlans = sql`
   WHERE b.product_id = p.id AND b.active AND b.billing_plan_type = 'PUBLIC'`;
 
 /**
- * Store search (SPEC §7): published products with at least one active public plan, whose name or content
- * matches every word of the term (GIN text-search index), sorted by name. A blank term means all. One
- * query: each product comes with its active public plans, gathered by the database. `columns` are the
- * product's columns the caller wants. The pages of cards search the same way in memory (card-index.ts); an API
- * test holds the two to the same answers.
+ * SPEC §7's store list: published products with at least one active public plan, whose name or content matches
+ * every word of the term (GIN text-search index), sorted by name, each with its content and its active public
+ * plans (gathered by the database in the same query). A blank term means all. The pages of cards search the same
+ * way in memory (card-index.ts); an API test holds the two to the same answers.
  */
-async function storeRows(db: DbOrTx, term: string, order: SortOrder, columns: SQL) {
+export async function searchProducts(db: DbOrTx, term: string, order: SortOrder) {
   const { tsQuery, patterns } = storeSearchQuery(term);
   const q = await usefulTsQuery(db, tsQuery);
-  const res = await db.execute(sql`
-    SELECT ${columns}, pl.plans
-    FROM products p
-    JOIN LATERAL (${activePublicPlans}) pl ON pl.plans IS NOT NULL
-    WHERE p.published ${q ? sql`AND p.search_vector @@ to_tsquery('english', ${q})` : sql``}
-      ${sql.join(
-        patterns.map((pattern) => sql`AND (p.name || ' ' || p.content) ILIKE ${pattern} ESCAPE '\\'`),
-        sql` `,
-      )}
-    ORDER BY lower(p.name) ${order === 'DESC' ? sql`DESC` : sql`ASC`}, p.id`);
-  return rowsOf(res);
-}
-
-/** SPEC §7's store list: every matching product's content with its active public plans. */
-export async function searchProducts(db: DbOrTx, term: string, order: SortOrder) {
-  const rows = await storeRows(
-    db,
-    term,
-    order,
-    sql`p.id, p.name, p.domain_name, p.target_audience, p.content, p.authors, p.question_format,
-      p.product_category, p.color_map, p.additional_content, p.question_count, p.learners_count, p.published`,
+  const rows = rowsOf(
+    await db.execute(sql`
+      SELECT p.id, p.name, p.domain_name, p.target_audience, p.content, p.authors, p.question_format,
+        p.product_category, p.color_map, p.additional_content, p.question_count, p.learners_count, p.published,
+        pl.plans
+      FROM products p
+      JOIN LATERAL (${activePublicPlans}) pl ON pl.plans IS NOT NULL
+      WHERE p.published ${q ? sql`AND p.search_vector @@ to_tsquery('english', ${q})` : sql``}
+        ${sql.join(
+          patterns.map((pattern) => sql`AND (p.name || ' ' || p.content) ILIKE ${pattern} ESCAPE '\\'`),
+          sql` `,
+        )}
+      ORDER BY lower(p.name) ${order === 'DESC' ? sql`DESC` : sql`ASC`}, p.id`),
   );
   return rows.map((r) => {
     const product: ProductRow = {

@@ -130,6 +130,7 @@ describe('store search pages', () => {
       [`${mark} Running Start`, 'Runs, runners and a run of e_a questions (c++ too).', true, true],
       [`${mark} Café Médical`, 'Questions en français; nursing (NCLEX) and the Step 1 exam.', true, true],
       [`${mark} ALPHA omega`, 'Evidence and analysis, step 2 CK.', true, true],
+      [`${mark} O'Brien's Review`, "It's a 日本語 and Ελληνικά bank; quotes ' and \\ too.", true, true],
       [`${mark} Hidden draft`, 'Cardiology draft not published.', false, true],
       [`${mark} No plan`, 'Cardiology without an active public plan.', true, false],
     ];
@@ -159,6 +160,12 @@ describe('store search pages', () => {
       `${mark} alpha`,
       `${mark} zzz`,
       `${mark} évidence`,
+      `${mark} o'brien's`,
+      `${mark} it's`,
+      `${mark} 日本語`,
+      `${mark} ελληνικά`,
+      `${mark} \\`,
+      `${mark} '`,
       'cardiology',
     ];
     for (const term of terms)
