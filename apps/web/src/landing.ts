@@ -33,6 +33,9 @@ const settle = (state: 'app' | 'static') => {
 /** The app takes the page over: its entry renders into #root (main.tsx), the same page with the visitor's state. */
 function startApp() {
   settle('app');
+  // From here the app's own components handle Back to Top and the menu; this page's listeners would do it twice.
+  document.removeEventListener('click', onClick);
+  for (const type of AHEAD_EVENTS) document.removeEventListener(type, fetchAhead);
   preloadApp();
   const entry = appFiles()[0];
   if (!entry) return;
@@ -47,7 +50,7 @@ for (const el of document.querySelectorAll('[data-this-year]'))
   el.textContent = String(new Date().getFullYear());
 
 // Back to Top scrolls up without adding a history entry, and puts the keyboard back at the top of the content.
-document.addEventListener('click', (e) => {
+function onClick(e: MouseEvent) {
   // A link in the phone's menu (a popover) closes it: "Pricing" only scrolls this page, behind the menu.
   const target = e.target as Element | null;
   if (target?.closest?.('a')) target.closest<HTMLElement>('[popover]')?.hidePopover();
@@ -57,7 +60,15 @@ document.addEventListener('click', (e) => {
   const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
   document.getElementById('main')?.focus({ preventScroll: true });
-});
+}
+document.addEventListener('click', onClick);
+
+// The app's files are fetched when the visitor points at or focuses a link to another page, so it opens at once.
+const fetchAhead = (e: Event) => {
+  if ((e.target as Element | null)?.closest?.('a[href^="/"]')) preloadApp();
+};
+const AHEAD_EVENTS = ['pointerover', 'focusin', 'touchstart'];
+for (const type of AHEAD_EVENTS) document.addEventListener(type, fetchAhead, { passive: true });
 
 const query = new URLSearchParams(window.location.search);
 if (query.has('tokenId') || query.has('msgId')) startApp();
@@ -71,10 +82,3 @@ else
     },
     () => settle('static'),
   );
-
-// The app's files are fetched when the visitor points at or focuses a link to another page, so it opens at once.
-const fetchAhead = (e: Event) => {
-  if ((e.target as Element | null)?.closest?.('a[href^="/"]')) preloadApp();
-};
-for (const type of ['pointerover', 'focusin', 'touchstart'])
-  document.addEventListener(type, fetchAhead, { passive: true });

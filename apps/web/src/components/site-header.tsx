@@ -134,26 +134,21 @@ export function SiteHeader({ prerendered = false }: { prerendered?: boolean }) {
                 </Suspense>
               </Box>
             )}
-            {prerendered ? (
-              <Burger
-                opened={false}
-                popoverTarget={STATIC_MENU_ID}
-                hiddenFrom="md"
-                aria-label="Open navigation"
-                size="sm"
-              />
-            ) : (
-              <Burger
-                opened={opened}
-                onClick={() => {
-                  setDrawerWanted(true);
-                  toggle();
-                }}
-                hiddenFrom="md"
-                aria-label="Open navigation"
-                size="sm"
-              />
-            )}
+            {/* Built as static HTML, the burger opens the browser's popover; in the app, the drawer. */}
+            <Burger
+              {...(prerendered
+                ? { opened: false, popoverTarget: STATIC_MENU_ID }
+                : {
+                    opened,
+                    onClick: () => {
+                      setDrawerWanted(true);
+                      toggle();
+                    },
+                  })}
+              hiddenFrom="md"
+              aria-label="Open navigation"
+              size="sm"
+            />
           </Group>
         </Box>
       </Container>
