@@ -1,6 +1,11 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { COMPRESS_SYNC_MAX, ON_THE_FLY_ENCODINGS } from '../../lib/http-encoding';
 import { answerEtag, EncodedAnswer, etagMatches } from './encoded-answer';
+
+const zstdDecompress = (b: Buffer) =>
+  (zlib as unknown as { zstdDecompressSync: (b: Buffer) => Buffer }).zstdDecompressSync(b);
+const CHROME = 'gzip, deflate, br, zstd';
 
 describe('etagMatches', () => {
   const etag = answerEtag('42', 'page ASC 0 24 [""]');
@@ -27,5 +32,29 @@ describe('EncodedAnswer', () => {
     expect(big.bytes(null)).toBe(big.json);
     const small = new EncodedAnswer('[]', 'W/"1-b"');
     expect(small.bytes('br')).toBe(small.json);
+  });
+
+  it('compresses a page at once on the event loop, Zstandard first; a full list in the pool, brotli first', async () => {
+    const page = new EncodedAnswer(JSON.stringify({ content: 'card '.repeat(3000) }), 'W/"1-c"');
+    const encoding = page.encodingFor(CHROME);
+    expect(encoding).toBe(ON_THE_FLY_ENCODINGS[0]);
+    const bytes = page.bytes(encoding);
+    expect(Buffer.isBuffer(bytes)).toBe(true); // made here, not handed to the thread pool
+    expect(page.bytes(encoding)).toBe(bytes);
+    const decoded =
+      encoding === 'zstd' ? zstdDecompress(bytes as Buffer) : zlib.brotliDecompressSync(bytes as Buffer);
+    expect(decoded.equals(page.json)).toBe(true);
+    expect(page.encodingFor('gzip, deflate')).toBe('gzip');
+    expect(page.encodingFor('identity')).toBeNull();
+
+    const list = new EncodedAnswer(
+      JSON.stringify(Array.from({ length: 30_000 }, (_, i) => ({ i, name: `QBank ${i % 97}` }))),
+      'W/"1-d"',
+    );
+    expect(list.json.length).toBeGreaterThan(COMPRESS_SYNC_MAX);
+    expect(list.encodingFor(CHROME)).toBe('br');
+    const br = list.bytes('br');
+    expect(br).toBeInstanceOf(Promise);
+    expect(zlib.brotliDecompressSync(await br).equals(list.json)).toBe(true);
   });
 });

@@ -1,14 +1,13 @@
 import { storeApi } from '@qbank/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps';
-import { chooseEncoding } from '../../lib/http-encoding';
 import { route } from '../../lib/route';
 import { type EncodedAnswer, etagMatches } from './encoded-answer';
 import { storeService } from './service';
 
 /**
  * Sends a kept answer as its kept bytes: 304 when the client already holds it (If-None-Match), else in the
- * best encoding the client accepts, compressed once for every caller. A Content-Encoding already set tells the
+ * best encoding the client accepts (encoded-answer.ts), compressed once for every caller. A Content-Encoding already set tells the
  * compress plugin (app.ts) to leave the bytes alone. It waits until the answer is sent, so lib/route.ts sees
  * it as sent.
  */
@@ -17,7 +16,7 @@ async function sendAnswer(req: FastifyRequest, reply: FastifyReply, answer: Enco
   if (etagMatches(req.headers['if-none-match'], answer.etag)) {
     reply.code(304).send();
   } else {
-    const encoding = chooseEncoding(req.headers['accept-encoding']);
+    const encoding = answer.encodingFor(req.headers['accept-encoding']);
     const bytes = await answer.bytes(encoding);
     if (bytes !== answer.json) reply.header('Content-Encoding', encoding);
     reply.code(200).type('application/json; charset=utf-8').send(bytes);
