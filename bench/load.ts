@@ -32,7 +32,7 @@ export interface LoadFigures {
 }
 
 export interface LoadResult {
-  fixed: LoadFigures | null;
+  fixed: (LoadFigures & { answered: number }) | null;
   max: LoadFigures;
 }
 
@@ -94,7 +94,7 @@ const DRAIN_MS = 5_000;
  * A rate above what the server serves builds a queue: requests still unanswered DRAIN_MS after the last one went
  * out count with the time they had waited (a lower bound) and as errors, and the run ends there.
  */
-function pacedRun(job: LoadJob, seconds: number, rate: number): Promise<LoadFigures> {
+function pacedRun(job: LoadJob, seconds: number, rate: number): Promise<LoadFigures & { answered: number }> {
   const url = new URL(job.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections });
   const due = sendTimes(rate, seconds);
@@ -124,6 +124,7 @@ function pacedRun(job: LoadJob, seconds: number, rate: number): Promise<LoadFigu
         p99: round(percentile(latencies, 99)),
         rps: Math.round((answered * 1000) / (last - start)),
         errors,
+        answered,
       });
     };
     const settle = (w: { at: number }, failed: boolean) => {
@@ -174,7 +175,10 @@ const round = (ms: number) => Math.round(ms * 100) / 100;
 process.on('message', async (job: LoadJob) => {
   try {
     if (job.warmupSeconds > 0) await run(job, job.warmupSeconds);
+    // The server measures its CPU time between the two marks (run.ts).
+    process.send!({ mark: 'fixed start' });
     const fixed = job.rate ? await pacedRun(job, job.seconds, job.rate) : null;
+    process.send!({ mark: 'fixed end' });
     const max = await run(job, job.seconds);
     process.send!({ ok: true, result: { fixed, max } satisfies LoadResult });
   } catch (e) {

@@ -60,7 +60,12 @@ interface Scenario {
 const loadScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'load.ts');
 
 /** Runs one scenario's load in a child process, with the server's CPU profile taken when BENCH_PROFILE asks. */
-async function measure(s: Scenario): Promise<LoadResult> {
+type Measured = LoadResult & {
+  /** The server process's CPU time (all its threads) per request answered in the fixed-rate run, in µs. */
+  cpuPerRequest: number | null;
+};
+
+async function measure(s: Scenario): Promise<Measured> {
   if (!profileDir) return load(s);
   const session = new Session();
   session.connect();
@@ -78,7 +83,7 @@ async function measure(s: Scenario): Promise<LoadResult> {
   }
 }
 
-function load(s: Scenario): Promise<LoadResult> {
+function load(s: Scenario): Promise<Measured> {
   const job: LoadJob = {
     url: s.url,
     requests: s.requests,
@@ -89,10 +94,23 @@ function load(s: Scenario): Promise<LoadResult> {
   };
   return new Promise((resolve, reject) => {
     const child = fork(loadScript, { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-    child.once('message', (m: { ok: boolean; result?: LoadResult; error?: string }) => {
-      child.kill();
-      if (m.ok) resolve(m.result!);
-      else reject(new Error(m.error));
+    let cpuAtStart: NodeJS.CpuUsage | null = null;
+    let cpuUsed: NodeJS.CpuUsage | null = null;
+    child.on('message', (m: { mark?: string; ok?: boolean; result?: LoadResult; error?: string }) => {
+      if (m.mark === 'fixed start') cpuAtStart = process.cpuUsage();
+      else if (m.mark === 'fixed end' && cpuAtStart) cpuUsed = process.cpuUsage(cpuAtStart);
+      else if (m.ok) {
+        child.kill();
+        const { fixed } = m.result!;
+        const cpuPerRequest =
+          fixed && cpuUsed && fixed.answered > 0
+            ? Math.round((cpuUsed.user + cpuUsed.system) / fixed.answered)
+            : null;
+        resolve({ ...m.result!, cpuPerRequest });
+      } else {
+        child.kill();
+        reject(new Error(m.error));
+      }
     });
     child.once('error', reject);
     child.send(job);
@@ -414,7 +432,7 @@ async function main() {
       : []),
   ].filter((s) => !only || s.name.toLowerCase().includes(only));
 
-  const rows: Array<{ name: string; rate: number | null; r: LoadResult }> = [];
+  const rows: Array<{ name: string; rate: number | null; r: Measured }> = [];
   let createFigures: Awaited<ReturnType<typeof measureCreates>> | null = null;
   for (const s of scenarios) {
     process.stdout.write(`  ${s.name} ...`);
@@ -442,18 +460,18 @@ async function main() {
       `${connections} connections, ${warmupSeconds} s warm-up, ${seconds} s per run, ${os.cpus().length} CPUs\n`,
   );
   console.log(
-    `| scenario | p50 ms at rate | p99 ms at rate | rate req/s (served) | most req/s | p50 / p99 ms at most | errors |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |`,
+    `| scenario | p50 ms at rate | p99 ms at rate | rate req/s (served) | server CPU µs/req at rate | most req/s | p50 / p99 ms at most | errors |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
   );
   for (const { name, rate: rt, r } of rows) {
     const f = r.fixed;
     console.log(
-      `| ${name} | ${f ? f.p50 : '—'} | ${f ? f.p99 : '—'} | ${f ? `${rt} (${f.rps})` : '—'} | ${r.max.rps} | ${r.max.p50} / ${r.max.p99} | ${(f?.errors ?? 0) + r.max.errors} |`,
+      `| ${name} | ${f ? f.p50 : '—'} | ${f ? f.p99 : '—'} | ${f ? `${rt} (${f.rps})` : '—'} | ${r.cpuPerRequest ?? '—'} | ${r.max.rps} | ${r.max.p50} / ${r.max.p99} | ${(f?.errors ?? 0) + r.max.errors} |`,
     );
   }
 
   if (createFigures)
     console.log(
-      `| tests: create, 100 questions, UNUSED + INCORRECT, learner with ${pastAnswers} past answers (one at a time, ${createFigures.count} creates) | ${createFigures.p50} | ${createFigures.p99} | sequential | — | — | ${createFigures.errors} |`,
+      `| tests: create, 100 questions, UNUSED + INCORRECT, learner with ${pastAnswers} past answers (one at a time, ${createFigures.count} creates) | ${createFigures.p50} | ${createFigures.p99} | sequential | — | — | — | ${createFigures.errors} |`,
     );
 
   await bare.close();

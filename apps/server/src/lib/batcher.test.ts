@@ -67,6 +67,20 @@ describe('batcher', () => {
     expect(r.pending()).toBe(0);
   });
 
+  it('without keys any calls share a batch; one batch at a time starts each after the calls it answers', async () => {
+    const r = controlledRunner();
+    const call = batcher({ run: r.run, maxBatch: 100, maxInFlight: 1 });
+    const a = call(item('x', 1));
+    const b = call(item('x', 2));
+    const c = call(item('y', 3));
+    // b and c came while a's batch ran: they wait for the next, which starts only when a's is done.
+    expect(r.batches).toEqual([[item('x', 1)]]);
+    await r.finishNext();
+    expect(r.batches).toEqual([[item('x', 1)], [item('x', 2), item('y', 3)]]);
+    await r.finishNext();
+    expect(await Promise.all([a, b, c])).toEqual([10, 20, 30]);
+  });
+
   it('keeps batches within the size limit', async () => {
     const r = controlledRunner();
     const call = batcher({ run: r.run, keyOf: (i: Item) => i.key, maxBatch: 2, maxInFlight: 1 });

@@ -13,8 +13,8 @@
 export interface BatcherOptions<I, O> {
   /** Runs one batch and answers one result per item, in the items' order. */
   run(items: I[]): Promise<O[]>;
-  /** Items with the same key are never in one batch nor in flight at once. */
-  keyOf(item: I): string;
+  /** Items with the same key are never in one batch nor in flight at once (none: any items may share a batch). */
+  keyOf?(item: I): string;
   /** The most items in one batch. */
   maxBatch: number;
   /** The most batches running at once (each holds a database connection). */
@@ -23,7 +23,7 @@ export interface BatcherOptions<I, O> {
 
 interface Pending<I, O> {
   item: I;
-  key: string;
+  key: string | null;
   resolve(o: O): void;
   reject(e: unknown): void;
 }
@@ -39,7 +39,10 @@ export function batcher<I, O>(opts: BatcherOptions<I, O>): (item: I) => Promise<
     const blocked = new Set<string>();
     for (const p of queue) {
       // A key already taken (in flight, in this batch, or waiting behind an earlier call) keeps its order.
-      if (batch.length < opts.maxBatch && !busyKeys.has(p.key) && !blocked.has(p.key)) {
+      if (p.key === null) {
+        if (batch.length < opts.maxBatch) batch.push(p);
+        else rest.push(p);
+      } else if (batch.length < opts.maxBatch && !busyKeys.has(p.key) && !blocked.has(p.key)) {
         busyKeys.add(p.key);
         batch.push(p);
       } else {
@@ -69,7 +72,7 @@ export function batcher<I, O>(opts: BatcherOptions<I, O>): (item: I) => Promise<
           ),
         );
     } finally {
-      for (const p of batch) busyKeys.delete(p.key);
+      for (const p of batch) if (p.key !== null) busyKeys.delete(p.key);
       inFlight--;
       pump();
     }
@@ -86,7 +89,7 @@ export function batcher<I, O>(opts: BatcherOptions<I, O>): (item: I) => Promise<
 
   return (item) =>
     new Promise<O>((resolve, reject) => {
-      queue.push({ item, key: opts.keyOf(item), resolve, reject });
+      queue.push({ item, key: opts.keyOf?.(item) ?? null, resolve, reject });
       pump();
     });
 }

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
+import { batcher } from '../../lib/batcher';
 import { type Actor, authorize } from '../../policies';
 import { type IndexQuery, StoreCardIndex } from './card-index';
 import { answerEtag, EncodedAnswer } from './encoded-answer';
@@ -46,7 +47,19 @@ export interface SearchQuery {
 
 export function storeService(deps: Deps) {
   const { db } = deps;
-  const readVersion = storeVersionReader(db);
+  // The store's version, read after each caller asked (so a write committed before a call is seen by it): a read
+  // runs at once when none is running, and the calls that come while one runs share the next, one read at a time.
+  // A burst of searches (a stall's backlog) then costs the database one round trip, not one each.
+  const versionOf = storeVersionReader(db);
+  const versionRead = batcher<null, string>({
+    run: async (calls) => {
+      const version = await versionOf();
+      return calls.map(() => version);
+    },
+    maxBatch: 10_000,
+    maxInFlight: 1,
+  });
+  const readVersion = () => versionRead(null);
   // Answers as bytes: five minutes at most, 128 MB (the blank term's full list over 5,000 products is a few MB),
   // 2,000 answers. A page is small; many pages of many terms fit.
   const answers = searchCache<EncodedAnswer>({
@@ -79,10 +92,31 @@ export function storeService(deps: Deps) {
     });
   };
   // Words and literal pieces in the database's terms (lexemes; lower case as ILIKE compares), kept for good:
-  // they depend on nothing the store holds. Only pieces never seen before are asked for, in one query.
+  // they depend on nothing the store holds. Only pieces never seen before are asked for, in one query for all the
+  // searches that need some while earlier ones are being asked.
   const lexemesOf = new Map<string, string[]>();
   const lowered = new Map<string, string>();
   const TERMS_KEPT = 50_000;
+  const termsAsked = batcher<
+    { words: string[]; literals: string[] },
+    { words: string[][]; literals: string[] }
+  >({
+    run: async (asks) => {
+      const got = await databaseTerms(
+        db,
+        asks.flatMap((a) => a.words),
+        asks.flatMap((a) => a.literals),
+      );
+      let w = 0;
+      let l = 0;
+      return asks.map((a) => ({
+        words: got.words.slice(w, (w += a.words.length)),
+        literals: got.literals.slice(l, (l += a.literals.length)),
+      }));
+    },
+    maxBatch: 200,
+    maxInFlight: 2,
+  });
   const queryOf = async (term: string): Promise<IndexQuery> => {
     const { words, literals } = searchTerms(term);
     const wordLexemes = new Map(words.map((w) => [w, lexemesOf.get(w)]));
@@ -90,7 +124,7 @@ export function storeService(deps: Deps) {
     const newWords = [...wordLexemes].filter(([, l]) => l === undefined).map(([w]) => w);
     const newLiterals = [...literalsLowered].filter(([, l]) => l === undefined).map(([l]) => l);
     if (newWords.length + newLiterals.length > 0) {
-      const got = await databaseTerms(db, newWords, newLiterals);
+      const got = await termsAsked({ words: newWords, literals: newLiterals });
       if (lexemesOf.size + lowered.size > TERMS_KEPT) {
         lexemesOf.clear();
         lowered.clear();
