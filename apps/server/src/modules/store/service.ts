@@ -109,10 +109,15 @@ export function storeService(deps: Deps) {
       );
       let w = 0;
       let l = 0;
-      return asks.map((a) => ({
-        words: got.words.slice(w, (w += a.words.length)),
-        literals: got.literals.slice(l, (l += a.literals.length)),
-      }));
+      return asks.map((a) => {
+        const mine = {
+          words: got.words.slice(w, w + a.words.length),
+          literals: got.literals.slice(l, l + a.literals.length),
+        };
+        w += a.words.length;
+        l += a.literals.length;
+        return mine;
+      });
     },
     maxBatch: 200,
     maxInFlight: 2,
