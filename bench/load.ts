@@ -39,13 +39,18 @@ export interface LoadResult {
 let shown = false;
 
 /**
+ * The next request of the list, shared by the warm-up and both runs: each goes on where the last stopped, so a
+ * list longer than a scenario's requests is never asked twice (the store's "never asked before" terms).
+ */
+let cursor = 0;
+
+/**
  * The most it serves: every connection sends its next request as soon as the last one is answered (closed loop,
  * autocannon). Only for the "most req/s" figures: autocannon's own `overallRate` lets each connection send its
  * share of a second's requests back to back at the start of the second, so a "fixed rate" of 100 req/s was ten
  * requests at once every 100 ms of work and then nothing, and its latencies were those of a burst.
  */
 function run(job: LoadJob, seconds: number): Promise<LoadFigures> {
-  let next = 0;
   const { requests } = job;
   return new Promise((resolve, reject) => {
     autocannon(
@@ -57,7 +62,7 @@ function run(job: LoadJob, seconds: number): Promise<LoadFigures> {
           {
             // Every request takes the next one of the list, whichever connection sends it.
             setupRequest: (req) => {
-              const r = requests[next++ % requests.length]!;
+              const r = requests[cursor++ % requests.length]!;
               return { ...req, method: r.method, path: r.path, headers: r.headers ?? {}, body: r.body };
             },
             // BENCH_DEBUG=1 prints the first answer that is not a success, to find out why a scenario errs.
@@ -104,7 +109,6 @@ function pacedRun(job: LoadJob, seconds: number, rate: number): Promise<LoadFigu
   let errors = 0;
   let answered = 0;
   let sent = 0;
-  let next = 0;
   let finished = false;
   return new Promise((resolve) => {
     const start = performance.now();
@@ -138,7 +142,7 @@ function pacedRun(job: LoadJob, seconds: number, rate: number): Promise<LoadFigu
     const fire = (at: number) => {
       const w = { at };
       waiting.add(w);
-      const r = job.requests[next++ % job.requests.length]!;
+      const r = job.requests[cursor++ % job.requests.length]!;
       const req = http.request(
         {
           agent,

@@ -240,6 +240,16 @@ async function main() {
   const orders = ['ASC', 'DESC'];
   // The full list of a common word is large (a subject matches a fifth of the store): fewer terms than pages.
   const FULL_LIST_TERMS = 200;
+  // SPEC §7's unpaged lists (1-6 MB each; the store screen asks for pages) serve 10-120 a second here. At the
+  // scenarios' 1,000 a second they only built a queue whose leftovers ran into the next scenario's figures.
+  const fullListRate = Number(env.BENCH_FULL_LIST_RATE ?? 5);
+
+  const NEVER_ASKED_WORDS = ['edition', 'covers', 'questions', 'exam', 'board', 'review'];
+  const neverAsked = Array.from({ length: NEVER_ASKED_WORDS.length * productCount * 2 }, (_, i) => {
+    const word = NEVER_ASKED_WORDS[Math.floor(i / productCount) % NEVER_ASKED_WORDS.length];
+    const order = orders[Math.floor(i / (productCount * NEVER_ASKED_WORDS.length))];
+    return search(`${word} ${(i % productCount) + 1}`, `sortOrder=${order}&page=0&size=24`);
+  });
 
   const scenarios: Scenario[] = [
     { name: 'bare Fastify handler', url: bareUrl, requests: [get('/')], rate },
@@ -288,7 +298,7 @@ async function main() {
       name: `store blank, full list (${productCount} products)`,
       url: base,
       requests: orders.map((o) => search(' ', `sortOrder=${o}`)),
-      rate,
+      rate: fullListRate,
     },
     {
       name: 'store blank, pages of 24 (pages 0-9, both orders)',
@@ -304,7 +314,7 @@ async function main() {
       requests: terms
         .slice(0, FULL_LIST_TERMS)
         .flatMap((t) => orders.map((o) => search(t, `sortOrder=${o}`))),
-      rate,
+      rate: fullListRate,
     },
     {
       name: `store selective, pages of 24 (${terms.length} terms, pages 0-1)`,
@@ -315,14 +325,11 @@ async function main() {
       rate,
     },
     {
-      name: `store selective, never asked before (${productCount * 2} terms)`,
+      // A word and an edition's number: combinations no one asked before in the run (the warm-up included),
+      // of words asked before (a word's lexemes are kept once looked up). More than a run sends at 5,000/s.
+      name: `store selective, never asked before (${neverAsked.length} terms)`,
       url: base,
-      requests: Array.from({ length: productCount * 2 }, (_, i) =>
-        search(
-          `edition ${(i % productCount) + 1}`,
-          `sortOrder=${orders[Math.floor(i / productCount)]}&page=0&size=24`,
-        ),
-      ),
+      requests: neverAsked,
       rate,
     },
     {
