@@ -68,4 +68,19 @@ describe('http1Pool against a Node server', () => {
     expect(connections).toBeLessThanOrEqual(3);
     pool.close();
   });
+
+  it('writes Content-Length itself, once, whatever the request headers carry (autocannon adds its own to them)', async () => {
+    const pool = http1Pool('127.0.0.1', port, 1);
+    const bytes = requestBytes(`127.0.0.1:${port}`, {
+      method: 'POST',
+      path: '/',
+      headers: { 'Content-Length': '3', Host: 'elsewhere', 'content-type': 'text/plain' },
+      body: 'n=12',
+    });
+    const head = bytes.toString('latin1').split('\r\n\r\n')[0]!.toLowerCase();
+    expect(head.match(/content-length/g)).toHaveLength(1);
+    expect(head.match(/^host:/gm)).toHaveLength(1);
+    expect(await new Promise((resolve) => pool.send(bytes, resolve))).toBe(200);
+    pool.close();
+  });
 });

@@ -42,11 +42,16 @@ export interface Http1Request {
   body?: string;
 }
 
+/** Headers this client writes itself: a second copy from the request's headers (a second, possibly stale
+ * Content-Length) makes the server answer 400. */
+const OWN_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding']);
+
 /** The bytes of a request, its body's length counted. */
 export function requestBytes(host: string, r: Http1Request): Buffer {
   const body = r.body === undefined ? null : Buffer.from(r.body);
   let head = `${r.method} ${r.path} HTTP/1.1\r\nhost: ${host}\r\nconnection: keep-alive\r\n`;
-  for (const [k, v] of Object.entries(r.headers ?? {})) head += `${k}: ${v}\r\n`;
+  for (const [k, v] of Object.entries(r.headers ?? {}))
+    if (!OWN_HEADERS.has(k.toLowerCase())) head += `${k}: ${v}\r\n`;
   if (body) head += `content-length: ${body.length}\r\n`;
   head += '\r\n';
   return body ? Buffer.concat([Buffer.from(head, 'latin1'), body]) : Buffer.from(head, 'latin1');

@@ -63,7 +63,9 @@ function run(job: LoadJob, seconds: number): Promise<LoadFigures> {
             // Every request takes the next one of the list, whichever connection sends it.
             setupRequest: (req) => {
               const r = requests[cursor++ % requests.length]!;
-              return { ...req, method: r.method, path: r.path, headers: r.headers ?? {}, body: r.body };
+              // A copy of the headers: autocannon adds its Content-Length to the object it is given, and the
+              // same request object later goes out through the fixed-rate client (http1.ts).
+              return { ...req, method: r.method, path: r.path, headers: { ...r.headers }, body: r.body };
             },
             // BENCH_DEBUG=1 prints the first answer that is not a success, to find out why a scenario errs.
             onResponse: (status: number, body: string) => {
@@ -111,6 +113,7 @@ function pacedRun(job: LoadJob, seconds: number, rate: number): Promise<LoadFigu
   let answered = 0;
   let sent = 0;
   let finished = false;
+  let shownPaced = false;
   return new Promise((resolve) => {
     const start = performance.now();
     let last = start;
@@ -144,7 +147,16 @@ function pacedRun(job: LoadJob, seconds: number, rate: number): Promise<LoadFigu
       const w = { at };
       waiting.add(w);
       const r = job.requests[cursor++ % job.requests.length]!;
-      pool.send(requestBytes(url.host, r), (status) => settle(w, status === null || status >= 400));
+      pool.send(requestBytes(url.host, r), (status) => {
+        const failed = status === null || status >= 400;
+        if (failed && process.env.BENCH_DEBUG && !shownPaced) {
+          shownPaced = true;
+          console.error(
+            `first failure at the fixed rate: ${status ?? 'the connection closed'} for ${r.method} ${r.path}`,
+          );
+        }
+        settle(w, failed);
+      });
     };
     // Every request whose time has come goes out (a late timer catches up), then sleep until the next is due.
     const tick = () => {
