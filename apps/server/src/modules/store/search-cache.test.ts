@@ -64,4 +64,26 @@ describe('store search cache', () => {
     expect(cache.get('a', 'g')).toBe('5678');
     expect(cache.get('b', 'g')).toBe('1234');
   });
+
+  it('keeps a value set on second ask only when the same key was asked before under the same version', () => {
+    const { cache } = make();
+    expect(cache.setOnSecondAsk('k', 'f', '[1]')).toBe(false);
+    expect(cache.get('k', 'f')).toBeUndefined();
+    // Another version is another first ask.
+    expect(cache.setOnSecondAsk('k', 'g', '[2]')).toBe(false);
+    expect(cache.get('k', 'g')).toBeUndefined();
+    expect(cache.setOnSecondAsk('k', 'f', '[1]')).toBe(true);
+    expect(cache.get('k', 'f')).toBe('[1]');
+    expect(cache.size).toBe(1);
+  });
+
+  it('forgets every first ask once it remembers maxRemembered of them', () => {
+    const { cache } = make(100, 10); // remembers 40
+    for (let i = 0; i < 40; i++) cache.setOnSecondAsk(`k${i}`, 'f', '[]');
+    // The 41st first ask empties the memory of first asks, then remembers itself.
+    expect(cache.setOnSecondAsk('k40', 'f', '[]')).toBe(false);
+    expect(cache.setOnSecondAsk('k0', 'f', '[]')).toBe(false);
+    expect(cache.setOnSecondAsk('k40', 'f', '[]')).toBe(true);
+    expect(cache.size).toBe(1);
+  });
 });

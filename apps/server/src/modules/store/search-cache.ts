@@ -13,6 +13,11 @@ export interface SearchCacheOptions<V> {
   maxEntries: number;
   sizeOf: (value: V) => number;
   now: () => number;
+  /**
+   * How many first asks `setOnSecondAsk` remembers (keys and versions only). When full, it is emptied and starts
+   * again, so a key asked once long ago counts as asked for the first time.
+   */
+  maxRemembered?: number;
 }
 
 interface Entry<V> {
@@ -22,9 +27,17 @@ interface Entry<V> {
   at: number;
 }
 
-export function searchCache<V>({ maxAgeMs, maxSize, maxEntries, sizeOf, now }: SearchCacheOptions<V>) {
+export function searchCache<V>({
+  maxAgeMs,
+  maxSize,
+  maxEntries,
+  sizeOf,
+  now,
+  maxRemembered = maxEntries * 4,
+}: SearchCacheOptions<V>) {
   const entries = new Map<string, Entry<V>>(); // in order of last use, oldest first
   let total = 0;
+  const askedOnce = new Set<string>();
   const drop = (key: string) => {
     const e = entries.get(key);
     if (!e) return;
@@ -54,6 +67,21 @@ export function searchCache<V>({ maxAgeMs, maxSize, maxEntries, sizeOf, now }: S
         if (total <= maxSize && entries.size <= maxEntries) break;
         drop(oldest);
       }
+    },
+    /**
+     * Keeps a value only when this key was set before under this version (the doorkeeper of TinyLFU): a term asked
+     * once, as most new terms are, leaves nothing behind but its key, so its answer dies young instead of being
+     * copied by the garbage collector and pushing out answers that are asked again. Whether it was kept.
+     */
+    setOnSecondAsk(key: string, version: string, value: V): boolean {
+      const asked = `${version} ${key}`;
+      if (!askedOnce.delete(asked)) {
+        if (askedOnce.size >= maxRemembered) askedOnce.clear();
+        askedOnce.add(asked);
+        return false;
+      }
+      this.set(key, version, value);
+      return true;
     },
     get size() {
       return entries.size;

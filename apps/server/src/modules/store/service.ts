@@ -61,7 +61,7 @@ export function storeService(deps: Deps) {
   });
   const readVersion = () => versionRead(null);
   // Answers as bytes: five minutes at most, 128 MB (the blank term's full list over 5,000 products is a few MB),
-  // 2,000 answers. A page is small; many pages of many terms fit.
+  // 2,000 answers. A page is small; many pages of many terms fit. The keys of 8,000 pages asked once are remembered.
   const answers = searchCache<EncodedAnswer>({
     maxAgeMs: 5 * 60_000,
     maxSize: 128 * 1024 * 1024,
@@ -189,7 +189,10 @@ export function storeService(deps: Deps) {
           json = JSON.stringify(storeList.parse(await searchProducts(db, term, order)));
         }
         const answer = new EncodedAnswer(json, answerEtag(version, key));
-        answers.set(key, version, answer);
+        // A page is kept from its second ask (most new terms are asked once, and a page costs about a millisecond
+        // to make again); a full list costs far more to make, so it is kept at once.
+        if (paged) answers.setOnSecondAsk(key, version, answer);
+        else answers.set(key, version, answer);
         return answer;
       });
     },
