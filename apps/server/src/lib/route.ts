@@ -2,7 +2,7 @@ import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@qbank/con
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DeferredSession } from '../plugins/session';
-import type { Actor } from '../policies';
+import { type Action, type Actor, askingPolicies } from '../policies';
 
 /** Where a request comes from, as the services need it (limits, session records): plain values, never the request. */
 export interface Client {
@@ -66,13 +66,29 @@ declare module 'fastify' {
 
 const unvalidated = new WeakMap<FastifyRequest, unknown>();
 
+/** What a route declares beside its endpoint. */
+export interface RouteOptions {
+  /**
+   * The policies (policies/index.ts) that decide whether this caller may do this to this thing. The contract's
+   * `access` says who may call at all; these say what the service asks before it answers. A successful answer
+   * for which one of them was not asked is refused with a 500 instead of being sent.
+   */
+  policy?: Action | readonly Action[];
+}
+
 /**
  * Registers the route of a contract endpoint: Fastify validates params, query and body with the endpoint's zod
- * schemas (fastify-type-provider-zod), the session plugin enforces its access, and what goes out is checked
- * against the response schema and trimmed to it, so nothing undeclared (a password hash) can leak.
+ * schemas (fastify-type-provider-zod), the session plugin enforces its access, the policies the route declares
+ * must be asked on the way to a successful answer, and what goes out is checked against the response schema and
+ * trimmed to it, so nothing undeclared (a password hash) can leak.
  */
-export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void {
-  register(app, endpoint, handler, false);
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: Handler<E>,
+  options: RouteOptions = {},
+): void {
+  register(app, endpoint, handler, false, options);
 }
 
 /** What a route whose write proves the session gets instead of `actor`. */
@@ -90,12 +106,14 @@ export function routeProvingSession<E extends Endpoint & { access: 'user' }>(
   app: FastifyInstance,
   endpoint: E,
   handler: (ctx: ProvingContext<E>) => ReturnType<Handler<E>>,
+  options: RouteOptions = {},
 ): void {
   register(
     app,
     endpoint,
     ({ actor, req, ...rest }) => handler({ ...rest, req, caller: req.deferredSession ?? (actor as Actor) }),
     true,
+    options,
   );
 }
 
@@ -104,13 +122,32 @@ function register<E extends Endpoint>(
   endpoint: E,
   handler: Handler<E>,
   sessionProvenByWrite: boolean,
+  options: RouteOptions,
 ): void {
   const status = endpoint.status ?? 200;
+  const policies: readonly Action[] =
+    options.policy === undefined
+      ? []
+      : typeof options.policy === 'string'
+        ? [options.policy]
+        : options.policy;
+  const work =
+    policies.length === 0
+      ? handler
+      : async (ctx: RouteContext<E>) => {
+          const { result, notAsked } = await askingPolicies(policies, () => handler(ctx));
+          if (notAsked.length > 0)
+            throw new Error(
+              `${endpoint.method} ${endpoint.path} declares the ${notAsked.join(', ')} policy but did not ask it`,
+            );
+          return result;
+        };
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
     schema: {
       summary: endpoint.summary,
+      ...(policies.length > 0 ? { description: `Policies asked: ${policies.join(', ')}.` } : {}),
       tags: [...endpoint.tags],
       ...(endpoint.access === 'user' ? { security: [{ session: [], csrf: [] }] } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
@@ -128,7 +165,7 @@ function register<E extends Endpoint>(
       unvalidated.set(req, req.body);
     },
     handler: async (req, reply) => {
-      const result = await handler({
+      const result = await work({
         actor: req.actor as RouteContext<E>['actor'],
         client: { ip: req.ip, userAgent: req.headers['user-agent']?.slice(0, 500) ?? null },
         params: req.params as ParamsOf<E>,

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   allowedStatuses,
   creatableStatuses,
@@ -64,8 +65,9 @@ async function productStaff(actor: Actor | null, productId: string) {
 }
 
 /**
- * Every authorisation rule of the product, in one place (SPEC §6, DESIGN §4-5). Routes declare who may call
- * (access in the contract: public, user, optional); services ask here what that caller may do to a thing.
+ * Every authorisation rule of the product, in one place (SPEC §6, DESIGN §4-5). The contract's `access` says who
+ * may call at all (public, user, optional); services ask here what that caller may do to a thing, and each route
+ * declares the rules its answers depend on (lib/route.ts checks they were asked).
  */
 export const policies = {
   /** A user's own account; a superuser may read anyone's. */
@@ -78,6 +80,12 @@ export const policies = {
     allows: (a, r) => signedIn(a) && a.userId === r.userId,
     deny: () => new AppError(ErrorCode.FORBIDDEN, 'You can change only your own active product', 'userUuid'),
   }),
+  /** Making a product the one the app opens on: one the caller has an active subscription to. */
+  'product.makeActive': policy<{ productId: string }>({
+    allows: async (a, r) => signedIn(a) && !!(await a.rolesIn(r.productId))?.active,
+    deny: () =>
+      new AppError(ErrorCode.VALIDATION, 'You have no active subscription to this product', 'productUuid'),
+  }),
   /** Listing, joining, cancelling and reactivating a user's subscriptions: oneself, or a superuser. */
   'subscriptions.manage': policy<{ userId: string }>({
     allows: (a, r) => signedIn(a) && (a.userId === r.userId || a.superuser),
@@ -88,6 +96,11 @@ export const policies = {
     allows: async (a, r) =>
       r.published || (signedIn(a) && (a.superuser || (await a.rolesIn(r.productId)) !== null)),
     deny: () => new AppError(ErrorCode.NOT_FOUND, 'No such product', 'id'),
+  }),
+  /** The catalogue's product list with the unpublished products too: superusers only (others get the published). */
+  'products.listUnpublished': policy<Record<string, never>>({
+    allows: (a) => signedIn(a) && a.superuser,
+    deny: () => new AppError(ErrorCode.FORBIDDEN, 'Only superusers can list unpublished products'),
   }),
   /** A product's billing plans, inactive and non-public ones included: its admins and superusers. */
   'billing.manage': policy<{ productId: string }>({
@@ -225,6 +238,23 @@ export async function questionStatusesFor(
 }
 
 export type Action = keyof typeof policies;
+
+/** The actions asked of the policies (`can` or `authorize`) while a route that declares its policies runs. */
+const asked = new AsyncLocalStorage<Set<Action>>();
+
+/**
+ * Runs a route's work and answers which of the actions it declares were not asked of the policies on the way
+ * (lib/route.ts refuses to send such an answer): a declared policy the service forgot is found by the first test
+ * that calls the route, not by an outsider.
+ */
+export async function askingPolicies<T>(
+  declared: readonly Action[],
+  work: () => Promise<T>,
+): Promise<{ result: T; notAsked: Action[] }> {
+  const record = new Set<Action>();
+  const result = await asked.run(record, work);
+  return { result, notAsked: declared.filter((a) => !record.has(a)) };
+}
 type ResourceOf<A extends Action> = Parameters<(typeof policies)[A]['allows']>[1];
 
 /** Whether the actor may do the action to the resource. */
@@ -233,6 +263,7 @@ export async function can<A extends Action>(
   action: A,
   resource: ResourceOf<A>,
 ): Promise<boolean> {
+  asked.getStore()?.add(action);
   const p = policies[action] as Policy<ResourceOf<A>>;
   return p.allows(actor, resource);
 }
@@ -243,6 +274,7 @@ export async function authorize<A extends Action>(
   action: A,
   resource: ResourceOf<A>,
 ): Promise<void> {
+  asked.getStore()?.add(action);
   const p = policies[action] as Policy<ResourceOf<A>>;
   if (!(await p.allows(actor, resource))) throw p.deny(resource);
 }

@@ -33,11 +33,12 @@ export function accountsRoutes(app: FastifyInstance, deps: Deps) {
   route(app, accountsApi.session, ({ actor }) => svc.session(actor));
   route(app, accountsApi.me, ({ actor }) => svc.me(actor));
   route(app, accountsApi.updateMe, ({ actor, body }) => svc.updateName(actor, body));
-  route(app, accountsApi.user, ({ actor, params }) => svc.getUser(actor, params.id));
+  route(app, accountsApi.user, ({ actor, params }) => svc.getUser(actor, params.id), { policy: 'user.read' });
   route(
     app,
     accountsApi.lastUsed,
     async ({ actor, body }) => (await svc.setLastUsed(actor, body.userUuid, body.productUuid)) ?? undefined,
+    { policy: ['user.setActiveProduct', 'product.makeActive'] },
   );
   route(app, accountsApi.updatePassword, async ({ actor, body }) => {
     await svc.updatePassword(actor, body.currentPassword, body.newPassword);

@@ -91,12 +91,7 @@ export function accountsService(deps: Deps) {
     /** Changes the active product: only one's own, and only a product one has an active subscription to. */
     async setLastUsed(actor: Actor, userUuid: string, productUuid: string) {
       await authorize(actor, 'user.setActiveProduct', { userId: userUuid });
-      if (!(await actor.rolesIn(productUuid))?.active)
-        throw new AppError(
-          ErrorCode.VALIDATION,
-          'You have no active subscription to this product',
-          'productUuid',
-        );
+      await authorize(actor, 'product.makeActive', { productId: productUuid });
       await setLastUsedProduct(db, actor.userId, productUuid, clock.now());
       return loadUserMe(db, actor.userId);
     },

@@ -6,14 +6,25 @@ import { billingService } from './service';
 
 export function billingRoutes(app: FastifyInstance, deps: Deps) {
   const svc = billingService(deps);
-  route(app, billingApi.list, ({ actor, params, query }) =>
-    svc.list(actor, params.id, query.includeInactive),
+  route(
+    app,
+    billingApi.list,
+    ({ actor, params, query }) => svc.list(actor, params.id, query.includeInactive),
+    { policy: ['billing.manage', 'product.view'] },
   );
-  route(app, billingApi.create, ({ actor, params, body }) => svc.create(actor, params.id, body));
-  route(app, billingApi.update, ({ actor, params, body }) =>
-    svc.update(actor, params.productUuid, params.uuid, body),
+  route(app, billingApi.create, ({ actor, params, body }) => svc.create(actor, params.id, body), {
+    policy: 'billing.manage',
+  });
+  route(
+    app,
+    billingApi.update,
+    ({ actor, params, body }) => svc.update(actor, params.productUuid, params.uuid, body),
+    { policy: 'billing.manage' },
   );
-  route(app, billingApi.toggleActive, ({ actor, params }) =>
-    svc.toggleActive(actor, params.productUuid, params.uuid),
+  route(
+    app,
+    billingApi.toggleActive,
+    ({ actor, params }) => svc.toggleActive(actor, params.productUuid, params.uuid),
+    { policy: 'billing.manage' },
   );
 }

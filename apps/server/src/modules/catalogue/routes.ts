@@ -11,32 +11,70 @@ import { catalogueService } from './service';
  */
 export function catalogueRoutes(app: FastifyInstance, deps: Deps) {
   const svc = catalogueService(deps);
-  route(app, catalogueApi.subjectsOfProduct, ({ actor, params }) => svc.subjectsOfProduct(actor, params.id));
-  route(app, catalogueApi.subject, ({ actor, params }) => svc.subject(actor, params.id));
-  route(app, catalogueApi.categoriesOfSubject, ({ actor, params }) =>
-    svc.categoriesOfSubject(actor, params.id),
+  route(app, catalogueApi.subjectsOfProduct, ({ actor, params }) => svc.subjectsOfProduct(actor, params.id), {
+    policy: 'product.view',
+  });
+  route(app, catalogueApi.subject, ({ actor, params }) => svc.subject(actor, params.id), {
+    policy: 'product.view',
+  });
+  route(
+    app,
+    catalogueApi.categoriesOfSubject,
+    ({ actor, params }) => svc.categoriesOfSubject(actor, params.id),
+    { policy: 'product.view' },
   );
-  route(app, catalogueApi.category, ({ actor, params }) => svc.category(actor, params.id));
-  route(app, catalogueApi.subcategoriesOfCategory, ({ actor, params }) =>
-    svc.subcategoriesOfCategory(actor, params.id),
+  route(app, catalogueApi.category, ({ actor, params }) => svc.category(actor, params.id), {
+    policy: 'product.view',
+  });
+  route(
+    app,
+    catalogueApi.subcategoriesOfCategory,
+    ({ actor, params }) => svc.subcategoriesOfCategory(actor, params.id),
+    { policy: 'product.view' },
   );
-  route(app, catalogueApi.tree, ({ actor, params }) => svc.tree(actor, params.id));
+  route(app, catalogueApi.tree, ({ actor, params }) => svc.tree(actor, params.id), {
+    policy: ['product.view', 'catalogue.statusCounts'],
+  });
 
   const edit = catalogueEditingService(deps);
   const api = catalogueAdminApi;
-  route(app, api.createSubject, ({ actor, params, body }) => edit.createSubject(actor, params.id, body.name));
-  route(app, api.createCategory, ({ actor, params, body }) =>
-    edit.createCategory(actor, params.id, body.name),
+  route(
+    app,
+    api.createSubject,
+    ({ actor, params, body }) => edit.createSubject(actor, params.id, body.name),
+    { policy: ['product.view', 'catalogue.manage'] },
   );
-  route(app, api.createSubcategory, ({ actor, params, body }) =>
-    edit.createSubcategory(actor, params.id, body.name),
+  route(
+    app,
+    api.createCategory,
+    ({ actor, params, body }) => edit.createCategory(actor, params.id, body.name),
+    { policy: ['product.view', 'catalogue.manage'] },
   );
-  route(app, api.updateSubject, ({ actor, params, body }) => edit.updateSubject(actor, params.id, body));
-  route(app, api.updateCategory, ({ actor, params, body }) => edit.updateCategory(actor, params.id, body));
-  route(app, api.updateSubcategory, ({ actor, params, body }) =>
-    edit.updateSubcategory(actor, params.id, body),
+  route(
+    app,
+    api.createSubcategory,
+    ({ actor, params, body }) => edit.createSubcategory(actor, params.id, body.name),
+    { policy: ['product.view', 'catalogue.manage'] },
   );
-  route(app, api.deleteSubject, ({ actor, params }) => edit.deleteSubject(actor, params.id));
-  route(app, api.deleteCategory, ({ actor, params }) => edit.deleteCategory(actor, params.id));
-  route(app, api.deleteSubcategory, ({ actor, params }) => edit.deleteSubcategory(actor, params.id));
+  route(app, api.updateSubject, ({ actor, params, body }) => edit.updateSubject(actor, params.id, body), {
+    policy: ['product.view', 'catalogue.manage'],
+  });
+  route(app, api.updateCategory, ({ actor, params, body }) => edit.updateCategory(actor, params.id, body), {
+    policy: ['product.view', 'catalogue.manage'],
+  });
+  route(
+    app,
+    api.updateSubcategory,
+    ({ actor, params, body }) => edit.updateSubcategory(actor, params.id, body),
+    { policy: ['product.view', 'catalogue.manage'] },
+  );
+  route(app, api.deleteSubject, ({ actor, params }) => edit.deleteSubject(actor, params.id), {
+    policy: ['product.view', 'catalogue.manage'],
+  });
+  route(app, api.deleteCategory, ({ actor, params }) => edit.deleteCategory(actor, params.id), {
+    policy: ['product.view', 'catalogue.manage'],
+  });
+  route(app, api.deleteSubcategory, ({ actor, params }) => edit.deleteSubcategory(actor, params.id), {
+    policy: ['product.view', 'catalogue.manage'],
+  });
 }

@@ -31,9 +31,16 @@ export async function checkoutRoutes(app: FastifyInstance, deps: Deps) {
 
   if (deps.payments.kind !== 'local') return;
   const local = localCheckoutService(deps);
-  route(app, checkoutApi.localSession, ({ actor, params }) => local.session(actor, params.sessionId));
-  route(app, checkoutApi.localPay, ({ actor, params, body }) =>
-    local.pay(actor, params.sessionId, body.outcome),
+  route(app, checkoutApi.localSession, ({ actor, params }) => local.session(actor, params.sessionId), {
+    policy: 'checkout.own',
+  });
+  route(
+    app,
+    checkoutApi.localPay,
+    ({ actor, params, body }) => local.pay(actor, params.sessionId, body.outcome),
+    { policy: 'checkout.own' },
   );
-  route(app, checkoutApi.localCancel, ({ actor, params }) => local.cancel(actor, params.sessionId));
+  route(app, checkoutApi.localCancel, ({ actor, params }) => local.cancel(actor, params.sessionId), {
+    policy: 'checkout.own',
+  });
 }

@@ -11,15 +11,30 @@ export function importsRoutes(app: FastifyInstance, deps: Deps) {
   const svc = importsService(deps);
   const exporter = exportService(deps);
   // The file is read only once the service has checked the caller may import into the product.
-  route(app, importsApi.upload, ({ actor, params, req }) =>
-    svc.upload(actor, params.id, () => readUpload(req, 'file', IMPORT_MAX_BYTES)),
+  route(
+    app,
+    importsApi.upload,
+    ({ actor, params, req }) => svc.upload(actor, params.id, () => readUpload(req, 'file', IMPORT_MAX_BYTES)),
+    { policy: 'questions.import' },
   );
-  route(app, importsApi.get, ({ actor, params }) => svc.get(actor, params.id));
-  route(app, importsApi.issues, async ({ actor, params }) => download(await svc.issuesCsv(actor, params.id)));
-  route(app, importsApi.commit, ({ actor, params, body }) => svc.commit(actor, params.id, body));
+  route(app, importsApi.get, ({ actor, params }) => svc.get(actor, params.id), {
+    policy: 'questionImport.read',
+  });
+  route(
+    app,
+    importsApi.issues,
+    async ({ actor, params }) => download(await svc.issuesCsv(actor, params.id)),
+    { policy: 'questionImport.read' },
+  );
+  route(app, importsApi.commit, ({ actor, params, body }) => svc.commit(actor, params.id, body), {
+    policy: ['questionImport.read', 'question.create'],
+  });
   route(app, importsApi.csvTemplate, async () => download(svc.csvTemplate()));
   route(app, importsApi.xlsxTemplate, async () => download(await svc.xlsxTemplate()));
-  route(app, importsApi.exportBank, async ({ actor, params, query }) =>
-    download(await exporter.exportBank(actor, params.id, query)),
+  route(
+    app,
+    importsApi.exportBank,
+    async ({ actor, params, query }) => download(await exporter.exportBank(actor, params.id, query)),
+    { policy: 'questions.list' },
   );
 }

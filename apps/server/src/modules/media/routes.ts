@@ -32,13 +32,19 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps) {
     await reply;
   });
   // `async=true` (SPEC §7) asks not to wait for processing: there is none beyond storing, so both answer the item.
-  route(app, mediaApi.upload, ({ actor, params, query, req }) =>
-    svc.attach(
-      actor,
-      params.questionId,
-      query.mediaType,
-      async () => (await readUpload(req, 'media', MEDIA_MAX_BYTES)).bytes,
-    ),
+  route(
+    app,
+    mediaApi.upload,
+    ({ actor, params, query, req }) =>
+      svc.attach(
+        actor,
+        params.questionId,
+        query.mediaType,
+        async () => (await readUpload(req, 'media', MEDIA_MAX_BYTES)).bytes,
+      ),
+    { policy: ['question.read', 'question.save'] },
   );
-  route(app, mediaApi.remove, ({ actor, params }) => svc.detach(actor, params.questionId, params.mediaId));
+  route(app, mediaApi.remove, ({ actor, params }) => svc.detach(actor, params.questionId, params.mediaId), {
+    policy: ['question.read', 'question.save'],
+  });
 }

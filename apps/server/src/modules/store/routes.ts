@@ -30,7 +30,11 @@ export function storeRoutes(app: FastifyInstance, deps: Deps) {
     sendAnswer(req, reply, await svc.search(body.searchTerm, query)),
   );
   route(app, storeApi.priceOnSale, ({ params }) => svc.priceOnSale(params.priceId));
-  route(app, storeApi.content, ({ actor, params }) => svc.content(actor, params.id));
-  route(app, storeApi.logos, ({ actor, params, query }) => svc.logos(actor, params.id, query.logoType));
-  route(app, storeApi.products, ({ actor }) => svc.list(actor));
+  route(app, storeApi.content, ({ actor, params }) => svc.content(actor, params.id), {
+    policy: 'product.view',
+  });
+  route(app, storeApi.logos, ({ actor, params, query }) => svc.logos(actor, params.id, query.logoType), {
+    policy: 'product.view',
+  });
+  route(app, storeApi.products, ({ actor }) => svc.list(actor), { policy: 'products.listUnpublished' });
 }

@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { batcher } from '../../lib/batcher';
-import { type Actor, authorize } from '../../policies';
+import { type Actor, authorize, can } from '../../policies';
 import { type IndexQuery, StoreCardIndex } from './card-index';
 import { answerEtag, EncodedAnswer } from './encoded-answer';
 import {
@@ -205,7 +205,8 @@ export function storeService(deps: Deps) {
     },
     /** The catalogue's product list: every published product (a superuser sees unpublished ones too). */
     async list(actor: Actor | null) {
-      return (await listProducts(db, { unpublishedToo: actor?.superuser === true })).map(toProductContent);
+      const unpublishedToo = await can(actor, 'products.listUnpublished', {});
+      return (await listProducts(db, { unpublishedToo })).map(toProductContent);
     },
   };
 }

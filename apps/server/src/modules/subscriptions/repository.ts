@@ -98,38 +98,6 @@ export async function listDetails(db: DbOrTx, userId: string, only?: string): Pr
   }));
 }
 
-/** Whether the signed-in user runs the product: a superuser, or an admin of an active subscription to it. */
-export async function isProductAdmin(
-  db: DbOrTx,
-  auth: { userId: string; superuser: boolean },
-  productId: string,
-) {
-  if (auth.superuser) return true;
-  const [s] = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.userId, auth.userId),
-        eq(subscriptions.productId, productId),
-        eq(subscriptions.active, true),
-        eq(subscriptions.admin, true),
-      ),
-    )
-    .limit(1);
-  return !!s;
-}
-
-/** Whether the user has any subscription (active or not) to the product. */
-export async function isMember(db: DbOrTx, userId: string, productId: string) {
-  const [s] = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.productId, productId)))
-    .limit(1);
-  return !!s;
-}
-
 /** Every subscription's roles of a user, by product: what the policies ask about (once per request). */
 export async function rolesByProduct(db: DbOrTx, userId: string): Promise<Map<string, ProductRoles>> {
   const rows = await db
