@@ -274,3 +274,20 @@ test('the page is sent with a Content-Security-Policy it passes: no inline scrip
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(violations).toEqual([]);
 });
+
+test('the API reader at /api/docs shows the document under the app’s own Content-Security-Policy', async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+  });
+  const res = await page.goto('/api/docs/');
+  const csp = res!.headers()['content-security-policy'] ?? '';
+  // The same policy as every page: no framing, and no upgrade of plain http (the embedded default).
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).not.toContain('upgrade-insecure-requests');
+  await expect(page.getByRole('heading', { name: /QBank Cloud API/ })).toBeVisible();
+  await expect(page.getByText('/api/v2/products/productSearchContent').first()).toBeVisible();
+  expect(violations).toEqual([]);
+});

@@ -64,7 +64,11 @@ export async function registerApiDocs(app: FastifyInstance) {
       return out;
     },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The reader's pages keep the app's own Content-Security-Policy (plugins/security-headers.ts): its scripts are
+  // files, not inline. The plugin's static policy would replace it with a weaker one (framing by the same origin,
+  // https forced on the plain-http embedded default) that also blocks the reader's own inline styles. No online
+  // validator badge: the page loads nothing from elsewhere.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 }
 
 /** The policy PDFs and a health check. */
