@@ -1,5 +1,6 @@
+import { accountsApi } from '@qbank/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, getAccessToken, HttpError, setAccessToken } from '../lib/http';
+import { call, getAccessToken, HttpError, setAccessToken } from '../lib/http';
 import { wireSessionExpiry } from './session-expiry';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -31,13 +32,13 @@ afterEach(() => {
 describe('session expiry wiring', () => {
   it('a 401 on a signed-in call drops the access token and ends the session once', async () => {
     fetchMock.mockResolvedValue(unauthorized());
-    const e = await api.get('/api/v2/users/me').catch((x: unknown) => x);
+    const e = await call(accountsApi.me).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(HttpError);
     expect((e as HttpError).message).toBe('Need to reauthorize');
     expect(getAccessToken()).toBeNull();
     expect(onExpired).toHaveBeenCalledTimes(1);
     // Further 401s (other calls in flight) do not end it again.
-    await api.get('/api/v2/users/me').catch(() => undefined);
+    await call(accountsApi.me).catch(() => undefined);
     expect(onExpired).toHaveBeenCalledTimes(1);
   });
 
@@ -49,10 +50,10 @@ describe('session expiry wiring', () => {
 
   it('the quiet session probe and password-bearing posts do not end the session', async () => {
     fetchMock.mockResolvedValue(unauthorized());
-    await api.get('/api/v1/session', { quiet401: true }).catch(() => undefined);
-    await api
-      .post('/api/v2/initiatePasswordUpdate', { currentPassword: 'a', newPassword: 'b' })
-      .catch(() => undefined);
+    await call(accountsApi.session, {}, { quiet401: true }).catch(() => undefined);
+    await call(accountsApi.updatePassword, { body: { currentPassword: 'a', newPassword: 'b' } }).catch(
+      () => undefined,
+    );
     expect(onExpired).not.toHaveBeenCalled();
     expect(getAccessToken()).toBe('tok');
   });
@@ -60,7 +61,7 @@ describe('session expiry wiring', () => {
   it('unwiring removes both callbacks', async () => {
     unwire();
     fetchMock.mockResolvedValue(unauthorized());
-    await api.get('/api/v2/users/me').catch(() => undefined);
+    await call(accountsApi.me).catch(() => undefined);
     expect(getAccessToken()).toBe('tok');
     setAccessToken(null);
     expect(onExpired).not.toHaveBeenCalled();

@@ -1,7 +1,6 @@
 import { accountsApi, Messages, registrationApi, storeApi, subscriptionsApi } from '@qbank/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  api,
   call,
   HttpError,
   request,
@@ -43,7 +42,7 @@ afterEach(() => {
 describe('the API client', () => {
   it('sends credentials and the access token as X-CSRF-Token, and JSON bodies', async () => {
     fetchMock.mockResolvedValue(json(200, { a: 1 }));
-    expect(await api.post('/api/x', { b: 2 })).toEqual({ a: 1 });
+    expect(await request('/api/x', { method: 'POST', body: { b: 2 } })).toEqual({ a: 1 });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/x');
     const headers = init!.headers as Record<string, string>;
@@ -56,14 +55,14 @@ describe('the API client', () => {
   it('sends no CSRF header when signed out', async () => {
     setAccessToken(null);
     fetchMock.mockResolvedValue(json(200, {}));
-    await api.get('/api/x');
+    await request('/api/x');
     const headers = fetchMock.mock.calls[0]![1]!.headers as Record<string, string>;
     expect(headers['X-CSRF-Token']).toBeUndefined();
   });
 
   it('throws the status text plus the message field, carrying the status code', async () => {
     fetchMock.mockResolvedValue(json(409, { message: 'User exists', field: 'username' }, 'Conflict'));
-    const e = await failure(api.post('/api/x', {}));
+    const e = await failure(request('/api/x', { method: 'POST', body: {} }));
     expect(e).toBeInstanceOf(HttpError);
     expect(e.message).toBe('Conflict: User exists');
     expect(e.statusCode).toBe(409);
@@ -84,7 +83,7 @@ describe('the API client', () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
     fetchMock.mockResolvedValue(json(401, { message: 'nope' }, 'Unauthorized'));
-    const e = await failure(api.get('/api/v2/users/me'));
+    const e = await failure(call(accountsApi.me));
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(e).toBeInstanceOf(HttpError);
     expect(e.message).toBe('Need to reauthorize');
@@ -97,11 +96,11 @@ describe('the API client', () => {
     fetchMock.mockResolvedValueOnce(
       json(401, { message: Messages.sessionExpired, code: 'SESSION_EXPIRED' }, 'Unauthorized'),
     );
-    const expired = await failure(api.get('/api/v1/session', { quiet401: true }));
+    const expired = await failure(call(accountsApi.session, {}, { quiet401: true }));
     expect(expired.message).toBe('Need to reauthorize');
     expect(expired.code).toBe('SESSION_EXPIRED');
     fetchMock.mockResolvedValueOnce(new Response('', { status: 401 }));
-    const bare = await failure(api.get('/api/v1/session', { quiet401: true }));
+    const bare = await failure(call(accountsApi.session, {}, { quiet401: true }));
     expect(bare.message).toBe('Need to reauthorize');
     expect(bare.code).toBeUndefined();
   });
@@ -110,7 +109,7 @@ describe('the API client', () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
     fetchMock.mockResolvedValue(json(401, { code: 'UNAUTHENTICATED' }, 'Unauthorized'));
-    const e = await failure(api.get('/api/v1/session', { quiet401: true }));
+    const e = await failure(call(accountsApi.session, {}, { quiet401: true }));
     expect(e.statusCode).toBe(401);
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
@@ -119,12 +118,14 @@ describe('the API client', () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
     fetchMock.mockResolvedValue(json(401, { message: Messages.loginFailed }, 'Unauthorized'));
-    const e = await failure(api.post('/login', new URLSearchParams({ username: 'a', password: 'b' })));
+    const e = await failure(
+      call(accountsApi.login, { body: new URLSearchParams({ username: 'a', password: 'b' }) }),
+    );
     expect(onUnauthorized).not.toHaveBeenCalled();
     expect(e.serverMessage).toBe(Messages.loginFailed);
     expect(e.message).toBe(`Unauthorized: ${Messages.loginFailed}`);
     const e2 = await failure(
-      api.post('/api/v2/initiatePasswordUpdate', { currentPassword: 'x', newPassword: 'y' }),
+      call(accountsApi.updatePassword, { body: { currentPassword: 'x', newPassword: 'y' } }),
     );
     expect(onUnauthorized).not.toHaveBeenCalled();
     expect(e2.statusCode).toBe(401);
@@ -132,7 +133,7 @@ describe('the API client', () => {
 
   it('retries statuses above 500 with 200, 400, 800, 1600, 3200 ms, then gives up', async () => {
     fetchMock.mockImplementation(async () => json(503, { message: 'busy' }, 'Service Unavailable'));
-    const e = await failure(api.get('/api/x'));
+    const e = await failure(request('/api/x'));
     expect(waits).toEqual([200, 400, 800, 1600, 3200]);
     expect(fetchMock).toHaveBeenCalledTimes(6);
     expect(e.statusCode).toBe(503);
@@ -140,11 +141,11 @@ describe('the API client', () => {
 
   it('stops retrying once a call succeeds, and never retries a 500', async () => {
     fetchMock.mockResolvedValueOnce(json(502, {})).mockResolvedValueOnce(json(200, { ok: true }));
-    expect(await api.get('/api/x')).toEqual({ ok: true });
+    expect(await request('/api/x')).toEqual({ ok: true });
     expect(waits).toEqual([200]);
     waits.length = 0;
     fetchMock.mockResolvedValueOnce(json(500, { message: 'boom' }, 'Internal Server Error'));
-    expect((await failure(api.get('/api/x'))).statusCode).toBe(500);
+    expect((await failure(request('/api/x'))).statusCode).toBe(500);
     expect(waits).toEqual([]);
   });
 
@@ -160,7 +161,7 @@ describe('the API client', () => {
 
   it('lets a network failure through as a TypeError (the login screen shows its own message)', async () => {
     fetchMock.mockRejectedValue(new TypeError('fetch failed'));
-    await expect(api.get('/api/x')).rejects.toBeInstanceOf(TypeError);
+    await expect(request('/api/x')).rejects.toBeInstanceOf(TypeError);
   });
 });
 

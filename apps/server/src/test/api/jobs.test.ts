@@ -10,7 +10,8 @@ import { testClock } from '../../lib/clock';
 import { uniqueEmail } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 
-// The job runner against the real database (PGlite by default, the PostgreSQL server with TEST_DB=postgres).
+// The job runner against the real database (the embedded PostgreSQL server by default, the PostgreSQL server at
+// 127.0.0.1:5432 with TEST_DB=postgres).
 // Time is a test clock: leases expire and retries come due when the test moves it, not by sleeping.
 
 const clock = testClock();
