@@ -32,3 +32,22 @@ export function testClock(start: Date | number = Date.now()): TestClock {
     },
   };
 }
+
+/**
+ * A clock that runs with real time from an offset the test moves (`advance`, `set`), for a test whose app also
+ * waits for real things (a mail server, a lock) while the test jumps over an hour: a link's lifetime, a retry's
+ * back-off. Moving it back undoes a jump for the tests after.
+ */
+export function runningClock(): TestClock {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    nowMs: () => Date.now() + offset,
+    advance(ms) {
+      offset += ms;
+    },
+    set(at) {
+      offset = (typeof at === 'number' ? at : at.getTime()) - Date.now();
+    },
+  };
+}

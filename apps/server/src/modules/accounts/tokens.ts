@@ -27,6 +27,7 @@ export async function issueToken(
     purpose,
     userId,
     data,
+    createdAt: now,
     expiresAt: new Date(now.getTime() + Limits.linkTtlMs),
   });
   return token;
