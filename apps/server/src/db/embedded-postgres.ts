@@ -152,11 +152,17 @@ async function stopLeftover(dataDir: string, log: (m: string) => void): Promise<
     return;
   }
   if (!pid || !isAlive(pid)) return; // a stale file: PostgreSQL removes it itself
-  // The pid may have been reused by an unrelated process: only a postgres serving this folder is stopped.
+  // The pid may have been reused by an unrelated process: only a postgres serving this folder is stopped. For
+  // another program the file is stale, and PostgreSQL run as the same user would refuse to start on it ("lock
+  // file already exists"): it is removed, and the program left alone.
   try {
     const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
     const d = cmdline.indexOf('-D');
-    if (!path.basename(cmdline[0] ?? '').startsWith('postgres') || cmdline[d + 1] !== dataDir) return;
+    if (!path.basename(cmdline[0] ?? '').startsWith('postgres') || cmdline[d + 1] !== dataDir) {
+      log(`removing a stale postmaster.pid on ${dataDir} (pid ${pid} is another program now)`);
+      fs.rmSync(path.join(dataDir, 'postmaster.pid'), { force: true });
+      return;
+    }
   } catch {
     if (os.platform() === 'linux') return; // gone meanwhile
   }

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -144,6 +145,40 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('starting the server process
       // and its embedded PostgreSQL server stopped with it (PostgreSQL removes the file on its way out)
       expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
     } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it('a postmaster.pid naming a dead process, or a pid another program now has, does not stop the next start', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbank-stale-pid-'));
+    const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+    const sleeper = spawn('sleep', ['120'], { stdio: 'ignore' });
+    try {
+      const port = await freePort();
+      const startAndStop = async () => {
+        const server = spawnServer({ DATA_DIR: dataDir, PORT: String(port) });
+        await waitHealthy(server, port);
+        const lines = fs.readFileSync(pidFile, 'utf8').split('\n');
+        expect(await stopGracefully(server)).toBe(0);
+        return lines;
+      };
+      const lines = await startAndStop();
+      const leave = (pid: number) => fs.writeFileSync(pidFile, [String(pid), ...lines.slice(1)].join('\n'));
+
+      // A process that has exited: PostgreSQL itself replaces such a file.
+      const gone = spawn('true');
+      await new Promise((r) => gone.once('exit', r));
+      leave(gone.pid!);
+      await startAndStop();
+
+      // A live program that is not a PostgreSQL server on this folder (the pid was reused after a crash): the
+      // file is stale, and the program is left alone.
+      leave(sleeper.pid!);
+      await startAndStop();
+      expect(sleeper.exitCode).toBeNull();
+      expect(sleeper.signalCode).toBeNull();
+    } finally {
+      sleeper.kill();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 180_000);
