@@ -3,12 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DeferredSession } from '../plugins/session';
 import { type Action, type Actor, askingPolicies } from '../policies';
+import { type Client, type FileAnswer, PreSerialized } from './answers';
 
-/** Where a request comes from, as the services need it (limits, session records): plain values, never the request. */
-export interface Client {
-  ip: string;
-  userAgent: string | null;
-}
+export { type Client, type FileAnswer, PreSerialized };
 
 export interface RouteContext<E extends Endpoint> {
   /** The signed-in caller: always present on `user` endpoints, null for visitors elsewhere. */
@@ -22,22 +19,6 @@ export interface RouteContext<E extends Endpoint> {
   /** For what only a route does: cookies and headers. Services never see these. */
   req: FastifyRequest;
   reply: FastifyReply;
-}
-
-/**
- * An answer already serialized: as a whole from what the endpoint's response schema made of it (a cache of
- * it), or joined from pieces each made that way (the tests reads, tests/views.ts). Sent as it is, without
- * parsing and serializing it again; UTF-8 bytes go out without being encoded again.
- */
-export class PreSerialized {
-  constructor(readonly json: string | Buffer) {}
-}
-
-/** A file a service made for the caller to save: its bytes, what they are and the name to save them under. */
-export interface FileAnswer {
-  bytes: Uint8Array | string;
-  contentType: string;
-  fileName: string;
 }
 
 /** An answer sent as a file download (Content-Disposition: attachment) instead of JSON. */

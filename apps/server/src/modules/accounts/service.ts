@@ -1,10 +1,10 @@
 import { Brand, ErrorCode, Messages, normalizeEmail, RateLimits } from '@qbank/contract';
 import type { Deps } from '../../deps';
+import type { Client } from '../../lib/answers';
 import { AppError } from '../../lib/app-error';
 import { composeMail } from '../../lib/mail-layout';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { enforceRateLimits, type RateLimitChecks, reserveAttempt } from '../../lib/rate-limit';
-import type { Client } from '../../lib/route';
 import { type Actor, authorize } from '../../policies';
 import { knownDevices } from './known-devices';
 import {

@@ -6,8 +6,8 @@ import {
   type QuestionStatus,
 } from '@qbank/contract';
 import type { Deps } from '../../deps';
+import type { FileAnswer } from '../../lib/answers';
 import { AppError } from '../../lib/app-error';
-import type { FileAnswer } from '../../lib/route';
 import { type Actor, can } from '../../policies';
 import {
   type PortableMedia,

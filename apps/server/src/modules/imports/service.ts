@@ -8,8 +8,8 @@ import {
 } from '@qbank/contract';
 import Papa from 'papaparse';
 import type { Deps } from '../../deps';
+import type { FileAnswer } from '../../lib/answers';
 import { AppError } from '../../lib/app-error';
-import type { FileAnswer } from '../../lib/route';
 import type { Upload } from '../../lib/upload';
 import { type Actor, authorize, can } from '../../policies';
 import { csvTemplate, detectFormat, xlsxTemplate } from '../questions/formats';

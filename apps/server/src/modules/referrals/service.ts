@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps';
+import type { Client } from '../../lib/answers';
 import { sha256Hex } from '../../lib/crypto';
 import { enforceRateLimits } from '../../lib/rate-limit';
-import type { Client } from '../../lib/route';
 import { insertVisit } from './repository';
 
 const REPORTS_PER_ADDRESS = [120, 60 * 60 * 1000] as const;

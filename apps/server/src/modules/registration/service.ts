@@ -1,11 +1,11 @@
 import { Brand, ErrorCode, Messages, RateLimits, type RegistrationData } from '@qbank/contract';
 import type { Deps } from '../../deps';
+import type { Client } from '../../lib/answers';
 import { AppError } from '../../lib/app-error';
 import { randomToken, safeEqual, sha256Hex } from '../../lib/crypto';
 import { composeMail } from '../../lib/mail-layout';
 import { hashPassword } from '../../lib/passwords';
 import { enforceRateLimits } from '../../lib/rate-limit';
-import type { Client } from '../../lib/route';
 import { findUserByEmail, findUserById } from '../accounts/repository';
 import { openSession } from '../accounts/sessions';
 import { consumeToken, findLiveToken, issueToken } from '../accounts/tokens';

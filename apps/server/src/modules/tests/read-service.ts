@@ -1,7 +1,7 @@
 import { type Dashboard, ErrorCode, type TestPage } from '@qbank/contract';
 import type { Deps } from '../../deps';
+import type { PreSerialized } from '../../lib/answers';
 import { AppError } from '../../lib/app-error';
-import type { PreSerialized } from '../../lib/route';
 import { type Actor, authorize } from '../../policies';
 import { clockState, percentile, tick } from './clock';
 import { pinnedContentFor } from './pinned-content';

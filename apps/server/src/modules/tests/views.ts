@@ -10,7 +10,7 @@ import {
   testQuestion,
 } from '@qbank/contract';
 import type { DbOrTx } from '../../db/client';
-import { PreSerialized } from '../../lib/route';
+import { PreSerialized } from '../../lib/answers';
 import { mediaUrl } from '../questions/service';
 import { clockState } from './clock';
 import type { ContentOf, PinnedContent } from './pinned-content';

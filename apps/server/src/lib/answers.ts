@@ -1,0 +1,24 @@
+// What services take from and give back to the routes, with no HTTP in it: services import these from here, and
+// lib/route.ts turns them into answers.
+
+/** Where a request comes from, as the services need it (limits, session records): plain values, never the request. */
+export interface Client {
+  ip: string;
+  userAgent: string | null;
+}
+
+/**
+ * An answer already serialized: as a whole from what the endpoint's response schema made of it (a cache of
+ * it), or joined from pieces each made that way (the tests reads, tests/views.ts). Sent as it is, without
+ * parsing and serializing it again; UTF-8 bytes go out without being encoded again.
+ */
+export class PreSerialized {
+  constructor(readonly json: string | Buffer) {}
+}
+
+/** A file a service made for the caller to save: its bytes, what they are and the name to save them under. */
+export interface FileAnswer {
+  bytes: Uint8Array | string;
+  contentType: string;
+  fileName: string;
+}
