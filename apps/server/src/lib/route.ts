@@ -106,12 +106,7 @@ function register<E extends Endpoint>(
   options: RouteOptions,
 ): void {
   const status = endpoint.status ?? 200;
-  const policies: readonly Action[] =
-    options.policy === undefined
-      ? []
-      : typeof options.policy === 'string'
-        ? [options.policy]
-        : options.policy;
+  const policies = ([] as readonly Action[]).concat(options.policy ?? []);
   const work =
     policies.length === 0
       ? handler

@@ -30,6 +30,11 @@ async function runsProduct(actor: Actor | null, productId: string) {
   return !!roles?.active && roles.admin;
 }
 
+/** Whether the actor has an active subscription to the product (any type, any role). */
+async function subscribedTo(actor: Actor | null, productId: string) {
+  return signedIn(actor) && !!(await actor.rolesIn(productId))?.active;
+}
+
 /** The caller's authoring roles in a product: none without an active subscription; all for a superuser. */
 async function authoringRoles(actor: Actor | null, productId: string) {
   const none = { admin: false, writer: false, auditor: false };
@@ -82,7 +87,7 @@ export const policies = {
   }),
   /** Making a product the one the app opens on: one the caller has an active subscription to. */
   'product.makeActive': policy<{ productId: string }>({
-    allows: async (a, r) => signedIn(a) && !!(await a.rolesIn(r.productId))?.active,
+    allows: (a, r) => subscribedTo(a, r.productId),
     deny: () =>
       new AppError(ErrorCode.VALIDATION, 'You have no active subscription to this product', 'productUuid'),
   }),
@@ -213,7 +218,7 @@ export const policies = {
    * the free sample, which the tests service applies.
    */
   'tests.take': policy<{ productId: string }>({
-    allows: async (a, r) => signedIn(a) && !!(await a.rolesIn(r.productId))?.active,
+    allows: (a, r) => subscribedTo(a, r.productId),
     deny: () =>
       new AppError(
         ErrorCode.FORBIDDEN,

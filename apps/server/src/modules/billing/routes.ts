@@ -4,6 +4,9 @@ import type { Deps } from '../../deps';
 import { route } from '../../lib/route';
 import { billingService } from './service';
 
+/** A product's plans as its admins see them. */
+const managing = { policy: 'billing.manage' } as const;
+
 export function billingRoutes(app: FastifyInstance, deps: Deps) {
   const svc = billingService(deps);
   route(
@@ -12,19 +15,17 @@ export function billingRoutes(app: FastifyInstance, deps: Deps) {
     ({ actor, params, query }) => svc.list(actor, params.id, query.includeInactive),
     { policy: ['billing.manage', 'product.view'] },
   );
-  route(app, billingApi.create, ({ actor, params, body }) => svc.create(actor, params.id, body), {
-    policy: 'billing.manage',
-  });
+  route(app, billingApi.create, ({ actor, params, body }) => svc.create(actor, params.id, body), managing);
   route(
     app,
     billingApi.update,
     ({ actor, params, body }) => svc.update(actor, params.productUuid, params.uuid, body),
-    { policy: 'billing.manage' },
+    managing,
   );
   route(
     app,
     billingApi.toggleActive,
     ({ actor, params }) => svc.toggleActive(actor, params.productUuid, params.uuid),
-    { policy: 'billing.manage' },
+    managing,
   );
 }

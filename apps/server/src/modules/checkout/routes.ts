@@ -7,6 +7,9 @@ import { localCheckoutService } from './local';
 import { checkoutService } from './service';
 import { webhookService } from './webhooks';
 
+/** The test checkout session: its buyer only. */
+const buyerOnly = { policy: 'checkout.own' } as const;
+
 export const WEBHOOK_URL = WEBHOOK_PATH;
 
 export async function checkoutRoutes(app: FastifyInstance, deps: Deps) {
@@ -31,16 +34,22 @@ export async function checkoutRoutes(app: FastifyInstance, deps: Deps) {
 
   if (deps.payments.kind !== 'local') return;
   const local = localCheckoutService(deps);
-  route(app, checkoutApi.localSession, ({ actor, params }) => local.session(actor, params.sessionId), {
-    policy: 'checkout.own',
-  });
+  route(
+    app,
+    checkoutApi.localSession,
+    ({ actor, params }) => local.session(actor, params.sessionId),
+    buyerOnly,
+  );
   route(
     app,
     checkoutApi.localPay,
     ({ actor, params, body }) => local.pay(actor, params.sessionId, body.outcome),
-    { policy: 'checkout.own' },
+    buyerOnly,
   );
-  route(app, checkoutApi.localCancel, ({ actor, params }) => local.cancel(actor, params.sessionId), {
-    policy: 'checkout.own',
-  });
+  route(
+    app,
+    checkoutApi.localCancel,
+    ({ actor, params }) => local.cancel(actor, params.sessionId),
+    buyerOnly,
+  );
 }

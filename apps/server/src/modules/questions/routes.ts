@@ -4,18 +4,19 @@ import type { Deps } from '../../deps';
 import { route } from '../../lib/route';
 import { questionsService } from './service';
 
+/** Changes to a question where it is in the workflow. */
+const saving = { policy: ['question.read', 'question.save'] } as const;
+/** The review thread and the versions: the question's staff. */
+const reviewing = { policy: 'question.review' } as const;
+
 /** SPEC §7 question calls: authoring, the review workflow, versions and comments. */
 export function questionsRoutes(app: FastifyInstance, deps: Deps) {
   const svc = questionsService(deps);
   route(app, questionsApi.create, ({ actor, body }) => svc.create(actor, body), {
     policy: 'question.create',
   });
-  route(app, questionsApi.update, ({ actor, params, body }) => svc.update(actor, params.id, body), {
-    policy: ['question.read', 'question.save'],
-  });
-  route(app, questionsApi.remove, ({ actor, params }) => svc.remove(actor, params.id), {
-    policy: ['question.read', 'question.save'],
-  });
+  route(app, questionsApi.update, ({ actor, params, body }) => svc.update(actor, params.id, body), saving);
+  route(app, questionsApi.remove, ({ actor, params }) => svc.remove(actor, params.id), saving);
   route(app, questionsApi.get, ({ actor, params }) => svc.get(actor, params.id), { policy: 'question.read' });
   route(app, questionsApi.list, ({ actor, params, query }) => svc.list(actor, params.id, query), {
     policy: 'questions.list',
@@ -29,19 +30,21 @@ export function questionsRoutes(app: FastifyInstance, deps: Deps) {
   route(app, questionsApi.allowedStatuses, ({ actor, params }) => svc.allowedStatuses(actor, params.id), {
     policy: 'question.read',
   });
-  route(app, questionsApi.versions, ({ actor, params }) => svc.versions(actor, params.id), {
-    policy: 'question.review',
-  });
-  route(app, questionsApi.version, ({ actor, params }) => svc.version(actor, params.id, params.number), {
-    policy: 'question.review',
-  });
+  route(app, questionsApi.versions, ({ actor, params }) => svc.versions(actor, params.id), reviewing);
+  route(
+    app,
+    questionsApi.version,
+    ({ actor, params }) => svc.version(actor, params.id, params.number),
+    reviewing,
+  );
   route(app, questionsApi.restore, ({ actor, params }) => svc.restore(actor, params.id, params.number), {
     policy: ['question.review', 'question.save'],
   });
-  route(app, questionsApi.comments, ({ actor, params }) => svc.comments(actor, params.id), {
-    policy: 'question.review',
-  });
-  route(app, questionsApi.comment, ({ actor, params, body }) => svc.comment(actor, params.id, body.body), {
-    policy: 'question.review',
-  });
+  route(app, questionsApi.comments, ({ actor, params }) => svc.comments(actor, params.id), reviewing);
+  route(
+    app,
+    questionsApi.comment,
+    ({ actor, params, body }) => svc.comment(actor, params.id, body.body),
+    reviewing,
+  );
 }

@@ -5,51 +5,55 @@ import { route, routeProvingSession } from '../../lib/route';
 import { testReadsService } from './read-service';
 import { testsService } from './service';
 
+/** Calls about taking tests in a product: an active subscription to it. */
+const taking = { policy: 'tests.take' } as const;
+/** Calls on one test: its taker's alone. */
+const owning = { policy: 'test.own' } as const;
+
 export function testsRoutes(app: FastifyInstance, deps: Deps) {
   const svc = testsService(deps);
   const reads = testReadsService(deps);
   route(app, testsApi.inProgress, ({ actor, query }) => svc.inProgress(actor, query.productUuid));
-  route(app, testsApi.available, ({ actor, params, query }) => svc.available(actor, params.id, query.pools), {
-    policy: 'tests.take',
-  });
-  route(app, testsApi.create, ({ actor, body }) => svc.create(actor, body), { policy: 'tests.take' });
+  route(
+    app,
+    testsApi.available,
+    ({ actor, params, query }) => svc.available(actor, params.id, query.pools),
+    taking,
+  );
+  route(app, testsApi.create, ({ actor, body }) => svc.create(actor, body), taking);
   route(
     app,
     testsApi.list,
     ({ actor, query }) => reads.list(actor, query.productUuid, query.page, query.size),
-    { policy: 'tests.take' },
+    taking,
   );
-  route(app, testsApi.dashboard, ({ actor, params }) => reads.dashboard(actor, params.id), {
-    policy: 'tests.take',
-  });
-  route(app, testsApi.alive, ({ actor, body }) => svc.alive(actor, body.testUuid, body.questionUuid), {
-    policy: 'test.own',
-  });
-  route(app, testsApi.questions, ({ actor, params }) => reads.questions(actor, params.id), {
-    policy: 'test.own',
-  });
-  route(app, testsApi.start, ({ actor, params, body }) => svc.start(actor, params.id, body.questionUuid), {
-    policy: 'test.own',
-  });
-  route(app, testsApi.pause, ({ actor, params }) => svc.pause(actor, params.id), { policy: 'test.own' });
-  route(app, testsApi.finalize, ({ actor, params }) => svc.finalize(actor, params.id), {
-    policy: 'test.own',
-  });
+  route(app, testsApi.dashboard, ({ actor, params }) => reads.dashboard(actor, params.id), taking);
+  route(app, testsApi.alive, ({ actor, body }) => svc.alive(actor, body.testUuid, body.questionUuid), owning);
+  route(app, testsApi.questions, ({ actor, params }) => reads.questions(actor, params.id), owning);
+  route(
+    app,
+    testsApi.start,
+    ({ actor, params, body }) => svc.start(actor, params.id, body.questionUuid),
+    owning,
+  );
+  route(app, testsApi.pause, ({ actor, params }) => svc.pause(actor, params.id), owning);
+  route(app, testsApi.finalize, ({ actor, params }) => svc.finalize(actor, params.id), owning);
   // The busiest call: its write checks the session itself (one statement per answer, none before it).
   routeProvingSession(app, testsApi.answer, ({ caller, params, body }) =>
     svc.answer(caller, params.id, params.qid, body.choice),
   );
-  route(app, testsApi.unanswer, ({ actor, params }) => svc.unanswer(actor, params.id, params.qid), {
-    policy: 'test.own',
-  });
+  route(app, testsApi.unanswer, ({ actor, params }) => svc.unanswer(actor, params.id, params.qid), owning);
   route(
     app,
     testsApi.flag,
     ({ actor, params, body }) => svc.flag(actor, params.id, params.qid, body.flagged),
-    { policy: 'test.own' },
+    owning,
   );
-  route(app, testsApi.marks, ({ actor, params, body }) => svc.marks(actor, params.id, params.qid, body), {
-    policy: 'test.own',
-  });
-  route(app, testsApi.review, ({ actor, params }) => reads.review(actor, params.id), { policy: 'test.own' });
+  route(
+    app,
+    testsApi.marks,
+    ({ actor, params, body }) => svc.marks(actor, params.id, params.qid, body),
+    owning,
+  );
+  route(app, testsApi.review, ({ actor, params }) => reads.review(actor, params.id), owning);
 }

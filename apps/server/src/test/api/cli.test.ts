@@ -125,6 +125,9 @@ describe('operator commands', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/--auto-renew needs a paid plan/);
     expect(await db.db.select().from(products).where(eq(products.name, name))).toEqual([]);
+    const blank = await qbank('create-product', '--name', '   ');
+    expect(blank.code).toBe(1);
+    expect(blank.stderr).toMatch(/--name is required/);
     const unknown = await qbank('create-product', '--name', name, '--category', 'astrology');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/--category must be one of/);
