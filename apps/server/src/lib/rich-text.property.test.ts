@@ -40,6 +40,9 @@ function problems(html: string): string[] {
         if (!allowedAttributes[tag]?.includes(lower)) found.push(`attribute ${tag}[${name}]`);
         if ((lower === 'href' || lower === 'src') && /^(?:javascript|data|vbscript):/.test(browserUrl(value)))
           found.push(`${name}=${value}`);
+        // Images come from our media only: nothing a browser would fetch from another host.
+        if (tag === 'img' && lower === 'src' && !value.startsWith('/api/v2/media/'))
+          found.push(`image from elsewhere ${value}`);
       }
     },
     oncomment() {
@@ -270,6 +273,9 @@ describe('sanitizeRichText properties', () => {
     expect(problems('<a href="&#x20;Java&#x09;Script:x">a</a>')).toContain('href= Java\tScript:x');
     expect(problems('<img src="DATA:image/png,x">')).toContain('src=DATA:image/png,x');
     expect(problems('<span style="x">a</span>')).toContain('style attribute');
+    expect(problems('<img src="https://t.example/p.gif">')).toContain(
+      'image from elsewhere https://t.example/p.gif',
+    );
     expect(problems('<script>x</script>')).toContain('script element');
     expect(problems('<p>ok</p><a href="https://x.example" rel="noopener" target="_blank">x</a>')).toEqual([]);
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isBlankRichText, richTextToPlain, sanitizeRichText } from './rich-text';
+import {
+  isBlankRichText,
+  outsideImageMessage,
+  outsideImages,
+  richTextToPlain,
+  sanitizeRichText,
+} from './rich-text';
 
 const linkAttributes = 'rel="noopener noreferrer nofollow" target="_blank"';
 
@@ -58,12 +64,12 @@ describe('sanitizeRichText keeps what the editor makes', () => {
     expect(sanitizeRichText('<a name="x">anchor</a>')).toBe('anchor');
   });
 
-  it('keeps an image from our media path or http(s) with alt and integer sizes', () => {
+  it('keeps an image from our media path with alt and integer sizes', () => {
     expect(
       sanitizeRichText('<img src="/api/v2/media/3f1c-aa.png" alt="A cell" width="320" height="200">'),
     ).toBe('<img src="/api/v2/media/3f1c-aa.png" alt="A cell" width="320" height="200" />');
-    expect(sanitizeRichText('<img src="https://cdn.example.org/a.png" width="50%" height="10px">')).toBe(
-      '<img src="https://cdn.example.org/a.png" />',
+    expect(sanitizeRichText('<img src="/api/v2/media/3f1c-aa.png" width="50%" height="10px">')).toBe(
+      '<img src="/api/v2/media/3f1c-aa.png" />',
     );
     expect(sanitizeRichText('<img src="/api/v2/media/a.png" alt="&quot;><script>">')).toBe(
       '<img src="/api/v2/media/a.png" alt="&quot;&gt;&lt;script&gt;" />',
@@ -82,6 +88,19 @@ describe('sanitizeRichText keeps what the editor makes', () => {
       '',
     ])
       expect(sanitizeRichText(`<p>a<img src="${src}">b</p>`), src).toBe('<p>ab</p>');
+  });
+
+  it('drops an image from another site, even one whose path looks like our media', () => {
+    for (const src of [
+      'https://tracker.example/pixel.gif',
+      'http://cdn.example.org/a.png',
+      'HTTPS://CDN.EXAMPLE.ORG/A.PNG',
+      'https://evil.example/api/v2/media/3f1c.png',
+      '//evil.example/api/v2/media/3f1c.png',
+      'https:\\\\evil.example/a.png',
+      'ftp://files.example/a.png',
+    ])
+      expect(sanitizeRichText(`<p>a<img src="${src}" alt="x">b</p>`), src).toBe('<p>ab</p>');
   });
 
   it('maps h1 to h2 and h5, h6 to h4, and keeps the text of other wrappers', () => {
@@ -132,7 +151,8 @@ describe('sanitizeRichText keeps what the editor makes', () => {
 describe('sanitizeRichText neutralises attacks', () => {
   const attacks: [string, string][] = [
     ['<img src=x onerror=alert(1)>', ''],
-    ['<img src="https://x.example/a.png" onerror="alert(1)">', '<img src="https://x.example/a.png" />'],
+    ['<img src="/api/v2/media/a.png" onerror="alert(1)">', '<img src="/api/v2/media/a.png" />'],
+    ['<img src="https://x.example/a.png" onerror="alert(1)">', ''],
     ['<a href="javascript:alert(1)">x</a>', 'x'],
     ['<a href="jav&#x09;ascript:alert(1)">x</a>', 'x'],
     ['<a href="jav&#x0A;ascript:alert(1)">x</a>', 'x'],
@@ -175,6 +195,60 @@ describe('sanitizeRichText neutralises attacks', () => {
     const clean = sanitizeRichText(attack);
     expect(clean).toBe(expected);
     expect(sanitizeRichText(clean)).toBe(clean);
+  });
+});
+
+describe('outsideImages', () => {
+  it('finds every image a browser would fetch from another host, as written, in order', () => {
+    expect(
+      outsideImages(
+        '<p>a<img src="https://tracker.example/p.gif?u=1&amp;q=2">b</p>' +
+          '<table><tr><td><IMG SRC=" //cdn.example.org/x.png "></td></tr></table>' +
+          '<ul><li><img alt="x" src=\'http://a.example\'></li></ul>',
+      ),
+    ).toEqual(['https://tracker.example/p.gif?u=1&q=2', '//cdn.example.org/x.png', 'http://a.example']);
+  });
+
+  it('reads the URL as a browser does: entities, backslashes, tabs and odd cases still point elsewhere', () => {
+    for (const src of [
+      'HtTpS://tracker.example/p.gif',
+      'https:\\\\tracker.example/p.gif',
+      '\\\\tracker.example/p.gif',
+      'https:/tracker.example/p.gif',
+      'ht&#x09;tps://tracker.example/p.gif',
+      'https&colon;//tracker.example/p.gif',
+      'https://user:pw@tracker.example:8443/p.gif',
+      'ftp://tracker.example/p.gif',
+    ])
+      expect(outsideImages(`<p><img src="${src}"></p>`), src).toHaveLength(1);
+  });
+
+  it('finds an image outside the allow-list too (in noscript, in a link), which the sanitiser drops anyway', () => {
+    expect(outsideImages('<noscript><img src="https://t.example/a.gif"></noscript>')).toHaveLength(1);
+    expect(outsideImages('<a href="/x"><img src="https://t.example/a.gif"></a>')).toHaveLength(1);
+  });
+
+  it('leaves our own media, sources that load nothing from elsewhere and other elements alone', () => {
+    expect(
+      outsideImages(
+        '<p><img src="/api/v2/media/3f1c.png"><img src="media:strip.png"><img src="x"><img src="">' +
+          '<img><img src="data:image/png;base64,AAAA"><img src="javascript:alert(1)">' +
+          '<img src="@@PLUGINFILE@@/a.png"><a href="https://example.org">link</a></p>' +
+          '<script>"<img src=https://t.example/a.gif>"</script>',
+      ),
+    ).toEqual([]);
+    expect(outsideImages('<p>See https://example.org/a.png</p>')).toEqual([]);
+    expect(outsideImages('')).toEqual([]);
+  });
+
+  it('names the field and the URL, cut short when long', () => {
+    expect(outsideImageMessage('questionStem', 'https://t.example/a.gif', 'upload it')).toBe(
+      'questionStem shows an image from another site (https://t.example/a.gif); upload it',
+    );
+    const long = `https://t.example/${'a'.repeat(200)}`;
+    const message = outsideImageMessage('explanation', long, 'upload it');
+    expect(message).toContain(`(${long.slice(0, 79)}…)`);
+    expect(message.length).toBeLessThan(140);
   });
 });
 

@@ -55,10 +55,10 @@ function linkHref(raw: string | undefined): string | null {
   return /^https?:\/\/./i.test(url) || /^mailto:./i.test(url) ? url : null;
 }
 
+/** Images come from the product's own media only: an image from elsewhere would tell its host who looks. */
 function imageSrc(raw: string | undefined): string | null {
   const url = plainUrl(raw);
-  if (url === null) return null;
-  return /^https?:\/\/./i.test(url) || mediaPath.test(url) ? url : null;
+  return url !== null && mediaPath.test(url) ? url : null;
 }
 
 /** A whole number from 1 to max, written plainly ("02" becomes "2"), or null. */
@@ -120,7 +120,8 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
   },
   allowedClasses: {},
   allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  // No scheme at all: an image's src is our media path (imageSrc).
+  allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   // The library's list plus noscript, whose content the author never saw in a browser with scripts on.
@@ -161,6 +162,50 @@ export function sanitizeRichText(html: string): string {
     clean = again;
   }
   return clean;
+}
+
+/** A host none of our pages is served from (.invalid never resolves): what a relative src is read against. */
+const ownHost = 'qbank.invalid';
+const pageUrls = [`http://${ownHost}/page`, `https://${ownHost}/page`];
+
+/** Whether a browser showing the image on one of our pages would fetch it from another host. */
+function loadsFromElsewhere(src: string): boolean {
+  return pageUrls.some((page) => {
+    try {
+      const { host } = new URL(src, page);
+      return host !== '' && host !== ownHost;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * The src of every image in the HTML that a browser would load from another host (`https://…`, `//host/…`,
+ * `https:\\host/…`), in document order. Question rich text shows the product's own media only (decision
+ * 0013): an outside image would tell its host who reads the question and when. A save or an import holding
+ * one is refused with a message naming it (`outsideImageMessage`) rather than quietly losing the picture;
+ * the sanitiser drops such images too, and any other image whose src is not our media path.
+ */
+export function outsideImages(html: string): string[] {
+  const found: string[] = [];
+  const parser = new Parser({
+    onopentag(name, attribs) {
+      const src = attribs.src?.trim();
+      if (name === 'img' && src && loadsFromElsewhere(src)) found.push(src);
+    },
+  });
+  parser.write(html);
+  parser.end();
+  return found;
+}
+
+const maxUrlInMessage = 80;
+
+/** "`where` shows an image from another site (its URL, cut short): …", the refusal of an outside image. */
+export function outsideImageMessage(where: string, src: string, remedy: string): string {
+  const url = src.length > maxUrlInMessage ? `${src.slice(0, maxUrlInMessage - 1)}…` : src;
+  return `${where} shows an image from another site (${url}); ${remedy}`;
 }
 
 /** Inline elements join their text to the next; every other element separates words. */

@@ -13,7 +13,13 @@ import {
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import { isBlankRichText, richTextToPlain, sanitizeRichText } from '../../lib/rich-text';
+import {
+  isBlankRichText,
+  outsideImageMessage,
+  outsideImages,
+  richTextToPlain,
+  sanitizeRichText,
+} from '../../lib/rich-text';
 import { type Actor, authorize, can, questionStatusesFor } from '../../policies';
 import {
   copyMedia,
@@ -41,6 +47,20 @@ export const mediaUrl = (hash: string) => `/api/v2/media/${hash}`;
 const PREVIEW_LENGTH = 160;
 
 const noSuchQuestion = () => new AppError(ErrorCode.NOT_FOUND, 'No such question', 'id');
+
+/**
+ * Rich text shows the product's own media only (decision 0013): an image from another site is refused, naming
+ * the field, before anything is written; the writer uploads it instead (the media upload's URL is ours).
+ */
+function ownImagesOnly(field: string, html: string): void {
+  const [src] = outsideImages(html);
+  if (src !== undefined)
+    throw new AppError(
+      ErrorCode.VALIDATION,
+      outsideImageMessage(field, src, 'a question shows only images uploaded to it'),
+      field,
+    );
+}
 
 /** The answer of GET questions/{id} (SPEC §3) from a version read. */
 export function toQuestion(v: VersionRead): Question {
@@ -81,6 +101,11 @@ export function questionsService(deps: Deps) {
 
   /** The content to store: rich text sanitised, and the rules a status asks for checked. */
   function contentOf(input: QuestionInputParsed, status: QuestionStatus): VersionContent {
+    ownImagesOnly('questionStem', input.questionStem);
+    ownImagesOnly('explanation', input.explanation);
+    input.answerChoices.forEach((c, i) => {
+      ownImagesOnly(`answerChoices.${i}.text`, c.text);
+    });
     const stem = sanitizeRichText(input.questionStem);
     if (isBlankRichText(stem))
       throw new AppError(ErrorCode.VALIDATION, 'questionStem is required', 'questionStem');

@@ -354,6 +354,49 @@ describe('input', () => {
     expect((rows as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
   });
 
+  it.each([
+    [
+      { questionStem: '<p>Which rhythm?</p><p><img src="https://tracker.example/p.gif" alt=""></p>' },
+      'questionStem',
+    ],
+    [{ explanation: '<p>See <img src="//cdn.example.org/ecg.png"></p>' }, 'explanation'],
+    [
+      {
+        answerChoices: [
+          { uuid: A, text: 'Mitral' },
+          { uuid: B, text: '<p>Aortic <img src="HTTP://tracker.example/p.gif?who=me"></p>' },
+        ],
+      },
+      'answerChoices.1.text',
+    ],
+  ])(
+    'an image from another site (%#) is refused naming its field, and nothing is written',
+    async (over, field) => {
+      const body = draft(product.id, over);
+      const res = await post(writer, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION', field });
+      expect(res.json().message).toMatch(
+        new RegExp(`^${field.replaceAll('.', '\\.')} shows an image from another site \\(`),
+      );
+      expect(res.json().message).toContain('example');
+      const rows = await t.deps.db.execute(
+        sql`SELECT count(*)::int AS n FROM questions WHERE product_id = ${product.id}`,
+      );
+      expect((rows as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
+      expect((await get(writer, `/api/v2/questions/${body.uuid}`)).statusCode).toBe(404);
+    },
+  );
+
+  it("an image from the product's own media path is kept", async () => {
+    const src = `/api/v2/media/${'ab'.repeat(32)}`;
+    const q = draft(product.id, { questionStem: `<p>Which rhythm?</p><p><img src="${src}" alt="ECG"></p>` });
+    expect((await post(writer, q)).statusCode).toBe(200);
+    expect((await get(writer, `/api/v2/questions/${q.uuid}`)).json().questionStem).toBe(
+      `<p>Which rhythm?</p><p><img src="${src}" alt="ECG" /></p>`,
+    );
+  });
+
   it("a subcategory of another product is refused; one of the question's own is kept", async () => {
     const elsewhere = await buildTree((await buildProduct(t.deps.db)).id);
     const refused = await post(writer, draft(product.id, { subcategoryUuid: elsewhere.subcategory.id }));

@@ -82,6 +82,34 @@ Is pH < 7.30 acidaemia? {=Yes ~No}`);
     ]);
   });
 
+  it('leaves out a question whose HTML shows an image from another site, naming it', async () => {
+    // GIFT escapes its own marks (= : # ~ { }) with a backslash, also inside HTML.
+    const { questions, issues } = await parseGift(
+      [
+        '::Pixel::[html]<p>Which? <img src\\="https\\://tracker.example/p.gif"></p>{=a ~b}',
+        "[html]Why? {=a ~b ####<p><img src\\='HTTPS\\://cdn.example.org/x.png'></p>}",
+        'Kept? {=a ~b}',
+      ].join('\n\n'),
+    );
+    expect(questions.map((q) => q.stem)).toEqual(['Kept?']);
+    expect(issues).toEqual([
+      {
+        line: 1,
+        field: 'stem',
+        message: expect.stringContaining(
+          'The stem shows an image from another site (https://tracker.example/p.gif)',
+        ),
+      },
+      {
+        line: 3,
+        field: 'explanation',
+        message: expect.stringContaining(
+          'The explanation shows an image from another site (HTTPS://cdn.example.org/x.png)',
+        ),
+      },
+    ]);
+  });
+
   it('treats a full-credit weight as the right answer', async () => {
     const { questions } = await parseGift('Which? {~%100%Right ~Wrong}');
     expect(questions[0]?.choices.map((c) => c.correct)).toEqual([true, false]);

@@ -58,6 +58,60 @@ describe('Moodle XML', () => {
     ]);
   });
 
+  it('leaves out a question that shows an image from another site, naming it; embedded files still import', async () => {
+    const xml = [
+      '<quiz>',
+      multichoice('<![CDATA[<p>Which rhythm? <img src="https://tracker.example/strip.png?bank=1"></p>]]>'),
+      multichoice(
+        'Explained',
+        '<answer fraction="100"><text>Yes</text></answer><answer fraction="0"><text>No</text></answer>',
+      ).replace(
+        '<single>',
+        '<generalfeedback format="html"><text><![CDATA[<p><img src="//cdn.example.org/a.png"></p>]]></text></generalfeedback><single>',
+      ),
+      multichoice(
+        'In a choice',
+        '<answer fraction="100"><text><![CDATA[<img src="http://tracker.example/a.gif">]]></text></answer><answer fraction="0"><text>No</text></answer>',
+      ),
+      multichoice(
+        '<![CDATA[<p>Embedded <img src="@@PLUGINFILE@@/strip.png"></p>]]>',
+        undefined,
+        `<file name="strip.png" path="/" encoding="base64">${png}</file>`,
+      ),
+      '</quiz>',
+    ].join('\n');
+    const { questions, issues } = await parseXml(xml);
+    expect(issues).toEqual([
+      {
+        line: 2,
+        field: 'stem',
+        message: expect.stringMatching(
+          /^The stem shows an image from another site \(https:\/\/tracker\.example\/strip\.png\?bank=1\); /,
+        ),
+      },
+      {
+        line: 3,
+        field: 'explanation',
+        message: expect.stringMatching(
+          /^The explanation shows an image from another site \(\/\/cdn\.example\.org\/a\.png\)/,
+        ),
+      },
+      {
+        line: 4,
+        field: 'choices',
+        message: expect.stringMatching(
+          /^Answer choice A shows an image from another site \(http:\/\/tracker/,
+        ),
+      },
+    ]);
+    // Nothing from elsewhere is kept; the picture the file carries is a media item as before.
+    expect(questions).toHaveLength(1);
+    expect(questions[0]?.stem).toBe('<p>Embedded <img src="media:strip.png"></p>');
+    expect(questions[0]?.media).toEqual([
+      { name: 'strip.png', contentType: 'image/png', bytes: pngBytes(7), place: 'STEM' },
+    ]);
+  });
+
   it('sets paths from category questions, without $course$ and top, keeping the last three names', async () => {
     const category = (path: string) =>
       `<question type="category"><category><text>${path}</text></category></question>`;

@@ -1,3 +1,4 @@
+import { outsideImageMessage, outsideImages } from '../../../lib/rich-text';
 import { isBlankHtml } from './text';
 import type { ParseIssue, ParseResult, PortableQuestion } from './types';
 
@@ -11,6 +12,9 @@ export const QuestionLimits = {
 } as const;
 
 export const letters = 'ABCDEFGHIJ';
+
+const outsideImageRemedy =
+  'a question shows only images uploaded to it: carry the image in the file (Moodle XML can) or add it in the editor after importing';
 
 /** Trims what a question file pads (names, path, references) so every format yields the same values. */
 export function normalise(question: PortableQuestion): PortableQuestion {
@@ -50,6 +54,18 @@ export function checkQuestion(q: PortableQuestion): ParseIssue[] {
     );
   q.choices.forEach((c, i) => {
     if (isBlankHtml(c.text)) add('choices', `Answer choice ${letters[i] ?? i + 1} is empty`);
+  });
+  // Questions show the product's own media only (docs/decisions/0013-rich-text.md). An image the file links
+  // from another site is neither fetched nor kept: the question is left out, naming it, so that a picture it
+  // needs is not lost without a word. Images carried in the file itself (Moodle XML's base64 files) are kept.
+  const outside = (field: string, where: string, html: string) => {
+    const [src] = outsideImages(html);
+    if (src !== undefined) add(field, outsideImageMessage(where, src, outsideImageRemedy));
+  };
+  outside('stem', 'The stem', q.stem);
+  outside('explanation', 'The explanation', q.explanation);
+  q.choices.forEach((c, i) => {
+    outside('choices', `Answer choice ${letters[i] ?? i + 1}`, c.text);
   });
   const correct = q.choices.filter((c) => c.correct).length;
   if (correct === 0) add('correct', 'A question needs exactly one correct answer; none is marked');
