@@ -6,13 +6,12 @@ import {
   type ImportStarted,
   type QuestionImport,
 } from '@qbank/contract';
-import Papa from 'papaparse';
 import type { Deps } from '../../deps';
 import type { FileAnswer } from '../../lib/answers';
 import { AppError } from '../../lib/app-error';
 import type { Upload } from '../../lib/upload';
 import { type Actor, authorize, can } from '../../policies';
-import { csvTemplate, detectFormat, xlsxTemplate } from '../questions/formats';
+import { csvTemplate, detectFormat, toSafeCsv, xlsxTemplate } from '../questions/formats';
 import { productExists } from '../questions/repository';
 import { importReadJob, importWriteJob } from './jobs';
 import { findImport, type ImportRow, insertImport, updateImport } from './repository';
@@ -142,12 +141,9 @@ export function importsService(deps: Deps) {
           'This file is still being read; its issues are not known yet',
           'id',
         );
-      const text = Papa.unparse(
-        {
-          fields: ['line', 'field', 'message'],
-          data: row.preview.issues.map((i) => [i.line, i.field, i.message]),
-        },
-        { escapeFormulae: true, newline: '\r\n' },
+      const text = toSafeCsv(
+        ['line', 'field', 'message'],
+        row.preview.issues.map((i) => [i.line, i.field, i.message]),
       );
       return csvFile(text, `${stem(row.fileName)}-issues.csv`);
     },

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -589,6 +590,43 @@ describe('a large file', () => {
     expect(n).toBe(N);
     const counts = await writer.req({ url: `/api/v2/questions/products/${product.id}/statusCounts` });
     expect(counts.json()).toMatchObject({ DRAFT: N });
+  });
+});
+
+describe('cells a spreadsheet could run', () => {
+  const dde = "-2+3+cmd|' /C calc'!A0";
+  const csv = [
+    'stem,choice_a,choice_b,choice_c,choice_d,correct,references',
+    `"=1+1 is what?",-5,${dde},+2,@SUM(A1),B,'-already quoted`,
+  ].join('\r\n');
+
+  it.each([
+    ['csv', 'bank.csv'],
+    ['xlsx', 'bank.xlsx'],
+  ])('leave in %s with a quote in front and import back as written', async (format, fileName) => {
+    const product = await buildProduct(t.deps.db);
+    const admin = await member(product.id, { admin: true });
+    await importFile(admin, product.id, 'cells.csv', csv, 'PUBLISHED');
+    const [imported] = await bankOf(product.id);
+    expect(imported).toMatchObject({
+      stem: '=1+1 is what?',
+      choices: ['-5', dde, '+2', '@SUM(A1)'],
+      references: ['-already quoted'],
+    });
+    const res = await admin.req({ url: `/api/v2/questions/products/${product.id}/export?format=${format}` });
+    expect(res.statusCode).toBe(200);
+    const written = `,'=1+1 is what?,'-5,'${dde},'+2,'@SUM(A1),`;
+    if (format === 'csv') expect(res.body).toContain(written);
+    else {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as never);
+      const cells = book.getWorksheet('Questions')!.getRow(2).values as unknown[];
+      expect(cells.filter((c) => typeof c === 'string').join(',')).toContain(written.slice(1, -1));
+    }
+    const second = await buildProduct(t.deps.db);
+    const secondAdmin = await member(second.id, { admin: true });
+    await importFile(secondAdmin, second.id, fileName, res.rawPayload, 'PUBLISHED');
+    expect(await bankOf(second.id)).toEqual(await bankOf(product.id));
   });
 });
 

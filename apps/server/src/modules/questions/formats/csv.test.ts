@@ -118,7 +118,7 @@ describe('CSV', () => {
     expect((await parseQuestions('csv', bom)).issues).toEqual([]);
   });
 
-  it('round-trips a bank, guarding formula-like cells but not negative numbers', async () => {
+  it('round-trips a bank, writing every cell a spreadsheet could run with a quote in front', async () => {
     const bank = [
       buildQuestion(),
       buildQuestion({
@@ -128,17 +128,39 @@ describe('CSV', () => {
           { text: '-5 mm Hg', correct: false },
           { text: '+cmd|calc', correct: true },
           { text: '@SUM(A1)', correct: false },
+          { text: "-2+3+cmd|' /C calc'!A0", correct: false },
+          { text: '-5', correct: false },
+          { text: '+2', correct: false },
+          { text: "'=already quoted", correct: false },
         ],
-        references: [],
+        references: ['=x', '-1'],
         freeSample: true,
       }),
     ];
     const csv = toCsv(bank);
     expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
-    expect(csv).toContain(',-5 mm Hg,');
+    expect(csv).toContain(",'-5 mm Hg,");
+    expect(csv).toContain(",'-2+3+cmd|' /C calc'!A0,");
+    expect(csv).toContain(",'-5,'+2,");
+    expect(csv).toContain(",''=already quoted,");
+    expect(csv).toContain(",'=x | -1,");
+    for (const cell of Papa.parse<string[]>(csv).data.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
     const { questions, issues } = await parseCsv(csv);
     expect(issues).toEqual([]);
     expect(questions.map(content)).toEqual(bank.map(({ media: _m, ...q }) => content({ ...q, media: [] })));
+  });
+
+  it('takes the quote off a guarded cell in a file written by hand too, and keeps any other quote', async () => {
+    const text = [
+      header,
+      row({ stem: "'=Which?", choice_a: "'-5", choice_b: "'+2", choice_c: "'quoted", correct: 'A' }),
+    ].join('\n');
+    const { questions, issues } = await parseCsv(text);
+    expect(issues).toEqual([]);
+    expect(questions[0]).toMatchObject({
+      stem: '=Which?',
+      choices: [{ text: '-5' }, { text: '+2' }, { text: "'quoted" }],
+    });
   });
 
   it('reads a generated 10,000-question file in full', async () => {

@@ -1,15 +1,9 @@
 import Papa from 'papaparse';
+import { toSafeCsv } from './cell-safety';
 import { CSV_COLUMNS, readHeader, readRow, writeRow } from './table-columns';
 import { templateRows } from './template-rows';
 import type { PortableQuestion } from './types';
 import type { ResultCollector } from './validate';
-
-/**
- * A cell that a spreadsheet would run as a formula (=cmd|…, @SUM, +cmd, -cmd) is written with a leading
- * apostrophe; numbers such as "-5 mmHg" or "+2" and list dashes are left alone, so they read back as typed.
- */
-const formulaStart = /^(?:[=@\t\r]|[+-](?![\d.\s]))/;
-const escapedFormula = /^'(?:[=@\t\r]|[+-](?![\d.\s]))/;
 
 /** Commas, Excel's semicolons in European locales, or tabs: whichever the file uses. */
 export function readCsv(text: string, collector: ResultCollector): void {
@@ -32,18 +26,17 @@ export function readCsv(text: string, collector: ResultCollector): void {
   if (!map) return;
   for (let index = headerIndex + 1; index < rows.length; index++) {
     if (brokenRows.has(index)) continue;
-    const cells = (rows[index] ?? []).map((c) => (escapedFormula.test(c) ? c.slice(1) : c));
-    const read = readRow(cells, map, index + 1);
+    const read = readRow(rows[index] ?? [], map, index + 1);
     if (read) collector.add(read.question, read.blocking);
   }
 }
 
-/** The bank as CSV in the import layout, so it reads back as the same questions (without media). */
+/**
+ * The bank as CSV in the import layout, so it reads back as the same questions (without media). Cells a
+ * spreadsheet could run get a quote in front (cell-safety.ts), which readRow takes off again.
+ */
 export function toCsv(questions: PortableQuestion[]): string {
-  return Papa.unparse(
-    { fields: [...CSV_COLUMNS], data: questions.map(writeRow) },
-    { escapeFormulae: formulaStart, newline: '\r\n' },
-  );
+  return toSafeCsv(CSV_COLUMNS, questions.map(writeRow));
 }
 
 /** A header and two example rows for educators to fill in. */

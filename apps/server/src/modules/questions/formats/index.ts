@@ -3,6 +3,7 @@
  * shape, and banks written back out (Moodle XML, QTI 3.0, CSV, XLSX). Pure: no database, no HTTP.
  * README.md beside this file documents the formats for educators and contributors.
  */
+export { toSafeCsv } from './cell-safety';
 export { csvTemplate, toCsv } from './csv';
 export { detectFormat } from './detect';
 export { toMoodleXml } from './moodle-xml-write';

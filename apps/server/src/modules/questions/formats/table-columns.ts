@@ -1,3 +1,4 @@
+import { readCell } from './cell-safety';
 import { textOrHtmlToHtml } from './text';
 import type { ParseIssue, PortableQuestion } from './types';
 import { letters } from './validate';
@@ -84,7 +85,10 @@ const freeSampleValues: Record<string, boolean> = {
 /** References and reinforcements: several in one cell, separated by " | " or by line breaks. */
 const splitList = (cell: string) => cell.split(/\s*\|\s*|\r\n|\r|\n/);
 
-/** One row as a question with the issues only the row can tell; null for a row with nothing in it. */
+/**
+ * One row as a question with the issues only the row can tell; null for a row with nothing in it. A cell
+ * the writers guarded with a quote in front (cell-safety.ts) is read without it, in CSV and Excel alike.
+ */
 export function readRow(
   cells: string[],
   map: ColumnMap,
@@ -93,7 +97,7 @@ export function readRow(
   if (cells.every((c) => c.trim() === '')) return null;
   const cell = (column: Column) => {
     const index = map.get(column);
-    return index === undefined ? '' : (cells[index] ?? '').trim();
+    return index === undefined ? '' : readCell(cells[index] ?? '').trim();
   };
   const blocking: ParseIssue[] = [];
 
@@ -136,7 +140,10 @@ export function readRow(
   return { question, blocking };
 }
 
-/** One question as a row, in CSV_COLUMNS order; media do not travel in tables. */
+/**
+ * One question as a row, in CSV_COLUMNS order; media do not travel in tables. The cells are as the question
+ * holds them: each writer passes them through safeCell (cell-safety.ts) on the way out.
+ */
 export function writeRow(q: PortableQuestion): string[] {
   const choices = choiceColumns.map((_, i) => q.choices[i]?.text ?? '');
   const correct = letters[q.choices.findIndex((c) => c.correct)] ?? '';

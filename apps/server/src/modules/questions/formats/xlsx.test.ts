@@ -27,6 +27,41 @@ describe('XLSX', () => {
     expect(questions.map(content)).toEqual(bank.map(content));
   });
 
+  it('writes every cell a spreadsheet could run with a quote in front, and reads it back without', async () => {
+    const dde = "-2+3+cmd|' /C calc'!A0";
+    const bank = [
+      buildQuestion({
+        name: '=HYPERLINK("x")',
+        choices: [
+          { text: dde, correct: true },
+          { text: '-5', correct: false },
+          { text: '@SUM(A1)', correct: false },
+          { text: 'Already safe', correct: false },
+        ],
+        references: ['+2'],
+      }),
+    ];
+    const bytes = await toXlsx(bank);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(bytes) as never);
+    const cells = book.getWorksheet('Questions')!.getRow(2).values as unknown[];
+    expect(cells.slice(1, 9)).toEqual([
+      `'=HYPERLINK("x")`,
+      'Nephrology',
+      'Electrolytes',
+      'Potassium',
+      bank[0]!.stem,
+      `'${dde}`,
+      "'-5",
+      "'@SUM(A1)",
+    ]);
+    expect(cells).toContain('Already safe');
+    expect(cells).toContain("'+2");
+    const { questions, issues } = await parseQuestions('xlsx', bytes);
+    expect(issues).toEqual([]);
+    expect(questions.map(content)).toEqual(bank.map(content));
+  });
+
   it('reads typed cells (numbers, booleans, rich text) as their text and reports rows by number', async () => {
     const bytes = await workbook([
       ['Stem', 'Choice A', 'Choice B', 'Correct', 'Free sample', 'Notes'],

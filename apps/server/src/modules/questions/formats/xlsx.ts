@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
+import { safeCell } from './cell-safety';
 import { CSV_COLUMNS, readHeader, readRow, writeRow } from './table-columns';
 import { templateRows } from './template-rows';
 import type { ParseIssue, PortableQuestion } from './types';
@@ -80,8 +81,9 @@ function workbookOf(questions: PortableQuestion[]): ExcelJS.Workbook {
     width: header === 'stem' || header === 'explanation' ? 60 : header.startsWith('choice_') ? 24 : 16,
   }));
   sheet.getRow(1).font = { bold: true };
-  // Every value goes in as a string: nothing a cell holds is ever run as a formula.
-  for (const row of questions.map(writeRow)) sheet.addRow(row);
+  // Every value goes in as a string, never as a formula; a string a spreadsheet could still run once someone
+  // edits the cell gets a quote in front, as in CSV (cell-safety.ts), and readRow takes it off again.
+  for (const row of questions.map(writeRow)) sheet.addRow(row.map(safeCell));
   return workbook;
 }
 
