@@ -156,7 +156,10 @@ export const mediaItem = z.object({
 });
 export type MediaItem = z.infer<typeof mediaItem>;
 
-/** SPEC §3 question, as a version of it reads. */
+/** An answer choice as it reads: its id (kept across versions) and its text. */
+const answerChoice = z.object({ uuid: z.string(), text: z.string() });
+
+/** SPEC §3 question, as a version of it reads, its solution included: what its staff read. */
 export const question = z.object({
   uuid: z.string(),
   productUuid: z.string(),
@@ -166,7 +169,7 @@ export const question = z.object({
   version: z.number().int(),
   questionStem: z.string(),
   explanation: z.string(),
-  answerChoices: z.array(z.object({ uuid: z.string(), text: z.string() })),
+  answerChoices: z.array(answerChoice),
   correctAnswerChoice: z.string().nullable(),
   references: z.array(z.string()),
   reinforcements: z.array(z.string()),
@@ -180,6 +183,37 @@ export const question = z.object({
   updatedAt: z.string(),
 });
 export type Question = z.infer<typeof question>;
+
+/**
+ * A question as a learner reads it outside a test: its stem, the stem's media and the choices, and where it is
+ * filed. Nothing of its solution: no correct choice, no explanation nor the explanation's media, no references
+ * and no reinforcements (key points), which complete the explanation (docs/questions.md). SPEC: a student gets
+ * those only from a tutor-mode answer or the review of their own finished test.
+ */
+export const learnerQuestion = z.object({
+  view: z.literal('LEARNER'),
+  uuid: z.string(),
+  productUuid: z.string(),
+  subcategoryUuid: z.string().nullable(),
+  name: z.string(),
+  version: z.number().int(),
+  questionStem: z.string(),
+  stemMediaUrls: z.array(mediaItem),
+  answerChoices: z.array(answerChoice),
+});
+export type LearnerQuestion = z.infer<typeof learnerQuestion>;
+
+/** The whole question, for its staff: its writer, the product's auditors and admins, superusers. */
+export const staffQuestion = question.extend({ view: z.literal('STAFF') });
+export type StaffQuestion = z.infer<typeof staffQuestion>;
+
+/**
+ * GET questions/{id}: the staff's view or the learner's, as the server decides for the caller. The answer is
+ * serialized through the schema its `view` names, so a learner's answer keeps only the learner's fields
+ * whatever the code hands it.
+ */
+export const questionRead = z.discriminatedUnion('view', [staffQuestion, learnerQuestion]);
+export type QuestionRead = z.infer<typeof questionRead>;
 
 export const questionSaved = z.object({ uuid: z.string(), version: z.number().int() });
 

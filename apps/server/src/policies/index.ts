@@ -168,6 +168,15 @@ export const policies = {
     allows: (a, r) => staffOf(a, r),
     deny: noSuchQuestion,
   }),
+  /**
+   * A question's solution outside a test (its correct choice, explanation and the explanation's media,
+   * references, reinforcements): the question's staff only. Anyone else who may read the question reads it
+   * without (SPEC: a student gets a solution only from a tutor-mode answer or the review of their own test).
+   */
+  'question.solution': policy<{ productId: string; authorId: string }>({
+    allows: (a, r) => staffOf(a, r),
+    deny: noSuchQuestion,
+  }),
   /** Writing a new question in a status: writers (draft or submitted) and admins. */
   'question.create': policy<{ productId: string; status: QuestionStatus }>({
     allows: async (a, r) => creatableStatuses(await authoringRoles(a, r.productId)).includes(r.status),

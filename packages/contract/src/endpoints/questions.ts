@@ -8,6 +8,7 @@ import {
   questionInput,
   questionListQuery,
   questionPage,
+  questionRead,
   questionSaved,
   statusCounts,
   statusCountsQuery,
@@ -51,11 +52,12 @@ export const questionsApi = {
   get: endpoint({
     method: 'GET',
     path: '/api/v2/questions/:id',
-    summary: 'A question as its current version reads',
+    summary:
+      'A question as its current version reads: whole (view STAFF) for its staff; for a learner (view LEARNER) the stem, its media and the choices, without the solution',
     tags: ['questions'],
     access: 'user',
     params: questionIdParams,
-    response: question,
+    response: questionRead,
   }),
   list: endpoint({
     method: 'GET',

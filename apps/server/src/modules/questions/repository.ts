@@ -1,6 +1,6 @@
 import type { QuestionStatus, StatusCounts } from '@qbank/contract';
 import { emptyStatusCounts, QUESTION_TEXT_COUNT_CAP, searchTerms } from '@qbank/contract';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import {
   mediaFiles,
@@ -249,6 +249,65 @@ export async function readVersion(db: DbOrTx, questionId: string, number?: numbe
   };
 }
 export type VersionRead = NonNullable<Awaited<ReturnType<typeof readVersion>>>;
+
+/** A stored media item of a version, as the answers show it. */
+export interface MediaRead {
+  mediaId: string;
+  hash: string;
+  contentType: string;
+}
+
+/**
+ * What a learner may read of a version: its stem, the stem's media, its choices and where it is filed. The
+ * columns of its solution (correct choice, explanation, references, reinforcements, explanation media) are
+ * not even selected.
+ */
+export interface LearnerContent {
+  versionId: string;
+  questionId: string;
+  productId: string;
+  subcategoryId: string | null;
+  number: number;
+  name: string;
+  stem: string;
+  choices: StoredChoice[];
+  stemMedia: MediaRead[];
+}
+
+/** The learner's content of these versions, in the order of the ids (a version not found is left out). */
+export async function readLearnerContent(db: DbOrTx, versionIds: string[]): Promise<LearnerContent[]> {
+  if (versionIds.length === 0) return [];
+  const rows = await db
+    .select({
+      versionId: questionVersions.id,
+      questionId: questionVersions.questionId,
+      productId: questions.productId,
+      subcategoryId: questionVersions.subcategoryId,
+      number: questionVersions.number,
+      name: questionVersions.name,
+      stem: questionVersions.stem,
+      choices: questionVersions.choices,
+    })
+    .from(questionVersions)
+    .innerJoin(questions, eq(questions.id, questionVersions.questionId))
+    .where(inArray(questionVersions.id, versionIds));
+  const media = await db
+    .select({
+      versionId: questionVersionMedia.versionId,
+      mediaId: questionVersionMedia.mediaId,
+      hash: questionVersionMedia.hash,
+      contentType: mediaFiles.contentType,
+    })
+    .from(questionVersionMedia)
+    .innerJoin(mediaFiles, eq(mediaFiles.hash, questionVersionMedia.hash))
+    .where(
+      and(inArray(questionVersionMedia.versionId, versionIds), eq(questionVersionMedia.mediaType, 'STEM')),
+    )
+    .orderBy(asc(questionVersionMedia.position), asc(questionVersionMedia.mediaId));
+  const byId = new Map(rows.map((r) => [r.versionId, { ...r, stemMedia: [] as MediaRead[] }]));
+  for (const { versionId, ...m } of media) byId.get(versionId)?.stemMedia.push(m);
+  return versionIds.flatMap((id) => byId.get(id) ?? []);
+}
 
 export interface ListFilter {
   productId: string;

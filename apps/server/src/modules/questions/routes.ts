@@ -17,7 +17,9 @@ export function questionsRoutes(app: FastifyInstance, deps: Deps) {
   });
   route(app, questionsApi.update, ({ actor, params, body }) => svc.update(actor, params.id, body), saving);
   route(app, questionsApi.remove, ({ actor, params }) => svc.remove(actor, params.id), saving);
-  route(app, questionsApi.get, ({ actor, params }) => svc.get(actor, params.id), { policy: 'question.read' });
+  route(app, questionsApi.get, ({ actor, params }) => svc.get(actor, params.id), {
+    policy: ['question.read', 'question.solution'],
+  });
   route(app, questionsApi.list, ({ actor, params, query }) => svc.list(actor, params.id, query), {
     policy: 'questions.list',
   });

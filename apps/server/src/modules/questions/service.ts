@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   ErrorCode,
+  type LearnerQuestion,
+  type MediaItem,
   type Question,
   type QuestionInputParsed,
   type QuestionListQuery,
   type QuestionPage,
+  type QuestionRead,
   type QuestionRole,
   type QuestionStatus,
   RESTORE_DELETED_MESSAGE,
@@ -29,13 +32,16 @@ import {
   insertComment,
   insertQuestion,
   insertVersion,
+  type LearnerContent,
   listComments,
   listQuestions,
   listVersions,
+  type MediaRead,
   pointAt,
   productExists,
   productOfSubcategory,
   type QuestionHead,
+  readLearnerContent,
   readVersion,
   type VersionContent,
   type VersionRead,
@@ -65,9 +71,7 @@ function ownImagesOnly(field: string, html: string): void {
 /** The answer of GET questions/{id} (SPEC §3) from a version read. */
 export function toQuestion(v: VersionRead): Question {
   const media = (type: 'STEM' | 'EXPLANATION') =>
-    v.media
-      .filter((m) => m.mediaType === type)
-      .map((m) => ({ uuid: m.mediaId, url: mediaUrl(m.hash), hash: m.hash, contentType: m.contentType }));
+    v.media.filter((m) => m.mediaType === type).map(mediaItemOf);
   return {
     uuid: v.id,
     productUuid: v.productId,
@@ -88,6 +92,29 @@ export function toQuestion(v: VersionRead): Question {
     editor: v.editor,
     createdAt: v.createdAt.toISOString(),
     updatedAt: v.versionAt.toISOString(),
+  };
+}
+
+/** A stored media item as the answers show it: `url` serves its bytes. */
+const mediaItemOf = (m: MediaRead): MediaItem => ({
+  uuid: m.mediaId,
+  url: mediaUrl(m.hash),
+  hash: m.hash,
+  contentType: m.contentType,
+});
+
+/** A question as a learner reads it (GET questions/{id}, browsing a bank): nothing of its solution. */
+export function toLearnerQuestion(c: LearnerContent): LearnerQuestion {
+  return {
+    view: 'LEARNER',
+    uuid: c.questionId,
+    productUuid: c.productId,
+    subcategoryUuid: c.subcategoryId,
+    name: c.name,
+    version: c.number,
+    questionStem: c.stem,
+    stemMediaUrls: c.stemMedia.map(mediaItemOf),
+    answerChoices: c.choices.map((ch) => ({ uuid: ch.id, text: ch.text })),
   };
 }
 
@@ -278,11 +305,20 @@ export function questionsService(deps: Deps) {
       });
     },
 
-    async get(actor: Actor, id: string) {
-      await readable(actor, id);
-      const v = await readVersion(db, id);
-      if (!v) throw noSuchQuestion();
-      return toQuestion(v);
+    /**
+     * GET questions/{id}: the whole question for its staff; anyone else who may read it (a learner) reads the
+     * version they were allowed, without its solution.
+     */
+    async get(actor: Actor, id: string): Promise<QuestionRead> {
+      const head = await readable(actor, id);
+      if (await can(actor, 'question.solution', head)) {
+        const v = await readVersion(db, id);
+        if (!v) throw noSuchQuestion();
+        return { view: 'STAFF', ...toQuestion(v) };
+      }
+      const [content] = await readLearnerContent(db, [head.currentVersionId]);
+      if (!content) throw noSuchQuestion();
+      return toLearnerQuestion(content);
     },
 
     async list(actor: Actor, productId: string, query: QuestionListQuery): Promise<QuestionPage> {

@@ -8,7 +8,7 @@ import {
   questionsApi,
 } from '@qbank/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/http';
+import { call, HttpError } from '../../../lib/http';
 
 /** Query keys of the question reads: one factory, so a save invalidates exactly the question's reads and the lists. */
 export const questionKeys = {
@@ -38,10 +38,20 @@ export const statusCountsQuery = (productId: string, role: QuestionRole) =>
       call(questionsApi.statusCounts, { params: { id: productId }, query: { filterRole: role } }),
   });
 
+/**
+ * A question as its staff read it, for the editor and the review screen. A caller who may read it only as a
+ * learner gets it without its solution (view LEARNER): these screens are not theirs, so it reads as not found.
+ */
+export async function fetchStaffQuestion(id: string) {
+  const q = await call(questionsApi.get, { params: { id } });
+  if (q.view !== 'STAFF') throw new HttpError(404, 'Not Found', 'No such question', 'id', 'NOT_FOUND');
+  return q;
+}
+
 export const questionQuery = (id: string) =>
   queryOptions({
     queryKey: questionKeys.detail(id),
-    queryFn: () => call(questionsApi.get, { params: { id } }),
+    queryFn: () => fetchStaffQuestion(id),
     // The editor compares against the version it opened: a refetch behind its back would move baseVersion.
     staleTime: 0,
   });

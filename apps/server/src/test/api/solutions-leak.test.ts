@@ -1,0 +1,346 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { EXPORT_FORMATS, questionRead } from '@qbank/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBank } from '../bank-factory';
+import { buildSubscription, buildUser, multipart, TestClient } from '../factories';
+import { createTestApp, type TestApp } from '../test-app';
+
+// SPEC: "a student receives a question's correct choice and explanations only from a tutor answer or the
+// review of their own finished test; no other call returns them to a student." Every call of the questions,
+// catalogue and imports modules a student can make answers a refusal, or the question without its solution
+// (docs/questions.md, "What a learner reads"). The question's staff still read the solution.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** The names a solution (or a piece of one) goes by, in this product or in a careless new field. */
+const SOLUTION_KEYS = [
+  'correctAnswerChoice',
+  'correctChoice',
+  'correctChoiceId',
+  'explanation',
+  'explanations',
+  'explanationMediaUrls',
+  'explanationMedia',
+  'references',
+  'reinforcements',
+  'solution',
+  'correct',
+  'isCorrect',
+  'choiceShares',
+];
+
+/** Every place in a JSON value where a key names a solution, as a path ($.content[0].explanation). */
+function solutionKeysIn(value: unknown, at = '$'): string[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => solutionKeysIn(v, `${at}[${i}]`));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => [
+    ...(SOLUTION_KEYS.includes(k) ? [`${at}.${k}`] : []),
+    ...solutionKeysIn(v, `${at}.${k}`),
+  ]);
+}
+
+// Words that appear only in the solutions of this file's questions: no answer may carry them at all, whatever
+// the field is called.
+const EXPLANATION = 'Rheumatic fever scars the mitral valve first';
+const REFERENCE = 'Harrison chapter 283 on valvular disease';
+const REINFORCEMENT = 'Opening snap means mitral stenosis';
+
+/** Asserts an answer carries nothing of a solution: no key naming one, none of the solutions' words. */
+function expectNoSolution(res: LightMyRequestResponse) {
+  expect(solutionKeysIn(res.json()), res.body).toEqual([]);
+  for (const words of [EXPLANATION, REFERENCE, REINFORCEMENT, 'Because the first one is', 'A textbook'])
+    expect(res.body).not.toContain(words);
+}
+
+type Roles = Partial<{
+  student: boolean;
+  questionWriter: boolean;
+  questionAuditor: boolean;
+  admin: boolean;
+  type: 'BASIC' | 'PREMIUM' | 'PRIVILEGED';
+}>;
+type Member = TestClient & { user: Awaited<ReturnType<typeof buildUser>> };
+
+/** A signed-in client of a new user with an active subscription to the product (none: not subscribed). */
+async function member(productId: string | null, roles: Roles = {}, superuser = false): Promise<Member> {
+  const user = await buildUser(t.deps.db, { superuser });
+  if (productId) {
+    const staff = roles.questionWriter || roles.questionAuditor || roles.admin;
+    await buildSubscription(t.deps.db, user.id, productId, {
+      type: roles.type ?? (staff ? 'PRIVILEGED' : 'PREMIUM'),
+      student: roles.student ?? !staff,
+      questionWriter: roles.questionWriter ?? false,
+      questionAuditor: roles.questionAuditor ?? false,
+      admin: roles.admin ?? false,
+    });
+  }
+  const c = new TestClient(t.app);
+  expect((await c.login(user.email, user.password)).statusCode).toBe(200);
+  return Object.assign(c, { user });
+}
+
+const png = new Uint8Array(fs.readFileSync(path.join(__dirname, '../../lib/__fixtures__/pixel.png')));
+
+/** A question with every part of a solution filled in: explanation, its image, references, key points. */
+function richQuestion(productUuid: string, subcategoryUuid: string, over: Record<string, unknown> = {}) {
+  const choices = [randomUUID(), randomUUID(), randomUUID()];
+  return {
+    uuid: randomUUID(),
+    productUuid,
+    name: 'Opening snap',
+    questionStem: '<p>A diastolic rumble with an opening snap. Which valve?</p>',
+    explanation: `<p>${EXPLANATION}.</p>`,
+    answerChoices: [
+      { uuid: choices[0], text: 'Mitral' },
+      { uuid: choices[1], text: 'Aortic' },
+      { uuid: choices[2], text: 'Tricuspid' },
+    ],
+    correctAnswerChoice: choices[0],
+    references: [REFERENCE],
+    reinforcements: [REINFORCEMENT],
+    subcategoryUuid,
+    freeSample: true,
+    ...over,
+  };
+}
+
+const uploadMedia = (c: TestClient, questionId: string, mediaType: 'STEM' | 'EXPLANATION') =>
+  c.req({
+    method: 'POST',
+    url: `/api/v2/questionMedia/${questionId}?mediaType=${mediaType}&async=false`,
+    ...multipart('pixel.png', png, 'media', 'image/png'),
+  });
+
+describe('what a learner reads of a question', () => {
+  let bank: Awaited<ReturnType<typeof buildBank>>;
+  let admin: Member;
+  let rich: ReturnType<typeof richQuestion>;
+  let premium: Member;
+  let basic: Member;
+
+  beforeAll(async () => {
+    // Six published questions, every second one in the free sample; and one with a whole solution.
+    bank = await buildBank(t.deps.db, { subcategories: 2, perSubcategory: 3, freeEvery: 2 });
+    admin = await member(bank.product.id, { admin: true });
+    rich = richQuestion(bank.product.id, bank.subcategoryIds[0]!);
+    expect((await admin.req({ method: 'POST', url: '/api/v2/questions', json: rich })).statusCode).toBe(200);
+    expect((await uploadMedia(admin, rich.uuid, 'STEM')).statusCode).toBe(201);
+    expect((await uploadMedia(admin, rich.uuid, 'EXPLANATION')).statusCode).toBe(201);
+    const published = await admin.req({
+      method: 'PUT',
+      url: `/api/v2/questions/${rich.uuid}`,
+      json: { ...rich, status: 'PUBLISHED' },
+    });
+    expect(published.statusCode).toBe(200);
+    premium = await member(bank.product.id, { student: true, type: 'PREMIUM' });
+    basic = await member(bank.product.id, { student: true, type: 'BASIC' });
+  });
+
+  it('during a running timed test, GET questions/{id} answers each question without its solution', async () => {
+    const created = await premium.req({
+      method: 'POST',
+      url: '/api/v2/tests',
+      json: {
+        uuid: randomUUID(),
+        productUuid: bank.product.id,
+        mode: 'TIMED',
+        pools: ['ALL'],
+        subcategoryUuids: bank.subcategoryIds,
+        numQuestions: 7,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const run = (await premium.req({ url: `/api/v2/tests/${created.json().uuid}/questions` })).json();
+    expect(run).toMatchObject({ mode: 'TIMED', status: 'IN_PROGRESS' });
+    expect(run.questions).toHaveLength(7);
+    for (const q of run.questions) {
+      const res = await premium.req({ url: `/api/v2/questions/${q.uuid}` });
+      expect(res.statusCode).toBe(200);
+      expectNoSolution(res);
+      // What the exam screen shows, and no more.
+      expect(res.json()).toMatchObject({
+        view: 'LEARNER',
+        uuid: q.uuid,
+        questionStem: q.questionStem,
+        answerChoices: q.answerChoices,
+        stemMediaUrls: q.stemMediaUrls,
+      });
+    }
+  });
+
+  it('the learner view holds the stem, its media and the choices, nothing else', async () => {
+    const res = await premium.req({ url: `/api/v2/questions/${rich.uuid}` });
+    expect(res.statusCode).toBe(200);
+    expectNoSolution(res);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(
+      [
+        'answerChoices',
+        'name',
+        'productUuid',
+        'questionStem',
+        'stemMediaUrls',
+        'subcategoryUuid',
+        'uuid',
+        'version',
+        'view',
+      ].sort(),
+    );
+    expect(body).toMatchObject({
+      view: 'LEARNER',
+      uuid: rich.uuid,
+      productUuid: bank.product.id,
+      subcategoryUuid: bank.subcategoryIds[0],
+      name: 'Opening snap',
+      questionStem: rich.questionStem,
+      answerChoices: rich.answerChoices,
+      stemMediaUrls: [expect.objectContaining({ contentType: 'image/png' })],
+    });
+  });
+
+  it('on a free (BASIC) plan: the free sample without solutions; any other question does not exist', async () => {
+    const free = await basic.req({ url: `/api/v2/questions/${rich.uuid}` });
+    expect(free.statusCode).toBe(200);
+    expectNoSolution(free);
+    expect(free.json().view).toBe('LEARNER');
+    for (const q of bank.questions) {
+      const res = await basic.req({ url: `/api/v2/questions/${q.id}` });
+      expect(res.statusCode).toBe(q.freeSample ? 200 : 404);
+      expectNoSolution(res);
+    }
+  });
+
+  it("a writer who is also a student reads another writer's question as a learner", async () => {
+    const both = await member(bank.product.id, { questionWriter: true, student: true });
+    const res = await both.req({ url: `/api/v2/questions/${rich.uuid}` });
+    expect(res.statusCode).toBe(200);
+    expectNoSolution(res);
+    // Their own question is theirs to author: the solution is shown.
+    const own = richQuestion(bank.product.id, bank.subcategoryIds[0]!);
+    expect((await both.req({ method: 'POST', url: '/api/v2/questions', json: own })).statusCode).toBe(200);
+    expect((await both.req({ url: `/api/v2/questions/${own.uuid}` })).json()).toMatchObject({
+      view: 'STAFF',
+      correctAnswerChoice: own.correctAnswerChoice,
+    });
+  });
+
+  it('the question calls for its staff refuse a learner, and allowedStatuses tells them nothing', async () => {
+    for (const learner of [premium, basic]) {
+      const allowed = await learner.req({ url: `/api/v2/questions/${rich.uuid}/allowedStatuses` });
+      expect(allowed.statusCode).toBe(200);
+      expect(allowed.json()).toEqual([]);
+      for (const url of [
+        `/api/v2/questions/${rich.uuid}/versions`,
+        `/api/v2/questions/${rich.uuid}/versions/1`,
+        `/api/v2/questions/${rich.uuid}/versions/2`,
+        `/api/v2/comments/questions/${rich.uuid}`,
+      ]) {
+        const res = await learner.req({ url });
+        expect(res.statusCode, url).toBe(404);
+        expectNoSolution(res);
+      }
+      const restore = await learner.req({
+        method: 'POST',
+        url: `/api/v2/questions/${rich.uuid}/versions/1/restore`,
+      });
+      expect(restore.statusCode).toBe(404);
+      for (const url of [
+        `/api/v2/questions/products/${bank.product.id}/writerOrAuditor`,
+        `/api/v2/questions/products/${bank.product.id}/writerOrAuditor?filterRole=ADMIN`,
+        `/api/v2/questions/products/${bank.product.id}/statusCounts`,
+        ...EXPORT_FORMATS.map((f) => `/api/v2/questions/products/${bank.product.id}/export?format=${f}`),
+      ]) {
+        const res = await learner.req({ url });
+        expect(res.statusCode, url).toBe(403);
+        expectNoSolution(res);
+      }
+    }
+  });
+
+  it("an import's preview and issues are not a learner's to read", async () => {
+    const writer = await member(bank.product.id, { questionWriter: true });
+    const gift = fs.readFileSync(
+      path.join(__dirname, '../../modules/questions/formats/samples/cardiology.gift'),
+    );
+    const upload = await writer.req({
+      method: 'POST',
+      url: `/api/v2/questionImports/products/${bank.product.id}`,
+      ...multipart('cardiology.gift', gift),
+    });
+    expect(upload.statusCode).toBe(202);
+    await t.runJobs();
+    const id = upload.json().uuid as string;
+    expect((await writer.req({ url: `/api/v2/questionImports/${id}` })).statusCode).toBe(200);
+    for (const url of [`/api/v2/questionImports/${id}`, `/api/v2/questionImports/${id}/issues.csv`]) {
+      const res = await premium.req({ url });
+      expect(res.statusCode, url).toBe(404);
+      expectNoSolution(res);
+    }
+  });
+
+  it('the catalogue reads carry counts and names, no question content', async () => {
+    const tree = await premium.req({ url: `/api/v2/products/${bank.product.id}/tree` });
+    expect(tree.statusCode).toBe(200);
+    expectNoSolution(tree);
+    const subject = bank.subjectIds[0]!;
+    const categories = await premium.req({ url: `/api/v1/categories/subjects/${subject}` });
+    const category = categories.json()[0].uuid as string;
+    for (const url of [
+      `/api/v1/subjects/products/${bank.product.id}`,
+      `/api/v1/subjects/${subject}`,
+      `/api/v1/categories/subjects/${subject}`,
+      `/api/v1/categories/${category}`,
+      `/api/v1/subcategories/categories/${category}`,
+    ]) {
+      const res = await premium.req({ url });
+      expect(res.statusCode, url).toBe(200);
+      expectNoSolution(res);
+    }
+  });
+
+  it('a learner answer is serialized through the learner schema: solution fields handed to it are dropped', async () => {
+    const whole = (await admin.req({ url: `/api/v2/questions/${rich.uuid}` })).json();
+    expect(solutionKeysIn(whole)).not.toEqual([]);
+    const asLearner = questionRead.parse({ ...whole, view: 'LEARNER' });
+    expect(solutionKeysIn(asLearner)).toEqual([]);
+    expect(JSON.stringify(asLearner)).not.toContain(EXPLANATION);
+  });
+
+  it("the question's staff still read its solution: admin, auditor, superuser and its writer", async () => {
+    const auditor = await member(bank.product.id, { questionAuditor: true });
+    const su = await member(null, {}, true);
+    for (const staff of [admin, auditor, su]) {
+      const res = await staff.req({ url: `/api/v2/questions/${rich.uuid}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        view: 'STAFF',
+        status: 'PUBLISHED',
+        correctAnswerChoice: rich.correctAnswerChoice,
+        explanation: `<p>${EXPLANATION}.</p>`,
+        explanationMediaUrls: [expect.objectContaining({ contentType: 'image/png' })],
+        references: [REFERENCE],
+        reinforcements: [REINFORCEMENT],
+      });
+      const v1 = await staff.req({ url: `/api/v2/questions/${rich.uuid}/versions/1` });
+      expect(v1.json()).toMatchObject({ correctAnswerChoice: rich.correctAnswerChoice });
+    }
+    const writer = await member(bank.product.id, { questionWriter: true });
+    const draft = richQuestion(bank.product.id, bank.subcategoryIds[1]!);
+    expect((await writer.req({ method: 'POST', url: '/api/v2/questions', json: draft })).statusCode).toBe(
+      200,
+    );
+    expect((await writer.req({ url: `/api/v2/questions/${draft.uuid}` })).json()).toMatchObject({
+      view: 'STAFF',
+      status: 'DRAFT',
+      correctAnswerChoice: draft.correctAnswerChoice,
+      reinforcements: [REINFORCEMENT],
+    });
+  });
+});
