@@ -13,9 +13,19 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * How a body travels: JSON (the default), an HTML form (POST /login), raw bytes (signed webhooks), or a file
- * upload (multipart/form-data: the route reads the file itself, so such an endpoint declares no `body`).
+ * upload (multipart/form-data: the route reads the file itself, so such an endpoint declares no `body`, but
+ * its `upload`).
  */
 export type BodyType = 'json' | 'form' | 'raw' | 'multipart';
+
+/**
+ * The one file a multipart endpoint takes: the form field it comes in and the most bytes read. The server's
+ * upload reader, the OpenAPI document and the web client all take them from here.
+ */
+export interface UploadField {
+  field: string;
+  maxBytes: number;
+}
 
 /**
  * One endpoint, declared once: the server registers its route from it and the web client calls it through it.
@@ -31,12 +41,19 @@ export interface Endpoint {
   query?: z.ZodType;
   body?: z.ZodType;
   bodyType?: BodyType;
+  /** With bodyType 'multipart' (and only then): the file it takes. */
+  upload?: UploadField;
   response?: z.ZodType;
   status?: number;
 }
 
+/** A multipart endpoint names its file; no other endpoint does. */
+type UploadRule<E extends Endpoint> = E['bodyType'] extends 'multipart'
+  ? { upload: UploadField }
+  : { upload?: never };
+
 /** Declares an endpoint, keeping its exact schema types for both sides. */
-export const endpoint = <const E extends Endpoint>(def: E): E => def;
+export const endpoint = <const E extends Endpoint>(def: E & UploadRule<E>): E => def;
 
 type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 

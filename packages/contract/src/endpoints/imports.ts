@@ -1,4 +1,11 @@
-import { exportQuery, importCommitInput, importIdParams, importStarted, questionImport } from '../imports';
+import {
+  exportQuery,
+  IMPORT_MAX_BYTES,
+  importCommitInput,
+  importIdParams,
+  importStarted,
+  questionImport,
+} from '../imports';
 import { productIdParams } from '../store';
 import { endpoint } from './endpoint';
 
@@ -8,11 +15,12 @@ export const importsApi = {
     method: 'POST',
     path: '/api/v2/questionImports/products/:id',
     summary:
-      'Upload a question file (multipart field `file`: Moodle XML, GIFT, Aiken, CSV or XLSX) and start reading it into a preview',
+      'Upload a question file (Moodle XML, GIFT, Aiken, CSV or XLSX) and start reading it into a preview',
     tags: ['questions'],
     access: 'user',
     params: productIdParams,
     bodyType: 'multipart',
+    upload: { field: 'file', maxBytes: IMPORT_MAX_BYTES },
     response: importStarted,
     status: 202,
   }),

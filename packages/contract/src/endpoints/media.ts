@@ -1,4 +1,5 @@
 import {
+  MEDIA_MAX_BYTES,
   mediaDeleteParams,
   mediaDeleteQuery,
   mediaHashParams,
@@ -14,12 +15,14 @@ export const mediaApi = {
     method: 'POST',
     path: '/api/v2/questionMedia/:questionId',
     summary:
-      'Add an image (PNG, JPEG, GIF, WebP) or a video (MP4, WebM) to a question (multipart field `media`): a new version with it',
+      'Add an image (PNG, JPEG, GIF, WebP) or a video (MP4, WebM) to a question: a new version with it',
     tags: ['media'],
     access: 'user',
     params: mediaUploadParams,
     query: mediaUploadQuery,
     bodyType: 'multipart',
+    // The field SPEC §7 names; the largest kind (video), since the type is known only from the bytes.
+    upload: { field: 'media', maxBytes: MEDIA_MAX_BYTES },
     response: mediaItem,
     status: 201,
   }),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { siteApi } from '@qbank/contract';
+import { siteApi, type UploadField } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { route } from '../../lib/route';
@@ -15,12 +15,24 @@ const policies: Record<string, string> = {
   '/cookies': 'cookies.pdf',
 };
 
-/** How an upload endpoint (bodyType 'multipart') takes its file: one part named `file` (lib/upload.ts). */
-const uploadBody = {
-  type: 'object',
-  required: ['file'],
-  properties: { file: { type: 'string', format: 'binary' } },
-};
+/**
+ * How an upload endpoint (bodyType 'multipart') takes its file: one part, named and bounded by the endpoint's
+ * `upload` declaration, the same one its route hands the upload reader (lib/upload.ts).
+ */
+function uploadBody({ field, maxBytes }: UploadField) {
+  return {
+    type: 'object',
+    required: [field],
+    properties: {
+      [field]: {
+        type: 'string',
+        format: 'binary',
+        description: `The file, at most ${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB (${maxBytes} bytes)`,
+        'x-max-bytes': maxBytes,
+      },
+    },
+  };
+}
 
 /**
  * The OpenAPI document, made by @fastify/swagger from the endpoints' zod schemas as they are registered, and
@@ -58,9 +70,10 @@ export async function registerApiDocs(app: FastifyInstance) {
     },
     transform: (input) => {
       const out = jsonSchemaTransform(input);
-      // An upload declares no body schema (the route reads the file itself): the document still shows it.
-      if (input.route.config?.endpoint?.bodyType === 'multipart')
-        out.schema = { ...out.schema, body: uploadBody };
+      // An upload declares no body schema (the route reads the file itself): the document shows the file
+      // its declaration names.
+      const upload = input.route.config?.endpoint?.upload;
+      if (upload) out.schema = { ...out.schema, body: uploadBody(upload) };
       return out;
     },
   });

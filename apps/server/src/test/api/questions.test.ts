@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { RESTORE_DELETED_MESSAGE } from '@qbank/contract';
+import fs from 'node:fs';
+import path from 'node:path';
+import { importsApi, MEDIA_MAX_BYTES, mediaApi, RESTORE_DELETED_MESSAGE } from '@qbank/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, questions, questionVersions, subcategories } from '../../db/schema';
@@ -10,6 +12,7 @@ import {
   buildSubject,
   buildSubscription,
   buildUser,
+  multipart,
   TestClient,
 } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
@@ -564,5 +567,71 @@ describe('My Questions: a word in most of a large bank', () => {
     expect(rare.totalIsLowerBound).toBeUndefined();
     expect(rare.totalElements).toBeGreaterThan(0);
     expect(rare.totalElements).toBeLessThanOrEqual(500);
+  });
+});
+
+describe('the OpenAPI document names the upload field the server reads', () => {
+  let product: Awaited<ReturnType<typeof buildProduct>>;
+  let writer: Awaited<ReturnType<typeof member>>;
+  beforeAll(async () => {
+    product = await buildProduct(t.deps.db);
+    writer = await member(product.id, { questionWriter: true });
+  });
+
+  /** The multipart body the document gives an upload endpoint: its one field and that field's schema. */
+  async function documentedUpload(route: string) {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    const content = doc.paths[route].post.requestBody.content;
+    expect(Object.keys(content)).toEqual(['multipart/form-data']);
+    const { required, properties } = content['multipart/form-data'].schema;
+    expect(required).toHaveLength(1);
+    expect(Object.keys(properties)).toEqual(required);
+    const field: string = required[0];
+    return { field, schema: properties[field] };
+  }
+
+  it('question media: `media` (SPEC §7), bounded by the largest kind, and a file sent in it is taken', async () => {
+    const { field, schema } = await documentedUpload('/api/v2/questionMedia/{questionId}');
+    expect(field).toBe('media');
+    expect(field).toBe(mediaApi.upload.upload.field);
+    expect(schema).toMatchObject({ type: 'string', format: 'binary', 'x-max-bytes': MEDIA_MAX_BYTES });
+    expect(schema.description).toContain('200 MB');
+
+    const q = draft(product.id);
+    expect((await post(writer, q)).statusCode).toBe(200);
+    const png = new Uint8Array(fs.readFileSync(path.join(__dirname, '../../lib/__fixtures__', 'pixel.png')));
+    const send = (name: string) =>
+      writer.req({
+        method: 'POST',
+        url: `/api/v2/questionMedia/${q.uuid}?mediaType=STEM&async=false`,
+        ...multipart('pixel.png', png, name, 'image/png'),
+      });
+    const taken = await send(field);
+    expect(taken.statusCode, taken.body).toBe(201);
+    expect(taken.json()).toMatchObject({ contentType: 'image/png' });
+    const elsewhere = await send(field === 'file' ? 'media' : 'file');
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json()).toMatchObject({ field });
+  });
+
+  it('question import: the field the server reads, bounded by the import limit', async () => {
+    const { field, schema } = await documentedUpload('/api/v2/questionImports/products/{id}');
+    expect(field).toBe(importsApi.upload.upload.field);
+    expect(schema).toMatchObject({
+      type: 'string',
+      format: 'binary',
+      'x-max-bytes': importsApi.upload.upload.maxBytes,
+    });
+    const send = (name: string) =>
+      writer.req({
+        method: 'POST',
+        url: `/api/v2/questionImports/products/${product.id}`,
+        ...multipart('bank.txt', 'Which one?\nA. Right\nB. Wrong\nANSWER: A\n', name),
+      });
+    const taken = await send(field);
+    expect(taken.statusCode, taken.body).toBe(202);
+    const elsewhere = await send(field === 'media' ? 'file' : 'media');
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json()).toMatchObject({ field });
   });
 });

@@ -19,12 +19,15 @@ export const importQuery = (id: string) =>
 
 export const useImport = (id: string | null) => useQuery({ ...importQuery(id ?? ''), enabled: !!id });
 
-/** Uploads a question file (multipart field `file`): the server starts reading it and answers its id. */
+/**
+ * Uploads a question file, in the multipart field the endpoint declares: the server starts reading it and
+ * answers its id.
+ */
 export function useUploadImport(productId: string) {
   return useMutation({
     mutationFn: (file: File) => {
       const body = new FormData();
-      body.append('file', file, file.name);
+      body.append(importsApi.upload.upload.field, file, file.name);
       return call(importsApi.upload, { params: { id: productId }, body });
     },
   });

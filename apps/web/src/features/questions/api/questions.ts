@@ -171,15 +171,15 @@ export function useRemoveMedia() {
 }
 
 /**
- * Uploads one file to a question's stem or explanation (multipart field `media`), waiting until it is stored
- * (`async=false`): the server makes a new version with it and answers the stored item.
+ * Uploads one file to a question's stem or explanation (in the multipart field the endpoint declares), waiting
+ * until it is stored (`async=false`): the server makes a new version with it and answers the stored item.
  */
 export function useUploadMedia() {
   const invalidate = useInvalidateQuestion();
   return useMutation({
     mutationFn: (m: { questionId: string; mediaType: QuestionMediaType; file: File }) => {
       const body = new FormData();
-      body.append('media', m.file, m.file.name);
+      body.append(mediaApi.upload.upload.field, m.file, m.file.name);
       return call(mediaApi.upload, {
         params: { questionId: m.questionId },
         query: { mediaType: m.mediaType, async: 'false' },
