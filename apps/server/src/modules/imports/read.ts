@@ -1,5 +1,14 @@
-import { IMPORT_MAX_QUESTIONS, type ImportNode, type ImportPreview } from '@qbank/contract';
-import { type ImportFormat, type ParseIssue, parseQuestions } from '../questions/formats';
+import { ErrorCode, IMPORT_MAX_QUESTIONS, type ImportNode, type ImportPreview } from '@qbank/contract';
+import { AppError } from '../../lib/app-error';
+import type { Upload } from '../../lib/upload';
+import {
+  type ImportFormat,
+  PARTS_MAX,
+  type ParseIssue,
+  parseQuestions,
+  UNPACKED_MAX,
+  unpackedSize,
+} from '../questions/formats';
 import { type PreparedQuestion, prepareQuestion } from './prepare';
 import { fillPath, pathKey, type TreeIndex } from './tree';
 
@@ -35,6 +44,34 @@ export function countInvalid(issues: ParseIssue[], validLines: Set<number>): num
   const lines = new Set<number>();
   for (const i of issues) if (!notes.has(i.field) && !validLines.has(i.line)) lines.add(i.line);
   return lines.size;
+}
+
+const zipSignature = [0x50, 0x4b, 0x03, 0x04];
+
+/**
+ * An upload that is a zip (an Excel workbook, by its bytes or its name) is measured before it is kept: one
+ * that really unpacks to more than the reader takes — counted while inflating, whatever sizes the zip
+ * declares, and stopped at the limit — answers 413 naming `file`, as a file past the upload limit does. The
+ * measuring runs in zlib's thread pool, not on the event loop. A zip it cannot follow is kept: the read job
+ * then reports it as not a readable workbook (readXlsx measures again before unpacking anything).
+ */
+export async function refuseUnpackingPastLimit(upload: Upload): Promise<Upload> {
+  const zip = zipSignature.every((b, i) => upload.bytes[i] === b) || /\.xlsx$/i.test(upload.fileName.trim());
+  if (!zip) return upload;
+  const { verdict } = await unpackedSize(upload.bytes, UNPACKED_MAX);
+  if (verdict === 'too-large')
+    throw new AppError(
+      ErrorCode.PAYLOAD_TOO_LARGE,
+      `file unpacks to more than ${UNPACKED_MAX / 1024 / 1024} MB; split it into smaller files`,
+      'file',
+    );
+  if (verdict === 'too-many-parts')
+    throw new AppError(
+      ErrorCode.PAYLOAD_TOO_LARGE,
+      `file holds more than ${PARTS_MAX.toLocaleString('en')} parts; split it into smaller files`,
+      'file',
+    );
+  return upload;
 }
 
 /**

@@ -4,17 +4,22 @@ import type { Deps } from '../../deps';
 import { download, route } from '../../lib/route';
 import { readUpload } from '../../lib/upload';
 import { exportService } from './export-service';
+import { refuseUnpackingPastLimit } from './read';
 import { importsService } from './service';
 
 /** Bulk import and export of a product's questions (docs/question-import.md). */
 export function importsRoutes(app: FastifyInstance, deps: Deps) {
   const svc = importsService(deps);
   const exporter = exportService(deps);
-  // The file is read only once the service has checked the caller may import into the product.
+  // The file is read only once the service has checked the caller may import into the product; a workbook
+  // that really unpacks past what the reader takes is refused then (413 naming file), before it is kept.
   route(
     app,
     importsApi.upload,
-    ({ actor, params, req }) => svc.upload(actor, params.id, () => readUpload(req, 'file', IMPORT_MAX_BYTES)),
+    ({ actor, params, req }) =>
+      svc.upload(actor, params.id, async () =>
+        refuseUnpackingPastLimit(await readUpload(req, 'file', IMPORT_MAX_BYTES)),
+      ),
     { policy: 'questions.import' },
   );
   route(app, importsApi.get, ({ actor, params }) => svc.get(actor, params.id), {

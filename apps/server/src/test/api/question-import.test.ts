@@ -18,6 +18,7 @@ import { exportRows } from '../../modules/imports/export-repository';
 import { ensurePaths, writeBatch } from '../../modules/imports/import-writer';
 import { readQuestionFile } from '../../modules/imports/read';
 import { expireStalePreviews, PREVIEW_KEPT_MS } from '../../modules/imports/repository';
+import { deflatedZeros, workbookLike } from '../../modules/questions/formats/test-zip';
 import { buildProduct, buildSubscription, buildUser, multipart, TestClient } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 
@@ -627,6 +628,38 @@ describe('cells a spreadsheet could run', () => {
     const secondAdmin = await member(second.id, { admin: true });
     await importFile(secondAdmin, second.id, fileName, res.rawPayload, 'PUBLISHED');
     expect(await bankOf(second.id)).toEqual(await bankOf(product.id));
+  });
+});
+
+describe('a workbook that lies about its unpacked size', () => {
+  it('is refused at upload with 413 naming file, stopped at the limit, and nothing is kept', async () => {
+    const product = await buildProduct(t.deps.db);
+    const writer = await member(product.id, { questionWriter: true });
+    // 300 MB of zeros in about 300 KB, in a zip whose headers say the sheet unpacks to 4 KB.
+    const sheet = { name: 'xl/worksheets/sheet1.xml', data: deflatedZeros(300), declaredSize: 4096 };
+    for (const fileName of ['bank.xlsx', 'bank']) {
+      const res = await upload(writer, product.id, fileName, workbookLike(sheet));
+      expect(res.statusCode, res.body).toBe(413);
+      expect(res.json()).toEqual({
+        statusCode: 413,
+        error: 'Payload Too Large',
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'file unpacks to more than 256 MB; split it into smaller files',
+        field: 'file',
+      });
+    }
+    const kept = await t.deps.db
+      .select({ id: questionImports.id })
+      .from(questionImports)
+      .where(eq(questionImports.productId, product.id));
+    expect(kept).toEqual([]);
+    // The same writer's honest workbook still goes through.
+    const template = await writer.req({ url: '/api/v2/questionImports/template.xlsx' });
+    expect((await previewOf(writer, product.id, 'template.xlsx', template.rawPayload)).preview).toMatchObject(
+      {
+        valid: 2,
+      },
+    );
   });
 });
 

@@ -19,5 +19,6 @@ export type {
   PortableMedia,
   PortableQuestion,
 } from './types';
+export { PARTS_MAX, UNPACKED_MAX, type UnpackedSize, unpackedSize } from './unpacked-size';
 export { QuestionLimits } from './validate';
 export { toXlsx, xlsxTemplate } from './xlsx';

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { parseQuestions, toXlsx, xlsxTemplate } from './index';
 import { buildQuestion, bytesOf, content } from './test-helpers';
+import { deflatedZeros, workbookLike } from './test-zip';
 
 async function workbook(rows: (string | number | boolean | null)[][], sheet = 'Sheet1'): Promise<Uint8Array> {
   const book = new ExcelJS.Workbook();
@@ -100,6 +101,17 @@ describe('XLSX', () => {
     const entry = bytes.findIndex((_, i) => view.getUint32(i, true) === 0x02014b50);
     view.setUint32(entry + 24, 0x7fffffff, true);
     expect((await parseQuestions('xlsx', bytes)).issues).toEqual([
+      {
+        line: 1,
+        field: 'file',
+        message: 'The workbook unpacks to more than 256 MB; split it into smaller files',
+      },
+    ]);
+  });
+
+  it('refuses a workbook that declares 4 KB but really unpacks to 300 MB, before the library unpacks it', async () => {
+    const sheet = { name: 'xl/worksheets/sheet1.xml', data: deflatedZeros(300), declaredSize: 4096 };
+    expect((await parseQuestions('xlsx', workbookLike(sheet))).issues).toEqual([
       {
         line: 1,
         field: 'file',

@@ -1,50 +1,36 @@
 import ExcelJS from 'exceljs';
-import { unzipSync } from 'fflate';
 import { safeCell } from './cell-safety';
 import { CSV_COLUMNS, readHeader, readRow, writeRow } from './table-columns';
 import { templateRows } from './template-rows';
 import type { ParseIssue, PortableQuestion } from './types';
+import { PARTS_MAX, UNPACKED_MAX, unpackedSize } from './unpacked-size';
 import type { ResultCollector } from './validate';
 
 const sheetName = 'Questions';
 
-/** Far above a 10,000-question bank (a few dozen MB unpacked), far below what would exhaust memory. */
-const unpackedMax = 256 * 1024 * 1024;
+const notReadable = 'The file is not a readable Excel workbook (.xlsx)';
 
 /**
- * The unpacked size the zip directory declares, read without unpacking anything (null when it is no zip).
- * The workbook library unpacks every part in memory, so a small upload must not declare gigabytes.
+ * The "Questions" sheet, or the first one: a workbook saved from the template keeps the name. The workbook
+ * library unpacks every part in memory, so the zip is first measured by inflating it for real and counting
+ * (unpacked-size.ts): a small upload that declares a few KB and unpacks to gigabytes is stopped at the limit.
  */
-function declaredUnpackedSize(bytes: Uint8Array): number | null {
-  let total = 0;
-  try {
-    unzipSync(bytes, {
-      filter: (file) => {
-        total += file.originalSize;
-        return false;
-      },
-    });
-  } catch {
-    return null;
-  }
-  return total;
-}
-
-/** The "Questions" sheet, or the first one: a workbook saved from the template keeps the name. */
 export async function readXlsx(bytes: Uint8Array, collector: ResultCollector): Promise<void> {
-  if ((declaredUnpackedSize(bytes) ?? 0) > unpackedMax) {
-    collector.issue(
-      1,
-      'file',
-      `The workbook unpacks to more than ${unpackedMax / 1024 / 1024} MB; split it into smaller files`,
-    );
+  const { verdict } = await unpackedSize(bytes, UNPACKED_MAX);
+  if (verdict !== 'within') {
+    const message = {
+      'too-large': `The workbook unpacks to more than ${UNPACKED_MAX / 1024 / 1024} MB; split it into smaller files`,
+      'too-many-parts': `The workbook holds more than ${PARTS_MAX.toLocaleString('en')} parts; split it into smaller files`,
+      unreadable: notReadable,
+    }[verdict];
+    collector.issue(1, 'file', message);
     return;
   }
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
   } catch {
-    collector.issue(1, 'file', 'The file is not a readable Excel workbook (.xlsx)');
+    collector.issue(1, 'file', notReadable);
     return;
   }
   const sheet =
