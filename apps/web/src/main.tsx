@@ -1,9 +1,16 @@
 import '@mantine/core/styles.css';
 import './app/global.css';
+import { ZOD_JITLESS } from '@qbank/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { router } from './app/router';
+
+// The contract makes zod jitless before it builds a schema, so no page asks for eval, which the
+// Content-Security-Policy refuses (packages/contract/src/zod-config.ts). Reading the flag here also keeps that
+// setting in the bundle: the contract declares no side effects, and a module whose exports nobody reads is left
+// out.
+if (!ZOD_JITLESS) throw new Error('zod must run jitless: the Content-Security-Policy refuses eval');
 
 /** Resolves once the router has loaded the first page's code (every route loads lazily). */
 function firstPageLoaded(): Promise<void> {

@@ -1,3 +1,6 @@
+// First: zod is made jitless before any module below builds a schema (modules run in the order imported).
+import './zod-config';
+
 export * from './accounts';
 export * from './billing';
 export * from './brand';
@@ -16,3 +19,4 @@ export * from './store';
 export * from './subscriptions';
 export * from './tests';
 export * from './text';
+export * from './zod-config';
