@@ -13,19 +13,24 @@ const inMegabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10)
 /**
  * The one file of a multipart/form-data request (an endpoint with `bodyType: 'multipart'`), read into memory
  * up to `maxBytes`: a route reads it and hands the service plain bytes. A request without the file answers
- * 400 naming `field`; a larger file 413 naming it (the parser stops reading at the limit).
+ * 400 naming `field`; a larger file 413 naming it (the parser stops reading at the limit). Whatever else goes
+ * wrong while the body is parsed — a body cut off inside the file part or its headers, a broken part, a
+ * connection closed early — is the request's doing and answers 400 naming `field`, never a 500.
  */
 export async function readUpload(req: FastifyRequest, field: string, maxBytes: number): Promise<Upload> {
   const missing = () => new AppError(ErrorCode.VALIDATION, `${field} is required`, field);
   if (!req.isMultipart()) throw missing();
-  const tooLarge = () =>
-    new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `${field} must be at most ${inMegabytes(maxBytes)}`, field);
+  /** The parser's own errors, whichever step they surface in: 413 past a limit, 400 for the rest. */
+  const unreadable = (e: unknown) =>
+    (e as { statusCode?: number }).statusCode === 413 ||
+    (e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
+      ? new AppError(ErrorCode.PAYLOAD_TOO_LARGE, `${field} must be at most ${inMegabytes(maxBytes)}`, field)
+      : new AppError(ErrorCode.VALIDATION, `${field} could not be read: the upload is malformed`, field);
   let file: Awaited<ReturnType<FastifyRequest['file']>>;
   try {
     file = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
   } catch (e) {
-    if ((e as { statusCode?: number }).statusCode === 413) throw tooLarge();
-    throw new AppError(ErrorCode.VALIDATION, `${field} could not be read: the upload is malformed`, field);
+    throw unreadable(e);
   }
   if (!file || file.fieldname !== field) {
     file?.file.resume(); // let the rest of the request drain
@@ -38,7 +43,6 @@ export async function readUpload(req: FastifyRequest, field: string, maxBytes: n
       bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
     };
   } catch (e) {
-    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw e;
+    throw unreadable(e);
   }
 }

@@ -1,6 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type HttpApp, resettableLimiter, startHttpApp } from '../http-client';
+import { buildProduct, buildSubscription, buildUser } from '../factories';
+import { type HttpApp, type HttpClient, resettableLimiter, startHttpApp } from '../http-client';
 
 const limiter = resettableLimiter();
 let h: HttpApp;
@@ -135,4 +141,159 @@ describe('no input answers 5xx (property)', () => {
     await property((s) => h.client().get(`/api/v1/fetchRegistration?token=${pct(s)}`));
     await property((s) => h.client().get(`/api/v2/products/${pct(s) || 'x'}/fetchContent`));
   });
+});
+
+describe('a multipart body cut off inside the file part', () => {
+  let writer: HttpClient;
+  let productId: string;
+  let questionId: string;
+
+  beforeAll(async () => {
+    const product = await buildProduct(h.deps.db);
+    productId = product.id;
+    const user = await buildUser(h.deps.db);
+    await buildSubscription(h.deps.db, user.id, product.id, {
+      type: 'PRIVILEGED',
+      student: false,
+      questionWriter: true,
+    });
+    writer = h.client();
+    expect((await writer.login(user.email, user.password)).status).toBe(200);
+    questionId = randomUUID();
+    const created = await writer.post('/api/v2/questions', {
+      uuid: questionId,
+      productUuid: product.id,
+      questionStem: '<p>Which rhythm?</p>',
+      answerChoices: [
+        { uuid: randomUUID(), text: 'Sinus' },
+        { uuid: randomUUID(), text: 'Atrial fibrillation' },
+      ],
+    });
+    expect(created.status, created.text).toBe(200);
+  });
+
+  const boundary = '----qbank-cut-off';
+  /** A whole multipart body with one file part, and where its file's bytes start. */
+  function form(field: string, fileName: string, bytes: Buffer) {
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    );
+    return {
+      whole: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+      fileStart: head.length,
+    };
+  }
+
+  /**
+   * POSTs these bytes as they are, on a connection of their own, as the writer (cookies, CSRF token, Origin),
+   * with a Content-Length that matches them: the HTTP request is whole, the multipart body in it is not.
+   */
+  function post(path: string, body: Buffer): Promise<{ status: number; body: unknown }> {
+    return new Promise((resolve, reject) => {
+      const { port } = new URL(h.baseUrl);
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path,
+          method: 'POST',
+          agent: false,
+          headers: {
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': String(body.length),
+            origin: writer.origin,
+            cookie: [...writer.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+            'x-csrf-token': writer.accessToken ?? '',
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString();
+            resolve({ status: res.statusCode ?? 0, body: text.startsWith('{') ? JSON.parse(text) : text });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  const png = fs.readFileSync(path.join(import.meta.dirname, '../../lib/__fixtures__/pixel.png'));
+  const csv = Buffer.from('stem,choice_a,choice_b,correct\nWhich?,a,b,A\n'.repeat(200));
+  const uploads = [
+    {
+      name: 'media upload',
+      path: () => `/api/v2/questionMedia/${questionId}?mediaType=STEM`,
+      field: 'media',
+      fileName: 'pixel.png',
+      bytes: png,
+    },
+    {
+      name: 'import upload',
+      path: () => `/api/v2/questionImports/products/${productId}`,
+      field: 'file',
+      fileName: 'bank.csv',
+      bytes: csv,
+    },
+  ];
+
+  it.each(uploads.map((u) => [u.name, u] as const))(
+    'the %s answers 400 naming the field, and the server answers on',
+    async (_, u) => {
+      const { whole, fileStart } = form(u.field, u.fileName, u.bytes);
+      for (const cut of [fileStart + Math.floor(u.bytes.length / 2), fileStart, fileStart - 10, 20]) {
+        const res = await post(u.path(), whole.subarray(0, cut));
+        expect(res.status, `cut at ${cut}: ${JSON.stringify(res.body)}`).toBe(400);
+        expect(res.body).toEqual({
+          statusCode: 400,
+          error: 'Bad Request',
+          message: `${u.field} could not be read: the upload is malformed`,
+          code: 'VALIDATION',
+          field: u.field,
+        });
+      }
+      // The whole body still goes through, and other requests are answered.
+      expect((await post(u.path(), whole)).status).toBeLessThan(300);
+      expect((await writer.get('/api/v1/session')).status).toBe(200);
+    },
+  );
+
+  /** Sends the request head and these bytes of the body on a raw socket, then closes its side. */
+  function sendAndHangUp(path: string, contentLength: number, bytes: Buffer): Promise<string> {
+    const { port } = new URL(h.baseUrl);
+    const cookie = [...writer.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+            `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${contentLength}\r\n` +
+            `Origin: ${writer.origin}\r\nCookie: ${cookie}\r\nX-CSRF-Token: ${writer.accessToken}\r\n\r\n`,
+        );
+        socket.end(bytes);
+      });
+      const chunks: Buffer[] = [];
+      socket.on('data', (c: Buffer) => chunks.push(c));
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString()));
+      socket.on('error', reject);
+    });
+  }
+
+  it.each(uploads.map((u) => [u.name, u] as const))(
+    'the %s sent short of its Content-Length, then hung up, answers 400 and the server answers on',
+    async (_, u) => {
+      const { whole, fileStart } = form(u.field, u.fileName, u.bytes);
+      const answer = await sendAndHangUp(u.path(), whole.length, whole.subarray(0, fileStart + 10));
+      // The HTTP parser sees the request end early and answers for it (plugins/error-handler.ts).
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+        statusCode: 400,
+        code: 'VALIDATION',
+      });
+      expect((await post(u.path(), whole)).status).toBeLessThan(300);
+      expect((await writer.get('/api/v1/session')).status).toBe(200);
+    },
+  );
 });
