@@ -20,7 +20,10 @@ export const REFERENCE_MAX = 2_000;
 export const REFERENCES_MAX = 50;
 export const COMMENT_MAX = 5_000;
 export const QUESTION_PAGE_SIZE = 25;
+/** The largest page of a question list (My Questions, browsing a bank). */
 export const QUESTION_PAGE_MAX = 100;
+/** A page of the bank a learner browses (GET questions/products/{id}), unless they ask for another size. */
+export const BROWSE_PAGE_SIZE = 20;
 
 /** The restoreDeletedQuestion refusal (SPEC §8), as the server says it. */
 export const RESTORE_DELETED_MESSAGE =
@@ -235,12 +238,17 @@ export type QuestionSummary = z.infer<typeof questionSummary>;
 /** A text search that matches more than this many questions counts no further ("more than 500"). */
 export const QUESTION_TEXT_COUNT_CAP = 500;
 
-export const questionPage = z.object({
-  content: z.array(questionSummary),
-  page: z.number().int(),
-  size: z.number().int(),
-  totalElements: z.number().int(),
-  totalPages: z.number().int(),
+/** DESIGN §4's paged-list shape: one page of a list (`page` from 0) with the list's totals. */
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    content: z.array(item),
+    page: z.number().int(),
+    size: z.number().int(),
+    totalElements: z.number().int(),
+    totalPages: z.number().int(),
+  });
+
+export const questionPage = pageOf(questionSummary).extend({
   /**
    * True when a text search matched more than QUESTION_TEXT_COUNT_CAP questions: totalElements is then the
    * cap plus one ("more than 500"), and totalPages counts to it; pages past it can still be asked for.
@@ -248,6 +256,23 @@ export const questionPage = z.object({
   totalIsLowerBound: z.boolean().optional(),
 });
 export type QuestionPage = z.infer<typeof questionPage>;
+
+/** A page of the bank a learner browses: each question as GET questions/{id} answers a learner. */
+export const learnerQuestionPage = pageOf(learnerQuestion);
+export type LearnerQuestionPage = z.infer<typeof learnerQuestionPage>;
+
+/** A question list's `page` (from 0) and `size` (1 to QUESTION_PAGE_MAX) query parameters. */
+const pageQuery = (defaultSize: number) => ({
+  page: wholeNumber('page', 0, 1_000_000).default(0),
+  size: wholeNumber('size', 1, QUESTION_PAGE_MAX).default(defaultSize),
+});
+
+/** A question list's filters by node of the subject tree (subject, category, subcategory). */
+const treeNodeQuery = {
+  subjectUuid: uuidField('subjectUuid').optional(),
+  categoryUuid: uuidField('categoryUuid').optional(),
+  subcategoryUuid: uuidField('subcategoryUuid').optional(),
+};
 
 const roleField = z
   .enum(QUESTION_ROLES, { error: `filterRole must be one of ${QUESTION_ROLES.join(', ')}` })
@@ -257,13 +282,10 @@ export const QUESTION_SORT_FIELDS = ['updatedAt', 'createdAt', 'name'] as const;
 
 /** GET questions/products/{id}/writerOrAuditor: paged, filtered, sorted. */
 export const questionListQuery = z.object({
-  page: wholeNumber('page', 0, 1_000_000).default(0),
-  size: wholeNumber('size', 1, QUESTION_PAGE_MAX).default(QUESTION_PAGE_SIZE),
+  ...pageQuery(QUESTION_PAGE_SIZE),
   filterRole: roleField,
   status: statusField('status').optional(),
-  subjectUuid: uuidField('subjectUuid').optional(),
-  categoryUuid: uuidField('categoryUuid').optional(),
-  subcategoryUuid: uuidField('subcategoryUuid').optional(),
+  ...treeNodeQuery,
   authorUuid: uuidField('authorUuid').optional(),
   text: textField('text', 'text must be text')
     .trim()
@@ -275,6 +297,14 @@ export const questionListQuery = z.object({
   sortOrder: z.enum(SORT_ORDERS, { error: 'sortOrder must be ASC or DESC' }).default('DESC'),
 });
 export type QuestionListQuery = z.input<typeof questionListQuery>;
+
+/**
+ * GET questions/products/{id} (SPEC §7): a page of the published questions a learner may browse, in the
+ * subject tree's order, by subject, category and subcategory (each one given narrows the list).
+ */
+export const browseQuery = z.object({ ...pageQuery(BROWSE_PAGE_SIZE), ...treeNodeQuery });
+export type BrowseQuery = z.input<typeof browseQuery>;
+export type BrowseQueryParsed = z.output<typeof browseQuery>;
 
 export const statusCountsQuery = z.object({ filterRole: roleField });
 /** SPEC §9: every status present, 0 by default. */

@@ -177,6 +177,20 @@ export const policies = {
     allows: (a, r) => staffOf(a, r),
     deny: noSuchQuestion,
   }),
+  /**
+   * Browsing a product's published questions as a learner reads them, without solutions (GET
+   * questions/products/{id}): any active subscription to it, and superusers. A free (BASIC) one browses only
+   * the free sample, which the questions service applies.
+   */
+  'questions.browse': policy<{ productId: string }>({
+    allows: async (a, r) => signedIn(a) && (a.superuser || (await subscribedTo(a, r.productId))),
+    deny: () =>
+      new AppError(
+        ErrorCode.FORBIDDEN,
+        'You need an active subscription to this QBank to browse its questions',
+        'id',
+      ),
+  }),
   /** Writing a new question in a status: writers (draft or submitted) and admins. */
   'question.create': policy<{ productId: string; status: QuestionStatus }>({
     allows: async (a, r) => creatableStatuses(await authoringRoles(a, r.productId)).includes(r.status),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  browseQuery,
   commentInput,
+  learnerQuestionPage,
   QUESTION_STATUSES,
   question,
   questionComment,
@@ -58,6 +60,17 @@ export const questionsApi = {
     access: 'user',
     params: questionIdParams,
     response: questionRead,
+  }),
+  browse: endpoint({
+    method: 'GET',
+    path: '/api/v1/questions/products/:id',
+    summary:
+      "A page of a product's published questions as a learner reads them, without solutions (the free sample on a BASIC plan), in the subject tree's order, filtered by subject, category and subcategory",
+    tags: ['questions'],
+    access: 'user',
+    params: productIdParams,
+    query: browseQuery,
+    response: learnerQuestionPage,
   }),
   list: endpoint({
     method: 'GET',

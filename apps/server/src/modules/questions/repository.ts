@@ -1,6 +1,7 @@
 import type { QuestionStatus, StatusCounts } from '@qbank/contract';
 import { emptyStatusCounts, QUESTION_TEXT_COUNT_CAP, searchTerms } from '@qbank/contract';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import {
   mediaFiles,
@@ -467,6 +468,102 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
       author: person(r.author_id, r.first_name, r.last_name),
     })),
   };
+}
+
+export interface BrowseFilter {
+  productId: string;
+  /** A free (BASIC) plan: the free sample only. */
+  freeSampleOnly: boolean;
+  subjectId?: string;
+  categoryId?: string;
+  subcategoryId?: string;
+  page: number;
+  size: number;
+}
+
+/** A stretch of the browsing order: a subcategory (null: the unfiled questions) and how many it shows. */
+const browseBucket = z.object({ subcategory_id: z.string().nullable(), n: z.number().int() });
+/** A question of a browsed page: the version the pool has as its published one. */
+const browsedVersion = z.object({ version_id: z.string() });
+
+/**
+ * A page of the published questions a learner browses, as version ids in order, and how many there are. The
+ * order is the subject tree's (subjects, categories, subcategories, each by position, name, id; the unfiled
+ * last), then the questions' creation. Planned from the counts, as My Questions is:
+ * - the tree's subcategories in order, each with its published count (question_counts, kept by every save)
+ *   or, on a free plan, its free sample's (the pool's small partial index): a few key reads;
+ * - then only the subcategories the page spans, each read from the pool's index on (product, subcategory),
+ *   sorted and cut to its share of the page. Reading never goes past those subcategories, however large the
+ *   bank.
+ */
+export async function browseQuestions(db: DbOrTx, f: BrowseFilter) {
+  const counts = f.freeSampleOnly
+    ? sql`SELECT subcategory_id, count(*)::int AS n FROM question_pool
+        WHERE product_id = ${f.productId} AND free_sample GROUP BY subcategory_id`
+    : sql`SELECT subcategory_id, sum(n)::int AS n FROM question_counts
+        WHERE product_id = ${f.productId} AND status = 'PUBLISHED' GROUP BY subcategory_id`;
+  const node = [
+    f.subjectId ? sql`AND s.id = ${f.subjectId}` : sql``,
+    f.categoryId ? sql`AND cat.id = ${f.categoryId}` : sql``,
+    f.subcategoryId ? sql`AND sc.id = ${f.subcategoryId}` : sql``,
+  ];
+  const anyNode = !!(f.subjectId || f.categoryId || f.subcategoryId);
+  const buckets = browseBucket.array().parse(
+    rowsOf(
+      await db.execute(sql`
+        WITH c AS (${counts}),
+        tree AS (
+          SELECT sc.id, row_number() OVER (ORDER BY s.position, s.name, s.id, cat.position, cat.name, cat.id,
+            sc.position, sc.name, sc.id) AS ord
+          FROM subjects s JOIN categories cat ON cat.subject_id = s.id JOIN subcategories sc ON sc.category_id = cat.id
+          WHERE s.product_id = ${f.productId} ${sql.join(node, sql` `)})
+        SELECT tree.id AS subcategory_id, c.n, tree.ord FROM tree JOIN c ON c.subcategory_id = tree.id
+        WHERE c.n > 0
+        ${anyNode ? sql`` : sql`UNION ALL SELECT NULL, c.n, NULL FROM c WHERE c.subcategory_id IS NULL AND c.n > 0`}
+        ORDER BY ord NULLS LAST`),
+    ),
+  );
+  const total = buckets.reduce((sum, b) => sum + b.n, 0);
+  // The stretch of each subcategory the page covers.
+  const from = f.page * f.size;
+  const to = from + f.size;
+  const spans: Array<{ subcategoryId: string | null; skip: number; take: number }> = [];
+  let start = 0;
+  for (const b of buckets) {
+    const end = start + b.n;
+    if (end > from && start < to)
+      spans.push({
+        subcategoryId: b.subcategory_id,
+        skip: Math.max(from - start, 0),
+        take: Math.min(end, to) - Math.max(start, from),
+      });
+    start = end;
+    if (start >= to) break;
+  }
+  if (spans.length === 0) return { total, versionIds: [] };
+  const free = f.freeSampleOnly ? sql`AND p.free_sample` : sql``;
+  const parts = spans.map(
+    // Each question's creation time is looked up by its key (a subquery per row), never by a join the planner
+    // could turn into a scan of every product's questions.
+    (span, i) => sql`(
+      SELECT ${i}::int AS part, p.version_id, p.question_id,
+        (SELECT q.created_at FROM questions q WHERE q.id = p.question_id) AS created_at
+      FROM question_pool p
+      WHERE p.product_id = ${f.productId} ${free} AND ${
+        span.subcategoryId === null
+          ? sql`p.subcategory_id IS NULL`
+          : sql`p.subcategory_id = ${span.subcategoryId}`
+      }
+      ORDER BY created_at, p.question_id LIMIT ${span.take} OFFSET ${span.skip})`,
+  );
+  const rows = browsedVersion.array().parse(
+    rowsOf(
+      await db.execute(sql`
+        SELECT x.version_id FROM (${sql.join(parts, sql` UNION ALL `)}) x
+        ORDER BY x.part, x.created_at, x.question_id`),
+    ),
+  );
+  return { total, versionIds: rows.map((r) => r.version_id) };
 }
 
 /** How many of a product's questions (or one author's) are in each status: a few key reads (question_counts). */

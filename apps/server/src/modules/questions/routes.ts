@@ -20,6 +20,9 @@ export function questionsRoutes(app: FastifyInstance, deps: Deps) {
   route(app, questionsApi.get, ({ actor, params }) => svc.get(actor, params.id), {
     policy: ['question.read', 'question.solution'],
   });
+  route(app, questionsApi.browse, ({ actor, params, query }) => svc.browse(actor, params.id, query), {
+    policy: ['product.view', 'questions.browse'],
+  });
   route(app, questionsApi.list, ({ actor, params, query }) => svc.list(actor, params.id, query), {
     policy: 'questions.list',
   });

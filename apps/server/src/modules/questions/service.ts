@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type BrowseQueryParsed,
   ErrorCode,
   type LearnerQuestion,
+  type LearnerQuestionPage,
   type MediaItem,
   type Question,
   type QuestionInputParsed,
@@ -24,7 +26,9 @@ import {
   sanitizeRichText,
 } from '../../lib/rich-text';
 import { type Actor, authorize, can, questionStatusesFor } from '../../policies';
+import { visibleProduct } from '../store/service';
 import {
+  browseQuestions,
   copyMedia,
   countByStatus,
   countMove,
@@ -319,6 +323,33 @@ export function questionsService(deps: Deps) {
       const [content] = await readLearnerContent(db, [head.currentVersionId]);
       if (!content) throw noSuchQuestion();
       return toLearnerQuestion(content);
+    },
+
+    /**
+     * GET questions/products/{id} (SPEC §7): a page of the product's published questions as a learner reads
+     * them, without solutions, for whoever may see the product and has an active subscription to it (and
+     * superusers); on a free (BASIC) plan, the free sample only.
+     */
+    async browse(actor: Actor, productId: string, query: BrowseQueryParsed): Promise<LearnerQuestionPage> {
+      await visibleProduct(db, actor, productId);
+      await authorize(actor, 'questions.browse', { productId });
+      const freeSampleOnly = !actor.superuser && (await actor.rolesIn(productId))?.type === 'BASIC';
+      const { total, versionIds } = await browseQuestions(db, {
+        productId,
+        freeSampleOnly,
+        subjectId: query.subjectUuid,
+        categoryId: query.categoryUuid,
+        subcategoryId: query.subcategoryUuid,
+        page: query.page,
+        size: query.size,
+      });
+      return {
+        content: (await readLearnerContent(db, versionIds)).map(toLearnerQuestion),
+        page: query.page,
+        size: query.size,
+        totalElements: total,
+        totalPages: Math.ceil(total / query.size),
+      };
     },
 
     async list(actor: Actor, productId: string, query: QuestionListQuery): Promise<QuestionPage> {

@@ -285,6 +285,17 @@ describe('what a learner reads of a question', () => {
     }
   });
 
+  it('browsing the bank answers the learner view of each question, on either plan', async () => {
+    for (const learner of [premium, basic]) {
+      const res = await learner.req({ url: `/api/v1/questions/products/${bank.product.id}?size=100` });
+      expect(res.statusCode).toBe(200);
+      expectNoSolution(res);
+      const page = res.json();
+      expect(page.content.map((q: { uuid: string }) => q.uuid)).toContain(rich.uuid);
+      expect(page.content.every((q: { view: string }) => q.view === 'LEARNER')).toBe(true);
+    }
+  });
+
   it('the catalogue reads carry counts and names, no question content', async () => {
     const tree = await premium.req({ url: `/api/v2/products/${bank.product.id}/tree` });
     expect(tree.statusCode).toBe(200);
