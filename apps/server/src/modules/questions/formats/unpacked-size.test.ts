@@ -81,6 +81,10 @@ describe('unpackedSize', () => {
       zipOf([{ name: 'a', data, method: 12 as never, declaredSize: 1 }]), // bzip2: JSZip cannot either
     ])
       expect((await unpackedSize(bytes)).verdict).toBe('unreadable');
+    // An end record whose directory size says ZIP64, with no ZIP64 record: JSZip would look elsewhere.
+    const zip64Claimed = new Uint8Array(zip);
+    new DataView(zip64Claimed.buffer).setUint32(zip.length - 22 + 12, 0xffffffff, true);
+    expect((await unpackedSize(zip64Claimed)).verdict).toBe('unreadable');
     // A directory entry pointing past the end of the file.
     const broken = new Uint8Array(zip);
     const view = new DataView(broken.buffer);

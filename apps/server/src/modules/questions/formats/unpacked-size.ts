@@ -58,8 +58,9 @@ function centralDirectory(bytes: Uint8Array): Part[] {
     if (at < 0 || at + length > bytes.length) throw new Unreadable();
   };
 
+  // The end record is the last one in the file, within the longest comment (64 KB) of the end.
   let end = -1;
-  for (let at = bytes.length - 22; at >= 0; at--)
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - MAX16); at--)
     if (u32(at) === SIG.endOfCentral) {
       end = at;
       break;
@@ -67,7 +68,12 @@ function centralDirectory(bytes: Uint8Array): Part[] {
   if (end < 0) throw new Unreadable();
   let count = u16(end + 10);
   let offset = u32(end + 16);
-  if (u16(end + 4) === MAX16 || u16(end + 8) === MAX16 || count === MAX16 || offset === MAX32) {
+  // JSZip's rule exactly: any of these fields at its maximum means the ZIP64 record holds the real ones.
+  const zip64 =
+    [u16(end + 4), u16(end + 6), u16(end + 8), count].includes(MAX16) ||
+    u32(end + 12) === MAX32 ||
+    offset === MAX32;
+  if (zip64) {
     const locator = end - 20;
     inside(locator, 20);
     if (u32(locator) !== SIG.zip64Locator) throw new Unreadable();
