@@ -1,4 +1,4 @@
-import { ErrorCode } from '@qbank/contract';
+import { ErrorCode, type UploadField } from '@qbank/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 
@@ -11,13 +11,14 @@ export interface Upload {
 const inMegabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 /**
- * The one file of a multipart/form-data request (an endpoint with `bodyType: 'multipart'`), read into memory
- * up to `maxBytes`: a route reads it and hands the service plain bytes. A request without the file answers
+ * The one file of a multipart/form-data request (an endpoint with `bodyType: 'multipart'`), under the field
+ * its endpoint declares (`upload`, which the API document shows too), read into memory up to the declared
+ * `maxBytes`: a route reads it and hands the service plain bytes. A request without the file answers
  * 400 naming `field`; a larger file 413 naming it (the parser stops reading at the limit). Whatever else goes
  * wrong while the body is parsed — a body cut off inside the file part or its headers, a broken part, a
  * connection closed early — is the request's doing and answers 400 naming `field`, never a 500.
  */
-export async function readUpload(req: FastifyRequest, field: string, maxBytes: number): Promise<Upload> {
+export async function readUpload(req: FastifyRequest, { field, maxBytes }: UploadField): Promise<Upload> {
   const missing = () => new AppError(ErrorCode.VALIDATION, `${field} is required`, field);
   if (!req.isMultipart()) throw missing();
   /** The parser's own errors, whichever step they surface in: 413 past a limit, 400 for the rest. */

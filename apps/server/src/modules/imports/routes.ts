@@ -1,4 +1,4 @@
-import { IMPORT_MAX_BYTES, importsApi } from '@qbank/contract';
+import { importsApi } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { download, route } from '../../lib/route';
@@ -18,7 +18,7 @@ export function importsRoutes(app: FastifyInstance, deps: Deps) {
     importsApi.upload,
     ({ actor, params, req }) =>
       svc.upload(actor, params.id, async () =>
-        refuseUnpackingPastLimit(await readUpload(req, 'file', IMPORT_MAX_BYTES)),
+        refuseUnpackingPastLimit(await readUpload(req, importsApi.upload.upload)),
       ),
     { policy: 'questions.import' },
   );

@@ -1,4 +1,4 @@
-import { MEDIA_MAX_BYTES, mediaApi } from '@qbank/contract';
+import { mediaApi } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { route } from '../../lib/route';
@@ -40,7 +40,7 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps) {
         actor,
         params.questionId,
         query.mediaType,
-        async () => (await readUpload(req, 'media', MEDIA_MAX_BYTES)).bytes,
+        async () => (await readUpload(req, mediaApi.upload.upload)).bytes,
       ),
     { policy: ['question.read', 'question.save'] },
   );
