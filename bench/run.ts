@@ -253,7 +253,7 @@ async function main() {
 
   const scenarios: Scenario[] = [
     { name: 'bare Fastify handler', url: bareUrl, requests: [get('/')], rate },
-    { name: 'GET /api/health (no database)', url: base, requests: [get('/api/health')], rate },
+    { name: 'GET /api/health (SELECT 1)', url: base, requests: [get('/api/health')], rate },
     {
       name: `fetchContent (${productIds.length} products)`,
       url: base,

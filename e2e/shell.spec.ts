@@ -285,7 +285,7 @@ test.describe('a test in progress (SPEC §2, §6)', () => {
     const calls: string[] = [];
     await page.route(IN_PROGRESS, (route) => {
       calls.push(route.request().url());
-      return route.fulfill({ status: 200, json: { uuid: TEST_ID } });
+      return route.fulfill({ status: 200, json: { uuid: TEST_ID, status: 'IN_PROGRESS' } });
     });
     return calls;
   }

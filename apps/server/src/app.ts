@@ -215,7 +215,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   importsRoutes(app, deps);
   testsRoutes(app, deps);
   await checkoutRoutes(app, deps);
-  siteRoutes(app);
+  siteRoutes(app, deps);
   if (transport.kind === 'outbox' && config.devMailbox) devMailboxRoutes(app, deps);
 
   if (landingHtml)

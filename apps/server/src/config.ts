@@ -23,6 +23,12 @@ const envSchema = z.object({
   PUBLIC_URL: url(['http:', 'https:']).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  DB_POOL_SIZE: z.coerce
+    .number({ error: 'must be a whole number from 1 to 1000' })
+    .int({ error: 'must be a whole number from 1 to 1000' })
+    .min(1, { error: 'must be a whole number from 1 to 1000' })
+    .max(1000, { error: 'must be a whole number from 1 to 1000' })
+    .default(10),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('QBank Cloud <no-reply@qbankcloud.com>'),
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@qbankcloud.com'),
@@ -65,6 +71,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Connections in the database pool (DB_POOL_SIZE). */
+  dbPoolSize: number;
   smtpUrl?: string;
   mailFrom: string;
   supportEmail: string;
@@ -129,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (e.PUBLIC_URL ?? `http://${urlHost(e.HOST)}:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    dbPoolSize: e.DB_POOL_SIZE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,

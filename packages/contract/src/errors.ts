@@ -22,6 +22,8 @@ export const ErrorCode = {
   HEADERS_TOO_LARGE: 'HEADERS_TOO_LARGE',
   REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
   INTERNAL: 'INTERNAL',
+  /** The server could not serve in time (no free database connection, a lock or statement limit): try again. */
+  UNAVAILABLE: 'UNAVAILABLE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -45,6 +47,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   REQUEST_TIMEOUT: 408,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 /** The JSON body of every error response (DESIGN.md §4). */

@@ -313,8 +313,11 @@ export type Dashboard = z.infer<typeof dashboard>;
 export const testInProgressQuery = z.object({
   productUuid: z.uuid({ error: 'productUuid must be a UUID' }).optional(),
 });
-/** GET tests/inprogress answers the test's uuid; a 404 means there is none (SPEC §7). */
-export const testInProgress = z.object({ uuid: z.uuid() });
+/**
+ * GET tests/inprogress answers the open test's uuid and its state; a 404 means there is none (SPEC §7). A
+ * paused test is suspended, still in progress (DESIGN §5): the client sends a student back only to a running one.
+ */
+export const testInProgress = z.object({ uuid: z.uuid(), status: z.enum(['IN_PROGRESS', 'PAUSED']) });
 export type TestInProgress = z.infer<typeof testInProgress>;
 
 /** The message of the 404 that means "no test in progress". */

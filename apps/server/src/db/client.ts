@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,7 +79,7 @@ function lockDataDir(dir: string): () => void {
  */
 export async function openEmbedded(
   dataDir: string,
-  opts: { log?: (m: string) => void } = {},
+  opts: { log?: (m: string) => void; pool?: PoolOptions } = {},
 ): Promise<Database> {
   const unlock = lockDataDir(dataDir);
   let server: Awaited<ReturnType<typeof startEmbeddedPostgres>>;
@@ -88,7 +89,7 @@ export async function openEmbedded(
     unlock();
     throw e;
   }
-  const database = await openPostgres(server.url);
+  const database = await openPostgres(server.url, opts.pool);
   return {
     ...database,
     kind: 'embedded',
@@ -114,22 +115,133 @@ function describeUrl(url: string): string {
   }
 }
 
-export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+/** How long a request waits for a pool connection before it is refused (503) instead of hanging. */
+export const POOL_WAIT_MS = 5_000;
+
+/**
+ * Limits every PostgreSQL session of the app's pools sets at connect, so no statement, lock wait or forgotten
+ * transaction can hold a connection (and the rows it locked) for good: a stuck query is cancelled, a lock wait
+ * gives up, and a session left idle inside a transaction is ended by the server, its locks released.
+ */
+export const SESSION_LIMITS = {
+  statement_timeout: 60_000,
+  lock_timeout: 10_000,
+  idle_in_transaction_session_timeout: 60_000,
+} as const;
+
+export interface PoolOptions {
+  /** Connections in the pool (DB_POOL_SIZE); the API tests also run on one to prove nothing takes two. */
+  max?: number;
+  /** How long to wait for a free connection before refusing with PoolTimeoutError; 0 waits for ever. */
+  waitMs?: number;
+}
+
+/** The pool had no free connection within its wait limit: the request answers 503, it does not hang. */
+export class PoolTimeoutError extends Error {
+  readonly code = 'POOL_TIMEOUT';
+}
+
+/** Code asked the pool for a second connection while its transaction held one (a bug: pass the `tx` down). */
+export class SecondConnectionError extends Error {}
+
+/** The transaction the current async context runs in, while it is open. */
+const openTransaction = new AsyncLocalStorage<{ tx: Tx; open: boolean }>();
+
+/**
+ * The transaction the calling code runs inside, if any: for code that serves callers both inside and outside
+ * a transaction without a parameter for it (the actor's roles, read once per request on first use).
+ */
+export function currentTransaction(): Tx | undefined {
+  const t = openTransaction.getStore();
+  return t?.open ? t.tx : undefined;
+}
+
+/**
+ * Refuses, at once, a pool connection asked for inside an open transaction of the same async context. With
+ * every connection held by a transaction waiting for another, a pool never moves again: under load such code
+ * hangs the whole server, so it fails loudly in every run instead, and the first test through it finds it.
+ */
+function guardPool(pool: pg.Pool) {
+  const refuse = () => {
+    if (!openTransaction.getStore()?.open) return null;
+    return new SecondConnectionError(
+      'A pool connection was asked for inside a transaction: pass the transaction (tx) down instead',
+    );
+  };
+  const connect = pool.connect.bind(pool) as (cb?: unknown) => unknown;
+  (pool as { connect: unknown }).connect = (cb?: (e: Error) => void) => {
+    const e = refuse();
+    if (!e) return connect(cb);
+    if (cb) return cb(e);
+    return Promise.reject(e);
+  };
+  // pg-pool's query() takes its connection through connect(), so one guard covers both; its timeout error
+  // becomes ours, which the error handler answers with 503.
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  (pool as { query: unknown }).query = (...args: unknown[]) => {
+    const e = refuse();
+    if (e) return Promise.reject(e);
+    return query(...args).catch((err: unknown) => {
+      throw poolError(err);
+    });
+  };
+}
+
+const poolError = (err: unknown) =>
+  err instanceof Error && err.message === 'timeout exceeded when trying to connect'
+    ? new PoolTimeoutError('No database connection was free in time')
+    : err;
+
+/** db.transaction, with the open transaction recorded for `currentTransaction` and the pool guard. */
+function trackTransactions(db: Db) {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((work: (tx: Tx) => Promise<unknown>, config?: Parameters<Db['transaction']>[1]) => {
+    const e = openTransaction.getStore()?.open;
+    if (e)
+      return Promise.reject(
+        new SecondConnectionError(
+          'A transaction was begun inside another one: pass the transaction (tx) down instead',
+        ),
+      );
+    return transaction(async (tx) => {
+      const state = { tx, open: true };
+      try {
+        return await openTransaction.run(state, () => work(tx));
+      } finally {
+        state.open = false; // callbacks it scheduled may run later, outside it
+      }
+    }, config).catch((err: unknown) => {
+      throw poolError(err);
+    });
+  }) as Db['transaction'];
+}
+
+export async function openPostgres(url: string, opts: PoolOptions = {}): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    connectionTimeoutMillis: opts.waitMs ?? POOL_WAIT_MS,
+    ...SESSION_LIMITS,
+  });
   pool.on('error', (e) => console.error('PostgreSQL pool error', e));
+  guardPool(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  trackTransactions(db);
   return {
     db,
     kind: 'postgres',
     description: `PostgreSQL at ${describeUrl(url)}`,
     async migrate() {
-      // One migrator at a time across instances starting together.
+      // One migrator at a time across instances starting together; a migration may take longer than the
+      // limits a request gets, and waits for another instance's as long as that one takes.
       const conn = await pool.connect();
       try {
+        await conn.query('SET statement_timeout = 0; SET lock_timeout = 0');
         await conn.query('SELECT pg_advisory_lock(727274)');
         await migratePg(drizzlePg(conn, { schema }) as never, { migrationsFolder });
       } finally {
         await conn.query('SELECT pg_advisory_unlock(727274)').catch(() => {});
+        await conn.query('RESET statement_timeout; RESET lock_timeout').catch(() => {});
         conn.release();
       }
     },
@@ -138,8 +250,11 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
 }
 
 export function openDatabase(
-  opts: { databaseUrl?: string; dataDir: string },
+  opts: { databaseUrl?: string; dataDir: string; dbPoolSize?: number },
   embedded: { log?: (m: string) => void } = {},
 ): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openEmbedded(opts.dataDir, embedded);
+  const pool = { max: opts.dbPoolSize };
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, pool)
+    : openEmbedded(opts.dataDir, { ...embedded, pool });
 }

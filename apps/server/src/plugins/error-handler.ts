@@ -19,16 +19,26 @@ const body = (statusCode: number, code: ErrorCode, message: string, field?: stri
 // GET /login is a page; only POST /login is the API (GET /logout is a registered route).
 const API_PREFIXES = ['/api/', '/dev/'];
 
-/** PostgreSQL's unique_violation, as the driver throws it or as Drizzle wraps it. */
-function isUniqueViolation(err: unknown): boolean {
+/** Whether the error, or one it wraps (Drizzle wraps the driver's), carries one of the codes. */
+function hasCode(err: unknown, codes: ReadonlySet<string>): boolean {
   for (
     let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0;
     e && i < 3;
     e = e.cause as typeof e, i++
   )
-    if (e.code === '23505') return true;
+    if (typeof e.code === 'string' && codes.has(e.code)) return true;
   return false;
 }
+
+/** PostgreSQL's unique_violation. */
+const UNIQUE_VIOLATION = new Set(['23505']);
+
+/**
+ * Failures that say the server was too busy, not that the request was wrong: no pool connection free within
+ * the wait limit (db/client.ts), and PostgreSQL's lock_timeout, statement_timeout, idle-in-transaction
+ * timeout and deadlock detection. They answer 503, which clients retry (SPEC §8), never a hang.
+ */
+const BUSY = new Set(['POOL_TIMEOUT', '55P03', '57014', '25P03', '40P01']);
 
 /**
  * Requests Node's HTTP parser refuses before Fastify sees them (Fastify's `clientErrorHandler`): headers over
@@ -118,7 +128,14 @@ export function registerErrorHandler(app: FastifyInstance, spaHtml?: string) {
               : err.message;
       return reply.code(status).send(body(status, ErrorCode.VALIDATION, message));
     }
-    if (isUniqueViolation(err)) {
+    if (hasCode(err, BUSY)) {
+      req.log.warn({ err }, 'busy: answered 503');
+      reply.header('Retry-After', '1');
+      return reply
+        .code(503)
+        .send(body(503, ErrorCode.UNAVAILABLE, 'The server is busy right now. Please try again.'));
+    }
+    if (hasCode(err, UNIQUE_VIOLATION)) {
       // A race the service's own checks could not see (two requests at once): the loser learns it lost.
       req.log.warn({ err }, 'unique violation');
       return reply

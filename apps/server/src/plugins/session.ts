@@ -1,7 +1,7 @@
 import type { Endpoint } from '@qbank/contract';
 import { ErrorCode, Limits, Messages } from '@qbank/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
+import { currentTransaction, type Db } from '../db/client';
 import { AppError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
 import { safeEqual, sha256Hex } from '../lib/crypto';
@@ -95,7 +95,8 @@ export function registerSession(app: FastifyInstance, opts: SessionOptions) {
             sessionIdHash: idHash,
             accessToken: row.accessToken,
           },
-          (userId) => rolesByProduct(db, userId),
+          // Inside a transaction the roles are read on its connection: a second one could wait for ever.
+          (userId) => rolesByProduct(currentTransaction() ?? db, userId),
         );
         if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await touchSession(db, idHash, now);
       } else {

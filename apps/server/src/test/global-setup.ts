@@ -53,7 +53,7 @@ export default async function setup(project: TestProject) {
   try {
     await admin.connect();
     await admin.query(`CREATE DATABASE ${template}`);
-    const db = await openPostgres(pgUrl(adminUrl, template), 2);
+    const db = await openPostgres(pgUrl(adminUrl, template), { max: 2 });
     await db.migrate();
     await db.close();
   } catch (e) {

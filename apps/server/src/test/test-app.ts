@@ -6,7 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../app';
 import { loadConfig } from '../config';
-import { type Database, openPostgres } from '../db/client';
+import { type Database, openPostgres, type PoolOptions } from '../db/client';
 import { pgUrl } from './global-setup';
 
 /**
@@ -28,18 +28,31 @@ export async function freshDatabaseUrl(label = ''): Promise<string> {
   return pgUrl(adminUrl, name);
 }
 
-/** A fresh, migrated and empty database for one test file. */
-export async function testDatabase(): Promise<Database> {
-  return openPostgres(await freshDatabaseUrl(), 5);
+/**
+ * The pool size of the test apps: 5, or TEST_DB_POOL (npm test runs the suite on the PostgreSQL server with 1,
+ * where code that takes a second connection inside a transaction would wait for ever).
+ */
+export const TEST_POOL_SIZE = Number(process.env.TEST_DB_POOL ?? 5);
+
+/** A fresh, migrated and empty database for one test file (or the one `url` names, for a second instance). */
+export async function testDatabase(pool: PoolOptions = {}, url?: string): Promise<Database> {
+  return openPostgres(url ?? (await freshDatabaseUrl()), { max: TEST_POOL_SIZE, ...pool });
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-/** The whole server on a fresh database, without listening and with jobs run by hand (`runJobs`). */
+/**
+ * The whole server on a fresh database, without listening and with jobs run by hand (`runJobs`). With
+ * `databaseUrl` (another test app's), a second instance on the same database; `pool` sets its pool.
+ */
 export async function createTestApp(
-  overrides: Partial<Omit<BuildOptions, 'config' | 'database'>> & { env?: Record<string, string> } = {},
+  overrides: Partial<Omit<BuildOptions, 'config' | 'database'>> & {
+    env?: Record<string, string>;
+    pool?: PoolOptions;
+    databaseUrl?: string;
+  } = {},
 ) {
-  const { env, ...rest } = overrides;
+  const { env, pool, databaseUrl: shared, ...rest } = overrides;
   // Media and anything else written under DATA_DIR go to a folder of this test file's own, removed at close.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbank-test-data-'));
   const config = loadConfig({
@@ -49,12 +62,14 @@ export async function createTestApp(
     SEED_DEMO: 'false',
     ...env,
   });
-  const database = await testDatabase();
+  const databaseUrl = shared ?? (await freshDatabaseUrl());
+  const database = await testDatabase(pool, databaseUrl);
   const built = await buildApp({ config, database, startJobs: false, logger: false, ...rest });
   await built.app.ready();
   return {
     ...built,
     database,
+    databaseUrl,
     kind: database.kind,
     runJobs: () => built.deps.jobs.runDue(),
     async close() {

@@ -29,7 +29,7 @@ export const testsApi = {
     method: 'GET',
     path: '/api/v2/tests/inprogress',
     summary:
-      "The caller's test in progress in their active product (or in productUuid); 404 NOT_FOUND means none",
+      "The caller's open test (running or paused) in their active product (or in productUuid), with its state; 404 NOT_FOUND means none",
     tags: ['tests'],
     access: 'user',
     query: testInProgressQuery,

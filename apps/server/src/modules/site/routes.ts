@@ -3,9 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { siteApi, type UploadField } from '@qbank/contract';
+import { ErrorCode, siteApi, type UploadField } from '@qbank/contract';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
+import type { Deps } from '../../deps';
+import { AppError } from '../../lib/app-error';
 import { route } from '../../lib/route';
 
 const policiesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets/policies');
@@ -84,8 +88,31 @@ export async function registerApiDocs(app: FastifyInstance) {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 }
 
-/** The policy PDFs and a health check. */
-export function siteRoutes(app: FastifyInstance) {
+/** How long the health check waits for the database before it answers 503. */
+export const HEALTH_DEADLINE_MS = 2_000;
+
+/** Whether the database answers within the deadline; a late answer is let go (its error, too). */
+async function databaseAnswers(db: Db, deadlineMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), deadlineMs);
+  });
+  const query = db.execute(sql`SELECT 1`).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([query, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The policy PDFs and a health check: a readiness answer a load balancer can act on. It asks the database for
+ * one row within a deadline, so a server whose pool is exhausted or whose database is gone says so (503).
+ */
+export function siteRoutes(app: FastifyInstance, deps: Pick<Deps, 'db'>) {
   for (const [url, file] of Object.entries(policies)) {
     app.get(url, async (_req, reply) => {
       const buf = await fs.promises.readFile(path.join(policiesDir, file));
@@ -96,5 +123,13 @@ export function siteRoutes(app: FastifyInstance) {
         .send(buf);
     });
   }
-  route(app, siteApi.health, async () => ({ ok: true as const }));
+  route(app, siteApi.health, async () => {
+    if (!(await databaseAnswers(deps.db, HEALTH_DEADLINE_MS)))
+      throw new AppError(
+        ErrorCode.UNAVAILABLE,
+        `The database did not answer within ${HEALTH_DEADLINE_MS / 1000} s`,
+        'database',
+      );
+    return { ok: true as const, database: 'ok' as const };
+  });
 }

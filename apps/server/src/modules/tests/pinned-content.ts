@@ -1,5 +1,5 @@
 import type { MediaItem } from '@qbank/contract';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { ShownContent } from '../questions/repository';
 import { searchCache } from '../store/search-cache';
@@ -43,7 +43,7 @@ export interface PinnedContentOptions {
  * its versions, so the busy ones stay; the least recently used go first when the limit is reached.
  */
 export function pinnedContentCache(
-  load: (versionIds: string[]) => Promise<PinnedVersion[]>,
+  load: (versionIds: string[], via?: DbOrTx) => Promise<PinnedVersion[]>,
   opts: PinnedContentOptions,
 ) {
   const kept = searchCache<PinnedContent>({
@@ -56,8 +56,11 @@ export function pinnedContentCache(
   });
   const PINNED = 'pinned';
 
-  /** The content of these versions by version id (each one read from the database at most once). */
-  return async function contentOf(versionIds: string[]): Promise<Map<string, PinnedContent>> {
+  /**
+   * The content of these versions by version id (each one read from the database at most once). Code inside a
+   * transaction passes it as `via`: the versions not kept are then read on its connection, never another one.
+   */
+  return async function contentOf(versionIds: string[], via?: DbOrTx): Promise<Map<string, PinnedContent>> {
     const out = new Map<string, PinnedContent>();
     const missing: string[] = [];
     for (const id of versionIds) {
@@ -66,7 +69,7 @@ export function pinnedContentCache(
       else missing.push(id);
     }
     if (missing.length === 0) return out;
-    for (const v of await load([...new Set(missing)])) {
+    for (const v of await load([...new Set(missing)], via)) {
       const c = toContent(v);
       kept.set(v.versionId, PINNED, c);
       out.set(v.versionId, c);
@@ -80,13 +83,17 @@ export type ContentOf = ReturnType<typeof pinnedContentCache>;
 const perDatabase = new WeakMap<object, ContentOf>();
 
 /**
- * The app's pinned content (one per database handle), shared by the reads and the tutor answer's solution
- * and read through the database handle, never a transaction: pinned versions are committed long before.
+ * The app's pinned content (one per database handle), shared by the reads and the tutor answer's solution.
+ * Pinned versions are committed long before, so a transaction's connection reads the same content; a reader
+ * inside one (the tutor answer, under the test's lock) passes it, since a second pool connection taken while
+ * holding one can wait for ever once every connection is held that way.
  */
 export function pinnedContentFor(deps: { db: Db; clock: Clock }): ContentOf {
   let c = perDatabase.get(deps.db);
   if (!c) {
-    c = pinnedContentCache((ids) => pinnedVersions(deps.db, ids), { now: () => deps.clock.now().getTime() });
+    c = pinnedContentCache((ids, via) => pinnedVersions(via ?? deps.db, ids), {
+      now: () => deps.clock.now().getTime(),
+    });
     perDatabase.set(deps.db, c);
   }
   return c;

@@ -8,16 +8,6 @@ import { type ShownContent, shownContentOf } from '../questions/repository';
 import type { ClockRow } from './clock';
 import type { Drawn } from './draw';
 
-/** The user's running test in a product (at most one: the database's tests_one_open_key). */
-export async function findInProgress(db: DbOrTx, userId: string, productId: string) {
-  const [t] = await db
-    .select({ id: tests.id })
-    .from(tests)
-    .where(and(eq(tests.userId, userId), eq(tests.productId, productId), eq(tests.status, 'IN_PROGRESS')))
-    .limit(1);
-  return t ?? null;
-}
-
 export interface TestRow extends ClockRow {
   id: string;
   userId: string;
@@ -204,25 +194,22 @@ const toTestRow = (r: Record<string, unknown>): TestRow => ({
 });
 
 /**
- * Locks a test (FOR UPDATE: actions on one test run one at a time) and reads it with one of its questions,
- * in one round trip: the hot path of every answer. The question is null when the test does not hold it.
+ * Locks a test (FOR UPDATE: actions on one test run one at a time), then reads one of its questions. Two
+ * statements on purpose: in READ COMMITTED a statement that waited for a row lock re-reads only the locked
+ * row, while the rows it joined stay as its snapshot saw them before the wait. Read in the locking statement,
+ * the question would be as it was before the action that held the lock (a tutor answer not yet submitted), and
+ * concurrent answers would each be taken. The question is null when the test does not hold it.
  */
 export async function lockTestWithQuestion(db: DbOrTx, id: string, questionId: string | null) {
+  const test = await findTest(db, id, true);
+  if (!test) return null;
+  if (questionId === null) return { test, question: null };
   const res = await db.execute(sql`
-    SELECT t.id, t.user_id, t.product_id, t.name, t.mode, t.status, t.num_questions, t.pools,
-      t.subcategory_ids, t.time_limit_ms, t.time_used_ms, t.last_tick_at, t.current_position, t.created_at,
-      t.finished_at, t.answered, t.correct, t.score_percent,
-      q.*
-    FROM tests t
-    LEFT JOIN LATERAL (
-      SELECT ${questionColumns} FROM test_questions tq JOIN question_versions v ON v.id = tq.question_version_id
-      WHERE tq.test_id = t.id AND tq.question_id = ${questionId}
-    ) q ON true
-    WHERE t.id = ${id}
-    FOR UPDATE OF t`);
+    SELECT ${questionColumns}
+    FROM test_questions tq JOIN question_versions v ON v.id = tq.question_version_id
+    WHERE tq.test_id = ${id} AND tq.question_id = ${questionId}`);
   const r = rowsOf(res)[0];
-  if (!r) return null;
-  return { test: toTestRow(r), question: r.question_id ? toQuestionRow(r) : null };
+  return { test, question: r ? toQuestionRow(r) : null };
 }
 
 /** The position of a question in a test, or null. */

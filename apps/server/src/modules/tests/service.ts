@@ -24,7 +24,7 @@ import { pinnedContentFor } from './pinned-content';
 import {
   answerTimedFast,
   countTests,
-  findInProgress,
+  findOpenTest,
   findTest,
   finishTest,
   insertTest,
@@ -43,14 +43,14 @@ type CreateInput = z.output<typeof createTestInput>;
 const noSuchTest = () => new AppError(ErrorCode.NOT_FOUND, 'No such test', 'id');
 const notInTest = () => new AppError(ErrorCode.NOT_FOUND, 'This question is not in this test', 'qid');
 
-/** PostgreSQL's unique_violation on one constraint, as the driver throws it or as Drizzle wraps it. */
-function violates(err: unknown, constraint: string): boolean {
+/** PostgreSQL's unique_violation (on one constraint, when named), as the driver throws it or Drizzle wraps it. */
+function violates(err: unknown, constraint?: string): boolean {
   for (
     let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, i = 0;
     e && i < 3;
     i++
   ) {
-    if (e.code === '23505' && e.constraint === constraint) return true;
+    if (e.code === '23505' && (constraint === undefined || e.constraint === constraint)) return true;
     e = e.cause as typeof e;
   }
   return false;
@@ -174,9 +174,10 @@ export function testsService(deps: Deps) {
 
   return {
     /**
-     * The caller's running test in one product (SPEC §2, §7), or NOT_FOUND when there is none: in
+     * The caller's open test in one product (SPEC §2, §7) with its state, or NOT_FOUND when there is none: in
      * `productUuid` when named, else in the active product chosen exactly as the client chooses it. A paused
-     * test is resumed from My Tests or the dashboard, not forced on the learner.
+     * test is in progress too (creating another is refused because of it); the client sends the learner back
+     * only to a running one, and offers Resume for a paused one.
      */
     async inProgress(actor: Actor, productUuid?: string) {
       const me = await loadUserMe(db, actor.userId);
@@ -185,9 +186,9 @@ export function testsService(deps: Deps) {
         : me
           ? activeSubscription(me)?.product.uuid
           : undefined;
-      const test = productId ? await findInProgress(db, actor.userId, productId) : null;
-      if (!test) throw new AppError(ErrorCode.NOT_FOUND, NO_TEST_IN_PROGRESS);
-      return { uuid: test.id };
+      const test = productId ? await findOpenTest(db, actor.userId, productId) : null;
+      if (!test || test.status === 'COMPLETED') throw new AppError(ErrorCode.NOT_FOUND, NO_TEST_IN_PROGRESS);
+      return { uuid: test.id, status: test.status };
     },
 
     /** Start Test's counts: per subcategory, what the pools would draw from. */
@@ -215,12 +216,14 @@ export function testsService(deps: Deps) {
     async create(actor: Actor, input: CreateInput): Promise<{ uuid: string; numQuestions: number }> {
       const productId = input.productUuid;
       await authorize(actor, 'tests.take', { productId });
-      const existing = await findTest(db, input.uuid);
-      if (existing) {
-        if (existing.userId !== actor.userId)
+      /** The test this uuid already names: the caller's own is the answer to a retry. */
+      const made = (t: TestRow) => {
+        if (t.userId !== actor.userId)
           throw new AppError(ErrorCode.CONFLICT, 'uuid is already used by another test', 'uuid');
-        return { uuid: existing.id, numQuestions: existing.numQuestions };
-      }
+        return { uuid: t.id, numQuestions: t.numQuestions };
+      };
+      const existing = await findTest(db, input.uuid);
+      if (existing) return made(existing);
       const free = await freeSampleOnly(actor, productId);
       const pools = input.pools.includes('ALL') ? (['ALL'] as TestPool[]) : input.pools;
       const subcategoryIds = [...new Set(input.subcategoryUuids)];
@@ -257,8 +260,13 @@ export function testsService(deps: Deps) {
           return { uuid: input.uuid, numQuestions: drawn.length };
         });
       } catch (e) {
+        if (!violates(e)) throw e;
+        // A retry sent while the first request was still drawing waited for its insert; once that commits,
+        // the retry answers the test it made, whichever unique key (the test's, its questions', the one open
+        // test's) it met first.
+        const first = await findTest(db, input.uuid);
+        if (first) return made(first);
         if (violates(e, 'tests_one_open_key')) throw new AppError(ErrorCode.CONFLICT, START_TEST_FAILED);
-        if (violates(e, 'tests_pkey')) return this.create(actor, input);
         throw e;
       }
     },

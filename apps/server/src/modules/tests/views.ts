@@ -169,7 +169,11 @@ function joined(head: object, questions: Buffer[]): PreSerialized {
  * read in the transaction that may just have added the learner's first attempt.
  */
 export async function solutionOf(tx: DbOrTx, contentOf: ContentOf, q: TestQuestionRow): Promise<Solution> {
-  const [content, counts] = await Promise.all([contentOf([q.versionId]), choiceCounts(tx, [q.questionId])]);
+  // One connection runs one query at a time: the two reads queue on it rather than take a second one.
+  const [content, counts] = await Promise.all([
+    contentOf([q.versionId], tx),
+    choiceCounts(tx, [q.questionId]),
+  ]);
   return solution(q, content.get(q.versionId)?.explanationMedia ?? [], counts.get(q.questionId));
 }
 

@@ -45,7 +45,7 @@ async function qbank(...args: string[]) {
 
 beforeAll(async () => {
   url = await freshDatabaseUrl('cli');
-  db = await openPostgres(url, 2);
+  db = await openPostgres(url, { max: 2 });
 });
 afterAll(async () => {
   await db?.close();

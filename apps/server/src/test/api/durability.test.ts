@@ -59,7 +59,7 @@ async function startServer(port: number): Promise<ServerProcess> {
 
 /** Opens the database the server used, directly (the embedded one only once no server holds it). */
 const openDirectly = (): Promise<Database> =>
-  databaseUrl ? openPostgres(databaseUrl, 1) : openEmbedded(dataDir);
+  databaseUrl ? openPostgres(databaseUrl, { max: 1 }) : openEmbedded(dataDir);
 
 async function register(port: number, username: string) {
   const res = await fetch(`http://127.0.0.1:${port}/api/v1/initiateRegistration`, {

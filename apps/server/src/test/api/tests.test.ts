@@ -43,13 +43,19 @@ describe('GET /api/v2/tests/inprogress (SPEC §7)', () => {
     const test = await buildTest(t.deps.db, user.id, product.id);
     const res = await inProgress(c);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ uuid: test.id });
+    expect(res.json()).toEqual({ uuid: test.id, status: 'IN_PROGRESS' });
   });
 
-  it('counts only a running test: not a paused or completed one', async () => {
+  it('a paused test is in progress too: answered with its state (DESIGN §5)', async () => {
     const { user, product, c } = await student();
-    await buildTest(t.deps.db, user.id, product.id, { status: 'PAUSED', timeUsedMs: 120_000 });
-    expect((await inProgress(c)).json()).toEqual(notFound);
+    const paused = await buildTest(t.deps.db, user.id, product.id, { status: 'PAUSED', timeUsedMs: 120_000 });
+    const res = await inProgress(c);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ uuid: paused.id, status: 'PAUSED' });
+  });
+
+  it('does not count a completed test', async () => {
+    const { user, product, c } = await student();
     await buildTest(t.deps.db, user.id, product.id, {
       status: 'COMPLETED',
       finishedAt: new Date(),
@@ -87,7 +93,7 @@ describe('GET /api/v2/tests/inprogress (SPEC §7)', () => {
     const choose = (productUuid: string) =>
       c.req({ method: 'POST', url: '/api/v1/lastused', json: { userUuid: user.id, productUuid } });
     expect((await choose(second.id)).statusCode).toBe(200);
-    expect((await inProgress(c)).json()).toEqual({ uuid: inSecond.id });
+    expect((await inProgress(c)).json()).toEqual({ uuid: inSecond.id, status: 'IN_PROGRESS' });
     expect((await choose(first.id)).statusCode).toBe(200);
     expect((await inProgress(c)).json()).toEqual(notFound);
   });
@@ -104,7 +110,7 @@ describe('GET /api/v2/tests/inprogress (SPEC §7)', () => {
     const inCurrent = await buildTest(t.deps.db, user.id, current.id);
     const c = new TestClient(t.app);
     await c.login(user.email, user.password);
-    expect((await inProgress(c)).json()).toEqual({ uuid: inCurrent.id });
+    expect((await inProgress(c)).json()).toEqual({ uuid: inCurrent.id, status: 'IN_PROGRESS' });
   });
 
   it("productUuid names the product: one of the caller's active subscriptions, else 404", async () => {
@@ -113,8 +119,14 @@ describe('GET /api/v2/tests/inprogress (SPEC §7)', () => {
     await buildSubscription(t.deps.db, user.id, second.id, { student: true });
     const a = await buildTest(t.deps.db, user.id, product.id);
     const b = await buildTest(t.deps.db, user.id, second.id);
-    expect((await inProgress(c, `?productUuid=${product.id}`)).json()).toEqual({ uuid: a.id });
-    expect((await inProgress(c, `?productUuid=${second.id}`)).json()).toEqual({ uuid: b.id });
+    expect((await inProgress(c, `?productUuid=${product.id}`)).json()).toEqual({
+      uuid: a.id,
+      status: 'IN_PROGRESS',
+    });
+    expect((await inProgress(c, `?productUuid=${second.id}`)).json()).toEqual({
+      uuid: b.id,
+      status: 'IN_PROGRESS',
+    });
 
     // A product the caller has no active subscription to: none, even with a running test in it.
     const lapsed = await buildProduct(t.deps.db);

@@ -39,9 +39,9 @@ export function AppShellLayout() {
   const headerLogo = useLogo(active?.product.uuid, 'HEADER_LOGO');
   const isStudent = !!active?.student;
 
-  // A student with a test in progress goes back to it (SPEC §2, §6).
+  // A student with a test running goes back to it (SPEC §2, §6); a paused one waits for Resume (DESIGN §5).
   const inProgress = useTestInProgress(active?.product.uuid, status === 'authenticated' && isStudent);
-  const runUuid = inProgress.data?.uuid;
+  const runUuid = inProgress.data?.status === 'IN_PROGRESS' ? inProgress.data.uuid : undefined;
   useEffect(() => {
     if (runUuid && !RUN_PAGE.test(pathname)) navigate(`/tests/${runUuid}/run`, { replace: true });
   }, [runUuid, pathname, navigate]);

@@ -1,4 +1,4 @@
-import { type QuestionAction, type TestClockState, testsApi } from '@qbank/contract';
+import { type QuestionAction, type TestClockState, type TestInProgress, testsApi } from '@qbank/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../../lib/http';
@@ -34,6 +34,18 @@ export const transition = (
 /** The keep-alive: the screen is open on this test and question. */
 export const keepAlive = (testUuid: string, questionUuid: string | undefined): Promise<TestClockState> =>
   call(testsApi.alive, { body: questionUuid ? { testUuid, questionUuid } : { testUuid } });
+
+/** Once the learner pauses a test, it is still open but no longer sends them back to its run page. */
+export function useTestPaused() {
+  const qc = useQueryClient();
+  return useCallback(
+    (testUuid: string) =>
+      qc.setQueriesData<TestInProgress | null>({ queryKey: ['tests', 'inprogress'] }, (open) =>
+        open?.uuid === testUuid ? { ...open, status: 'PAUSED' } : open,
+      ),
+    [qc],
+  );
+}
 
 /**
  * What the caches must know once a test is over, before its review opens: no test in progress any more (the

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notifyError } from '../../../components/notify-error';
 import { HttpError } from '../../../lib/http';
-import { sendRunAction, transition, useTestEnded } from '../api/run-actions';
+import { sendRunAction, transition, useTestEnded, useTestPaused } from '../api/run-actions';
 import { ActionQueue } from '../lib/action-queue';
 import { type LocalClock, localClockOf } from '../lib/clock';
 import { failureOf, loadQueue, saveQueue } from '../lib/queue-items';
@@ -43,6 +43,7 @@ const ACTION_NAMES: Record<RunAction['kind'], string> = {
 export function useTestRun(run: TestRun) {
   const navigate = useNavigate();
   const testEnded = useTestEnded();
+  const testPaused = useTestPaused();
   const order = useMemo(() => run.questions.map((q) => q.uuid), [run]);
   const [confirmed, setConfirmed] = useState<QuestionStates>(() => statesOf(run.questions));
   const [pending, setPending] = useState<readonly RunAction[]>(() => loadQueue(run.uuid, questionIds(run)));
@@ -213,6 +214,7 @@ export function useTestRun(run: TestRun) {
       }
       queue.hold();
       applyClock(await transition('pause', run.uuid, questionOnScreen()));
+      testPaused(run.uuid);
       latest.current.phase = 'paused';
       setPhase('paused');
     } catch (e) {
@@ -222,7 +224,7 @@ export function useTestRun(run: TestRun) {
     } finally {
       setBusy(null);
     }
-  }, [run.uuid, applyClock, finish, questionOnScreen]);
+  }, [run.uuid, applyClock, finish, questionOnScreen, testPaused]);
 
   const resume = useCallback(async () => {
     setBusy('resume');
