@@ -11,7 +11,8 @@ import { createTestApp, type TestApp } from '../test-app';
 // SPEC: "a student receives a question's correct choice and explanations only from a tutor answer or the
 // review of their own finished test; no other call returns them to a student." Every call of the questions,
 // catalogue and imports modules a student can make answers a refusal, or the question without its solution
-// (docs/questions.md, "What a learner reads"). The question's staff still read the solution.
+// (docs/questions.md, "What a learner reads"); every exam call carries none before the test ends, but a tutor
+// answer's own. The question's staff still read the solution.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -172,6 +173,84 @@ describe('what a learner reads of a question', () => {
         answerChoices: q.answerChoices,
         stemMediaUrls: q.stemMediaUrls,
       });
+    }
+  });
+
+  it('every exam call of a running timed test, and of a tutor test before its answer, carries no solution', async () => {
+    /** Keys naming a solution that hold something (the exam screen's `solution: null` is its absence). */
+    const filled = (value: unknown, at = '$'): string[] => {
+      if (Array.isArray(value)) return value.flatMap((v, i) => filled(v, `${at}[${i}]`));
+      if (value === null || typeof value !== 'object') return [];
+      return Object.entries(value).flatMap(([k, v]) => [
+        ...(SOLUTION_KEYS.includes(k) && v !== null ? [`${at}.${k}`] : []),
+        ...filled(v, `${at}.${k}`),
+      ]);
+    };
+    /** Timed: nothing of any solution. Tutor: nothing of the question not answered yet (others are answered). */
+    const expectNothingOfIt = (res: LightMyRequestResponse, mode: 'TIMED' | 'TUTOR') => {
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      if (mode === 'TIMED') expect(filled(res.json()), res.body).toEqual([]);
+      for (const words of [EXPLANATION, REFERENCE, REINFORCEMENT]) expect(res.body).not.toContain(words);
+    };
+    for (const mode of ['TIMED', 'TUTOR'] as const) {
+      const learner = await member(bank.product.id, { student: true, type: 'PREMIUM' });
+      const id = randomUUID();
+      const created = await learner.req({
+        method: 'POST',
+        url: '/api/v2/tests',
+        json: {
+          uuid: id,
+          productUuid: bank.product.id,
+          mode,
+          pools: ['ALL'],
+          subcategoryUuids: bank.subcategoryIds,
+          numQuestions: 7, // the whole bank: the question with a whole solution is in it
+        },
+      });
+      expect(created.statusCode).toBe(201);
+      const run = await learner.req({ url: `/api/v2/tests/${id}/questions` });
+      expectNothingOfIt(run, mode);
+      const other = run.json().questions.find((q: { uuid: string }) => q.uuid !== rich.uuid);
+      const q = (path: string) => `/api/v2/tests/${id}/questions/${rich.uuid}/${path}`;
+      const calls = [
+        () => learner.req({ method: 'PATCH', url: q('flag'), json: { flagged: true } }),
+        () =>
+          learner.req({
+            method: 'PATCH',
+            url: q('marks'),
+            json: { struck: [rich.answerChoices[1]!.uuid], highlights: [], note: 'a note' },
+          }),
+        () =>
+          learner.req({
+            method: 'PATCH',
+            url: '/api/v2/tests/alive',
+            json: { testUuid: id, questionUuid: rich.uuid },
+          }),
+        () => learner.req({ method: 'PATCH', url: `/api/v2/tests/${id}/pause`, json: {} }),
+        () => learner.req({ method: 'PATCH', url: `/api/v2/tests/${id}/start`, json: {} }),
+        // Another question's answer reveals nothing of this one, in either mode.
+        () =>
+          learner.req({
+            method: 'PATCH',
+            url: `/api/v2/tests/${id}/questions/${other.uuid}/answer`,
+            json: { choice: other.answerChoices[0].uuid },
+          }),
+        () => learner.req({ url: `/api/v2/tests/${id}/questions` }),
+      ];
+      if (mode === 'TIMED')
+        calls.push(
+          () =>
+            learner.req({ method: 'PATCH', url: q('answer'), json: { choice: rich.answerChoices[2]!.uuid } }),
+          () => learner.req({ method: 'PATCH', url: q('unanswer'), json: {} }),
+          () =>
+            learner.req({ method: 'PATCH', url: q('answer'), json: { choice: rich.correctAnswerChoice } }),
+          () => learner.req({ url: `/api/v2/tests/${id}/questions` }),
+        );
+      for (const call of calls) expectNothingOfIt(await call(), mode);
+      // The review waits for the end of the test.
+      const review = await learner.req({ url: `/api/v2/tests/${id}/review` });
+      expect(review.statusCode).toBe(409);
+      expectNoSolution(review);
     }
   });
 
