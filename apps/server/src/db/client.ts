@@ -177,11 +177,13 @@ function guardPool(pool: pg.Pool) {
   };
   // pg-pool's query() takes its connection through connect(), so one guard covers both; its timeout error
   // becomes ours, which the error handler answers with 503.
-  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown> | undefined;
   (pool as { query: unknown }).query = (...args: unknown[]) => {
     const e = refuse();
+    const cb = args.at(-1);
+    if (typeof cb === 'function') return e ? cb(e) : query(...args); // the callback form
     if (e) return Promise.reject(e);
-    return query(...args).catch((err: unknown) => {
+    return query(...args)?.catch((err: unknown) => {
       throw poolError(err);
     });
   };
@@ -196,8 +198,7 @@ const poolError = (err: unknown) =>
 function trackTransactions(db: Db) {
   const transaction = db.transaction.bind(db);
   db.transaction = ((work: (tx: Tx) => Promise<unknown>, config?: Parameters<Db['transaction']>[1]) => {
-    const e = openTransaction.getStore()?.open;
-    if (e)
+    if (openTransaction.getStore()?.open)
       return Promise.reject(
         new SecondConnectionError(
           'A transaction was begun inside another one: pass the transaction (tx) down instead',
