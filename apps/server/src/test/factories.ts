@@ -99,6 +99,55 @@ export async function buildSubscription(
   return s!;
 }
 
+export type MemberRoles = Partial<{
+  student: boolean;
+  questionWriter: boolean;
+  questionAuditor: boolean;
+  admin: boolean;
+  type: 'BASIC' | 'PREMIUM' | 'PRIVILEGED';
+}>;
+
+/**
+ * A signed-in client of a new user with an active subscription to the product with these roles (a staff role
+ * makes it PRIVILEGED and not a student unless told; null: not subscribed), the user on it as `user`.
+ */
+export async function signedInMember(
+  t: { app: FastifyInstance; deps: { db: Db } },
+  productId: string | null,
+  roles: MemberRoles = {},
+  user: Parameters<typeof buildUser>[1] = {},
+) {
+  const u = await buildUser(t.deps.db, user);
+  if (productId) {
+    const staff = roles.questionWriter || roles.questionAuditor || roles.admin;
+    await buildSubscription(t.deps.db, u.id, productId, {
+      type: roles.type ?? (staff ? 'PRIVILEGED' : 'PREMIUM'),
+      student: roles.student ?? !staff,
+      questionWriter: roles.questionWriter ?? false,
+      questionAuditor: roles.questionAuditor ?? false,
+      admin: roles.admin ?? false,
+    });
+  }
+  const c = new TestClient(t.app);
+  const res = await c.login(u.email, u.password);
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return Object.assign(c, { user: u });
+}
+
+/** The body of a new question (POST questions): a stem and two choices, changed by `over`. */
+export function questionBody(productUuid: string, over: Record<string, unknown> = {}) {
+  return {
+    uuid: randomUUID(),
+    productUuid,
+    questionStem: '<p>Which rhythm?</p>',
+    answerChoices: [
+      { uuid: randomUUID(), text: 'Sinus' },
+      { uuid: randomUUID(), text: 'Atrial fibrillation' },
+    ],
+    ...over,
+  };
+}
+
 /** A practice test of a user in a product; IN_PROGRESS (started and running) unless told otherwise. */
 export async function buildTest(
   db: Db,

@@ -7,7 +7,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, SecondConnectionError } from '../../db/client';
 import { buildBank } from '../bank-factory';
-import { buildProduct, buildSubscription, buildUser, multipart, TestClient } from '../factories';
+import {
+  buildProduct,
+  buildSubscription,
+  buildUser,
+  multipart,
+  questionBody,
+  signedInMember,
+  TestClient,
+} from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 
 // What many writes at once, on one instance or two on one database, do (issue 20): no request waits for ever,
@@ -56,28 +64,10 @@ describe('the pool: no second connection inside a transaction', () => {
 
   it('20 media uploads at once on one question all land, each in its own version, and the server answers after', async () => {
     const product = await buildProduct(a.deps.db);
-    const w = await buildUser(a.deps.db);
-    await buildSubscription(a.deps.db, w.id, product.id, {
-      type: 'PRIVILEGED',
-      student: false,
-      questionWriter: true,
-    });
-    const writer = new TestClient(a.app);
-    await writer.login(w.email, w.password);
-    const questionId = randomUUID();
-    const created = await writer.req({
-      method: 'POST',
-      url: '/api/v2/questions',
-      json: {
-        uuid: questionId,
-        productUuid: product.id,
-        questionStem: '<p>Which rhythm?</p>',
-        answerChoices: [
-          { uuid: randomUUID(), text: 'Sinus' },
-          { uuid: randomUUID(), text: 'Atrial fibrillation' },
-        ],
-      },
-    });
+    const writer = await signedInMember(a, product.id, { questionWriter: true });
+    const question = questionBody(product.id);
+    const questionId = question.uuid;
+    const created = await writer.req({ method: 'POST', url: '/api/v2/questions', json: question });
     expect(created.statusCode).toBe(200);
     const png = new Uint8Array(fs.readFileSync(path.join(__dirname, '../../lib/__fixtures__/pixel.png')));
     // Half through each instance, with the writer's roles not read yet on either (the first use in a request).

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildProduct, buildSubscription, buildUser } from '../factories';
+import { buildProduct, buildSubscription, buildUser, questionBody } from '../factories';
 import { type HttpApp, type HttpClient, resettableLimiter, startHttpApp } from '../http-client';
 
 const limiter = resettableLimiter();
@@ -159,16 +158,9 @@ describe('a multipart body cut off inside the file part', () => {
     });
     writer = h.client();
     expect((await writer.login(user.email, user.password)).status).toBe(200);
-    questionId = randomUUID();
-    const created = await writer.post('/api/v2/questions', {
-      uuid: questionId,
-      productUuid: product.id,
-      questionStem: '<p>Which rhythm?</p>',
-      answerChoices: [
-        { uuid: randomUUID(), text: 'Sinus' },
-        { uuid: randomUUID(), text: 'Atrial fibrillation' },
-      ],
-    });
+    const question = questionBody(product.id);
+    questionId = question.uuid;
+    const created = await writer.post('/api/v2/questions', question);
     expect(created.status, created.text).toBe(200);
   });
 

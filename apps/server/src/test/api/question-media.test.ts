@@ -4,7 +4,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaService } from '../../modules/media/service';
 import { makeActor } from '../../policies';
-import { buildProduct, buildSubscription, buildUser, multipart, TestClient } from '../factories';
+import {
+  buildProduct,
+  buildSubscription,
+  buildUser,
+  multipart,
+  questionBody,
+  TestClient,
+} from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 
 let t: TestApp;
@@ -37,20 +44,9 @@ describe('question media', () => {
     const o = await buildUser(t.deps.db);
     outsider = new TestClient(t.app);
     await outsider.login(o.email, o.password);
-    questionId = randomUUID();
-    const created = await writer.req({
-      method: 'POST',
-      url: '/api/v2/questions',
-      json: {
-        uuid: questionId,
-        productUuid: product.id,
-        questionStem: '<p>Which rhythm?</p>',
-        answerChoices: [
-          { uuid: randomUUID(), text: 'Sinus' },
-          { uuid: randomUUID(), text: 'Atrial fibrillation' },
-        ],
-      },
-    });
+    const question = questionBody(product.id);
+    questionId = question.uuid;
+    const created = await writer.req({ method: 'POST', url: '/api/v2/questions', json: question });
     expect(created.statusCode).toBe(200);
   });
 

@@ -12,6 +12,7 @@ import {
   buildUser,
   TestClient,
 } from '../factories';
+import { solutionKeysIn } from '../solutions';
 import { createTestApp, type TestApp } from '../test-app';
 
 // GET /api/v1/questions/products/{id} (SPEC §7): the published questions a learner may browse in their bank,
@@ -22,26 +23,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-const SOLUTION_KEYS = [
-  'correctAnswerChoice',
-  'correctChoiceId',
-  'explanation',
-  'explanationMediaUrls',
-  'references',
-  'reinforcements',
-  'solution',
-  'correct',
-  'isCorrect',
-];
-function solutionKeysIn(value: unknown, at = '$'): string[] {
-  if (Array.isArray(value)) return value.flatMap((v, i) => solutionKeysIn(v, `${at}[${i}]`));
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([k, v]) => [
-    ...(SOLUTION_KEYS.includes(k) ? [`${at}.${k}`] : []),
-    ...solutionKeysIn(v, `${at}.${k}`),
-  ]);
-}
 
 const EXPLANATION = 'Loop diuretics waste calcium';
 /** A page exactly as its schema makes it, with nothing of a solution anywhere in it. */

@@ -11,8 +11,9 @@ import {
   buildSubcategory,
   buildSubject,
   buildSubscription,
-  buildUser,
+  type MemberRoles,
   multipart,
+  signedInMember,
   TestClient,
 } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
@@ -23,32 +24,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Roles = Partial<{
-  student: boolean;
-  questionWriter: boolean;
-  questionAuditor: boolean;
-  admin: boolean;
-  type: 'BASIC' | 'PREMIUM' | 'PRIVILEGED';
-}>;
-
 /** A signed-in client of a new user subscribed to the product with these roles (none: not subscribed). */
-async function member(productId: string | null, roles: Roles = {}, superuser = false) {
-  const user = await buildUser(t.deps.db, { superuser, firstName: 'Pat', lastName: 'Lee' });
-  if (productId) {
-    const staff = roles.questionWriter || roles.questionAuditor || roles.admin;
-    await buildSubscription(t.deps.db, user.id, productId, {
-      type: roles.type ?? (staff ? 'PRIVILEGED' : 'PREMIUM'),
-      student: roles.student ?? !staff,
-      questionWriter: roles.questionWriter ?? false,
-      questionAuditor: roles.questionAuditor ?? false,
-      admin: roles.admin ?? false,
-    });
-  }
-  const c = new TestClient(t.app);
-  const res = await c.login(user.email, user.password);
-  expect(res.statusCode).toBe(200);
-  return Object.assign(c, { user });
-}
+const member = (productId: string | null, roles: MemberRoles = {}, superuser = false) =>
+  signedInMember(t, productId, roles, { superuser, firstName: 'Pat', lastName: 'Lee' });
 
 async function buildTree(productId: string, name = 'Mitral') {
   const subject = await buildSubject(t.deps.db, productId, 'Cardiology');

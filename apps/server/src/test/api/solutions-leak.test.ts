@@ -5,7 +5,8 @@ import { EXPORT_FORMATS, questionRead } from '@qbank/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBank } from '../bank-factory';
-import { buildSubscription, buildUser, multipart, TestClient } from '../factories';
+import { type MemberRoles, multipart, signedInMember, type TestClient } from '../factories';
+import { solutionKeysIn } from '../solutions';
 import { createTestApp, type TestApp } from '../test-app';
 
 // SPEC: "a student receives a question's correct choice and explanations only from a tutor answer or the
@@ -20,33 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The names a solution (or a piece of one) goes by, in this product or in a careless new field. */
-const SOLUTION_KEYS = [
-  'correctAnswerChoice',
-  'correctChoice',
-  'correctChoiceId',
-  'explanation',
-  'explanations',
-  'explanationMediaUrls',
-  'explanationMedia',
-  'references',
-  'reinforcements',
-  'solution',
-  'correct',
-  'isCorrect',
-  'choiceShares',
-];
-
-/** Every place in a JSON value where a key names a solution, as a path ($.content[0].explanation). */
-function solutionKeysIn(value: unknown, at = '$'): string[] {
-  if (Array.isArray(value)) return value.flatMap((v, i) => solutionKeysIn(v, `${at}[${i}]`));
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([k, v]) => [
-    ...(SOLUTION_KEYS.includes(k) ? [`${at}.${k}`] : []),
-    ...solutionKeysIn(v, `${at}.${k}`),
-  ]);
-}
-
 // Words that appear only in the solutions of this file's questions: no answer may carry them at all, whatever
 // the field is called.
 const EXPLANATION = 'Rheumatic fever scars the mitral valve first';
@@ -60,32 +34,9 @@ function expectNoSolution(res: LightMyRequestResponse) {
     expect(res.body).not.toContain(words);
 }
 
-type Roles = Partial<{
-  student: boolean;
-  questionWriter: boolean;
-  questionAuditor: boolean;
-  admin: boolean;
-  type: 'BASIC' | 'PREMIUM' | 'PRIVILEGED';
-}>;
-type Member = TestClient & { user: Awaited<ReturnType<typeof buildUser>> };
-
-/** A signed-in client of a new user with an active subscription to the product (none: not subscribed). */
-async function member(productId: string | null, roles: Roles = {}, superuser = false): Promise<Member> {
-  const user = await buildUser(t.deps.db, { superuser });
-  if (productId) {
-    const staff = roles.questionWriter || roles.questionAuditor || roles.admin;
-    await buildSubscription(t.deps.db, user.id, productId, {
-      type: roles.type ?? (staff ? 'PRIVILEGED' : 'PREMIUM'),
-      student: roles.student ?? !staff,
-      questionWriter: roles.questionWriter ?? false,
-      questionAuditor: roles.questionAuditor ?? false,
-      admin: roles.admin ?? false,
-    });
-  }
-  const c = new TestClient(t.app);
-  expect((await c.login(user.email, user.password)).statusCode).toBe(200);
-  return Object.assign(c, { user });
-}
+type Member = Awaited<ReturnType<typeof signedInMember>>;
+const member = (productId: string | null, roles: MemberRoles = {}, superuser = false) =>
+  signedInMember(t, productId, roles, { superuser });
 
 const png = new Uint8Array(fs.readFileSync(path.join(__dirname, '../../lib/__fixtures__/pixel.png')));
 
@@ -177,19 +128,10 @@ describe('what a learner reads of a question', () => {
   });
 
   it('every exam call of a running timed test, and of a tutor test before its answer, carries no solution', async () => {
-    /** Keys naming a solution that hold something (the exam screen's `solution: null` is its absence). */
-    const filled = (value: unknown, at = '$'): string[] => {
-      if (Array.isArray(value)) return value.flatMap((v, i) => filled(v, `${at}[${i}]`));
-      if (value === null || typeof value !== 'object') return [];
-      return Object.entries(value).flatMap(([k, v]) => [
-        ...(SOLUTION_KEYS.includes(k) && v !== null ? [`${at}.${k}`] : []),
-        ...filled(v, `${at}.${k}`),
-      ]);
-    };
     /** Timed: nothing of any solution. Tutor: nothing of the question not answered yet (others are answered). */
     const expectNothingOfIt = (res: LightMyRequestResponse, mode: 'TIMED' | 'TUTOR') => {
       expect(res.statusCode, res.body).toBeLessThan(300);
-      if (mode === 'TIMED') expect(filled(res.json()), res.body).toEqual([]);
+      if (mode === 'TIMED') expect(solutionKeysIn(res.json(), { ignoreNull: true }), res.body).toEqual([]);
       for (const words of [EXPLANATION, REFERENCE, REINFORCEMENT]) expect(res.body).not.toContain(words);
     };
     for (const mode of ['TIMED', 'TUTOR'] as const) {
