@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { mediaName, toPortable } from './export-build';
 import type { ExportRow } from './export-repository';
-import { mediaName, toPortable } from './export-service';
 
 const hash = 'ab'.repeat(32);
 const row: ExportRow = {

@@ -1,68 +1,21 @@
-import {
-  ErrorCode,
-  type ExportFormat,
-  MEDIA_TYPES,
-  type MediaContentType,
-  type QuestionStatus,
-} from '@qbank/contract';
+import { ErrorCode, type ExportFormat, type QuestionStatus } from '@qbank/contract';
 import type { Deps } from '../../deps';
 import type { FileAnswer } from '../../lib/answers';
 import { AppError } from '../../lib/app-error';
 import { type Actor, can } from '../../policies';
-import {
-  type PortableMedia,
-  type PortableQuestion,
-  toCsv,
-  toMoodleXml,
-  toQti3Zip,
-  toXlsx,
-} from '../questions/formats';
-import { mediaUrl } from '../questions/service';
 import { findProduct } from '../store/repository';
-import { type ExportMedia, type ExportRow, exportMedia, exportRows } from './export-repository';
-import { csvFile, XLSX_TYPE } from './service';
+import type { ExportFile } from './export-build';
+import { type ExportRow, exportMedia, exportRows } from './export-repository';
+import { XLSX_TYPE } from './service';
+import { buildExportOffLoop } from './worker-pool';
 
-/** A media file as it travels in an export: named by its hash, with the bytes read back from storage. */
-export type ExportFile = ExportMedia & { bytes: Uint8Array };
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-export function mediaName(m: { hash: string; contentType: string }): string {
-  const ext = MEDIA_TYPES[m.contentType as MediaContentType]?.ext ?? 'bin';
-  return `${m.hash.slice(0, 16)}.${ext}`;
-}
-
-/**
- * A stored question in the formats' neutral shape. With its media files (Moodle XML, QTI), the HTML links
- * them as src="media:<name>" and they travel in the file; without (CSV, Excel), the HTML keeps the server's
- * media URLs, as media cannot travel in a table.
- */
-export function toPortable(row: ExportRow, files: ExportFile[] | null): PortableQuestion {
-  let { stem, explanation } = row;
-  const media: PortableMedia[] = [];
-  const seen = new Set<string>();
-  for (const f of files ?? []) {
-    if (seen.has(f.hash)) continue;
-    seen.add(f.hash);
-    const name = mediaName(f);
-    const url = new RegExp(`(\\bsrc\\s*=\\s*)(["'])${escapeRegExp(mediaUrl(f.hash))}\\2`, 'g');
-    stem = stem.replace(url, `$1$2media:${name}$2`);
-    explanation = explanation.replace(url, `$1$2media:${name}$2`);
-    media.push({ name, contentType: f.contentType, bytes: f.bytes, place: f.place });
-  }
-  return {
-    name: row.name,
-    stem,
-    explanation,
-    choices: row.choices.map((c) => ({ text: c.text, correct: c.id === row.correctChoiceId })),
-    references: row.references,
-    reinforcements: row.reinforcements,
-    path: row.path,
-    freeSample: row.freeSample,
-    media,
-    line: 0,
-  };
-}
+/** What each export format is sent as: its content type and the end of its file name. */
+const FORMATS: Record<ExportFormat, { contentType: string; suffix: string }> = {
+  'moodle-xml': { contentType: 'application/xml; charset=utf-8', suffix: '.xml' },
+  qti: { contentType: 'application/zip', suffix: '-qti.zip' },
+  csv: { contentType: 'text/csv; charset=utf-8', suffix: '.csv' },
+  xlsx: { contentType: XLSX_TYPE, suffix: '.xlsx' },
+};
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
@@ -123,26 +76,10 @@ export function exportService(deps: Deps) {
       const rows = await exportRows(db, { productId, authorId, status: q.status });
       const withMedia = q.format === 'moodle-xml' || q.format === 'qti';
       const files = withMedia ? await filesOf(rows) : null;
-      const questions = rows.map((r) => toPortable(r, files ? (files.get(r.versionId) ?? []) : null));
-      const base = `${slug(product.name)}-questions`;
-      switch (q.format) {
-        case 'moodle-xml':
-          return {
-            bytes: toMoodleXml(questions),
-            contentType: 'application/xml; charset=utf-8',
-            fileName: `${base}.xml`,
-          };
-        case 'qti':
-          return {
-            bytes: await toQti3Zip(questions, { title: product.name }),
-            contentType: 'application/zip',
-            fileName: `${base}-qti.zip`,
-          };
-        case 'csv':
-          return csvFile(toCsv(questions), `${base}.csv`);
-        case 'xlsx':
-          return { bytes: await toXlsx(questions), contentType: XLSX_TYPE, fileName: `${base}.xlsx` };
-      }
+      // The file is built in a worker thread (worker.ts): a large bank takes seconds of CPU.
+      const { bytes } = await buildExportOffLoop(q.format, rows, files, product.name);
+      const { contentType, suffix } = FORMATS[q.format];
+      return { bytes, contentType, fileName: `${slug(product.name)}-questions${suffix}` };
     },
   };
 }

@@ -2,9 +2,11 @@ import { IMPORT_STATUSES, type ImportResult } from '@qbank/contract';
 import { z } from 'zod';
 import { defineJob, type JobContext } from '../../infra/jobs';
 import { ensurePaths, type ImportTarget, writeBatch } from './import-writer';
-import { buildPreview, readQuestionFile, yieldToOthers } from './read';
+import type { PreparedQuestion } from './prepare';
+import { yieldToOthers } from './read';
 import { findImport, type ImportRow, importFile, loadTree, updateImport } from './repository';
-import { TreeIndex } from './tree';
+import { unpackBatch } from './slices';
+import { readPreview, readQuestions } from './worker-pool';
 
 /** Questions written per transaction: a few statements each, short enough not to hold locks for long. */
 export const WRITE_BATCH = 500;
@@ -40,7 +42,10 @@ function importStep<P extends { importId: string }>(
   };
 }
 
-/** The dry run: reads the file, checks every question, and stores the preview. */
+/**
+ * The dry run: reads the file and checks every question in a worker thread (worker.ts), against the tree as
+ * it is when the read starts, and stores the preview the worker made as its JSON.
+ */
 export const importReadJob = defineJob({
   kind: 'questions.import.read',
   payload: z.object({ importId: z.uuid() }),
@@ -51,17 +56,24 @@ export const importReadJob = defineJob({
       'The file could not be read to the end. Upload it again; if it fails again, split it into smaller files.',
     async ({ importId }, row, file, ctx) => {
       const { db, clock } = ctx.deps;
-      const read = await readQuestionFile(row.format, file, (done, total) => ctx.progress({ done, total }));
-      const preview = buildPreview(read, new TreeIndex(await loadTree(db, row.productId)));
-      await ctx.completeWith((tx) => updateImport(tx, importId, clock.now(), { state: 'PREVIEW', preview }));
+      const tree = await loadTree(db, row.productId);
+      const { previewJson } = await readPreview(row.format, file, tree, {
+        signal: ctx.signal,
+        onProgress: (done, total) => ctx.progress({ done, total }),
+      });
+      await ctx.completeWith((tx) =>
+        updateImport(tx, importId, clock.now(), { state: 'PREVIEW', previewJson }),
+      );
     },
   ),
 });
 
 /**
- * The import: reads the file again (the same bytes give the same questions), creates the tree nodes it
- * names, then writes the questions in batches, a transaction each, giving the event loop back between
- * them. A re-run after a crash skips what an earlier run wrote (question ids are derived from the import).
+ * The import: reads the file again in a worker thread (the same bytes give the same questions), which hands
+ * the questions back packed a batch each; creates the tree nodes they name, then writes them a batch at a
+ * time, a transaction each, unpacking each batch only when it is written and giving the event loop back
+ * between batches. A re-run after a crash skips what an earlier run wrote (question ids are derived from the
+ * import).
  */
 export const importWriteJob = defineJob({
   kind: 'questions.import.write',
@@ -73,16 +85,12 @@ export const importWriteJob = defineJob({
       `The import stopped after ${row.result?.imported ?? 0} of the file's ${row.preview?.valid ?? 0} questions; those are in the bank.`,
     async ({ importId, status }, row, file, ctx) => {
       const { db, clock } = ctx.deps;
-      const { questions } = await readQuestionFile(row.format, file);
-      const total = questions.length;
+      const read = await readQuestions(row.format, file, WRITE_BATCH, { signal: ctx.signal });
+      const { total } = read;
       await ctx.progress({ done: 0, total });
       const result: ImportResult = { imported: 0, status, createdNodes: row.result?.createdNodes ?? [] };
       const placements = await db.transaction(async (tx) => {
-        const placed = await ensurePaths(
-          tx,
-          row.productId,
-          questions.map((q) => q.path),
-        );
+        const placed = await ensurePaths(tx, row.productId, read.paths);
         // Recorded with the nodes: a re-run finds them existing, and they are still this import's.
         result.createdNodes = [...result.createdNodes, ...placed.created];
         await updateImport(tx, importId, clock.now(), { result });
@@ -95,14 +103,17 @@ export const importWriteJob = defineJob({
         fileName: row.fileName,
         status,
       };
-      for (let start = 0; start < total; start += WRITE_BATCH) {
+      let done = 0;
+      for (const [i, packed] of read.batches.entries()) {
         ctx.signal.throwIfAborted();
-        const batch = questions.slice(start, start + WRITE_BATCH);
+        const batch = unpackBatch<PreparedQuestion>(packed);
+        read.batches[i] = new Uint8Array(); // written batches are not kept
         await writeBatch(ctx.deps, target, batch, placements, async (tx, inBank) => {
           result.imported += inBank;
           await updateImport(tx, importId, clock.now(), { result });
         });
-        await ctx.progress({ done: start + batch.length, total });
+        done += batch.length;
+        await ctx.progress({ done, total });
         await yieldToOthers();
       }
       await ctx.completeWith((tx) =>

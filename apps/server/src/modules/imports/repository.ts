@@ -1,4 +1,9 @@
-import type { ImportPreview, ImportResult, QuestionStatus } from '@qbank/contract';
+import {
+  IMPORT_ISSUES_SHOWN,
+  type ImportPreview,
+  type ImportResult,
+  type QuestionStatus,
+} from '@qbank/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -9,9 +14,14 @@ import {
   questionVersions,
 } from '../../db/schema';
 import { categoriesOfProduct, subcategoriesOfProduct, subjectsOfProduct } from '../catalogue/repository';
+import { joinSlices, sliceRanges } from './slices';
 import type { TreeNodes } from './tree';
 
-/** An import as the rules and the answers need it: everything but the file's bytes. */
+/**
+ * An import as the rules and the answers need it: everything but the file's bytes, and of the preview's issues
+ * the first IMPORT_ISSUES_SHOWN (a file of 200,000 broken rows has as many issues, megabytes of JSON that
+ * every look at the import would parse on the event loop; `importIssuesJson` reads them all).
+ */
 const importColumns = {
   id: questionImports.id,
   productId: questionImports.productId,
@@ -19,7 +29,10 @@ const importColumns = {
   fileName: questionImports.fileName,
   format: questionImports.format,
   state: questionImports.state,
-  preview: questionImports.preview,
+  preview: sql<ImportPreview | null>`CASE WHEN ${questionImports.preview} IS NULL THEN NULL
+    ELSE jsonb_set(${questionImports.preview}, '{issues}',
+      jsonb_path_query_array(${questionImports.preview}, ${`$.issues[0 to ${IMPORT_ISSUES_SHOWN - 1}]`}::jsonpath))
+    END`,
   jobId: questionImports.jobId,
   result: questionImports.result,
   error: questionImports.error,
@@ -62,13 +75,44 @@ export async function findImport(db: DbOrTx, id: string, lock = false) {
   return row ?? null;
 }
 
-/** The uploaded file's bytes; null once the import no longer keeps them. */
+/** How much of a file one query reads: its hex text stays a few MB, parsed in a few milliseconds. */
+export const FILE_SLICE_BYTES = 1024 * 1024;
+
+/**
+ * The uploaded file's bytes; null once the import no longer keeps them. Read a slice (FILE_SLICE_BYTES) a
+ * query: PostgreSQL sends bytea as hex text, and the whole of a 50 MB file would be 100 MB of text parsed in
+ * one go on the event loop; slices leave it free between them (docs/decisions/0024-imports-off-the-event-loop.md).
+ * The bytes come back in a buffer of their own, which can be moved to a worker thread.
+ */
 export async function importFile(db: DbOrTx, id: string): Promise<Uint8Array | null> {
   const [row] = await db
-    .select({ file: questionImports.file })
+    .select({ size: sql<number | null>`octet_length(${questionImports.file})` })
     .from(questionImports)
     .where(eq(questionImports.id, id));
-  return row?.file ? new Uint8Array(row.file.buffer, row.file.byteOffset, row.file.byteLength) : null;
+  if (row?.size === null || row?.size === undefined) return null;
+  const slices: Uint8Array[] = [];
+  for (const [start, end] of sliceRanges(Number(row.size), FILE_SLICE_BYTES)) {
+    const [slice] = await db
+      .select({
+        // bytea: the driver parses it to a Buffer.
+        bytes: sql<Buffer | null>`substring(${questionImports.file} FROM ${start + 1} FOR ${end - start})`,
+      })
+      .from(questionImports)
+      .where(eq(questionImports.id, id));
+    // The file went (the import ended) while it was being read.
+    if (!slice?.bytes) return null;
+    slices.push(slice.bytes);
+  }
+  return joinSlices(slices);
+}
+
+/** Every issue of the preview, as their JSON array (text: a worker parses it, not the event loop). */
+export async function importIssuesJson(db: DbOrTx, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ issues: sql<string | null>`(${questionImports.preview} -> 'issues')::text` })
+    .from(questionImports)
+    .where(eq(questionImports.id, id));
+  return row?.issues ?? null;
 }
 
 export async function updateImport(
@@ -78,15 +122,22 @@ export async function updateImport(
   set: Partial<{
     state: ImportRow['state'];
     preview: ImportPreview;
+    /** The preview as JSON already (a worker made it): stored as it is, not parsed and serialized again. */
+    previewJson: string;
     jobId: number;
     result: ImportResult;
     error: string;
     file: null;
   }>,
 ) {
+  const { previewJson, ...rest } = set;
   await db
     .update(questionImports)
-    .set({ ...set, updatedAt: now })
+    .set({
+      ...rest,
+      ...(previewJson === undefined ? {} : { preview: sql`${previewJson}::jsonb` }),
+      updatedAt: now,
+    })
     .where(eq(questionImports.id, id));
 }
 

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import type { PreparedQuestion } from './prepare';
+import { unpackBatch } from './slices';
+import { readPreview, readQuestions } from './worker-pool';
+
+const sample = (name: string) =>
+  new Uint8Array(readFileSync(join(import.meta.dirname, '../questions/formats/samples', name)));
+const emptyTree = { productId: 'p', subjects: [], categories: [], subcategories: [] };
+
+describe('the worker pool', () => {
+  it('reads a file into its preview in a worker thread, reporting progress', async () => {
+    expect(isMainThread).toBe(true);
+    const reports: number[][] = [];
+    const answer = await readPreview('gift', sample('cardiology.gift'), emptyTree, {
+      onProgress: async (done, total) => {
+        reports.push([done, total]);
+      },
+    });
+    expect(answer.threadId).not.toBe(0);
+    expect(JSON.parse(answer.previewJson)).toMatchObject({ total: 3, valid: 3, invalid: 0 });
+    expect(reports).toEqual([[3, 3]]);
+  });
+
+  it('reads the questions in packed batches, with the paths they name', async () => {
+    const answer = await readQuestions('csv', sample('questions.csv'), 3);
+    expect(answer.threadId).not.toBe(0);
+    expect(answer.total).toBe(4);
+    expect(answer.batches).toHaveLength(2);
+    const questions = answer.batches.flatMap((b) => unpackBatch<PreparedQuestion>(b));
+    expect(questions.map((q) => q.index)).toEqual([0, 1, 2, 3]);
+    expect(answer.paths).toHaveLength(4);
+  });
+});

@@ -1,0 +1,132 @@
+import { EventEmitter } from 'node:events';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
+import type { ExportFormat } from '@qbank/contract';
+import { Piscina } from 'piscina';
+import type { ImportFormat } from '../questions/formats';
+import type { ExportFile } from './export-build';
+import type { ExportRow } from './export-repository';
+import { ownBuffer } from './slices';
+import type { TreeNodes } from './tree';
+import type { WorkerAnswers, WorkerTask } from './worker';
+
+// The worker threads that read question files and build exports (worker.ts), off the event loop: one pool for
+// the process, made when first needed (docs/decisions/0024-imports-off-the-event-loop.md).
+
+/** The worker's file beside this one: worker.ts when the server runs from its sources (tsx, vitest). */
+const workerFile = new URL(
+  `./worker${fileURLToPath(import.meta.url).endsWith('.ts') ? '.ts' : '.js'}`,
+  import.meta.url,
+);
+
+/**
+ * A TypeScript worker needs tsx's loader in its thread: `npm start` runs the server with `--import tsx`, but
+ * vitest runs it without (transforming files itself), and a worker thread gets only the flags it is given.
+ * The loader is named by its file, so the worker finds it whatever the working directory.
+ */
+function execArgv(): string[] {
+  if (!workerFile.pathname.endsWith('.ts')) return [];
+  const loader = createRequire(import.meta.url).resolve('tsx');
+  return ['--import', pathToFileURL(loader).href];
+}
+
+/**
+ * Half the cores, at least one: an import keeps a core busy for seconds, and the event loop, the database and
+ * the other jobs need the rest. Tasks beyond that wait their turn in the pool's queue.
+ */
+export const WORKER_THREADS = Math.max(1, Math.floor(availableParallelism() / 2));
+
+let pool: Piscina | null = null;
+
+function workers(): Piscina {
+  pool ??= new Piscina({
+    filename: workerFile.href,
+    execArgv: execArgv(),
+    minThreads: 0,
+    maxThreads: WORKER_THREADS,
+    // A thread is kept a minute after its last task (starting one loads the readers: about a second), then
+    // ends; an idle pool keeps no thread and does not keep the process alive.
+    idleTimeout: 60_000,
+    // Below the event loop's priority: on a busy machine the requests get the cores first.
+    niceIncrement: 10,
+  });
+  return pool;
+}
+
+/**
+ * What ran where, for tests: 'task' with { kind, threadId } as each task's answer comes back (the thread that
+ * made it; the event loop's is 0).
+ */
+export const workerEvents = new EventEmitter<{ task: [{ kind: WorkerTask['kind']; threadId: number }] }>();
+
+async function runTask<K extends WorkerTask['kind']>(
+  task: Extract<WorkerTask, { kind: K }>,
+  opts: { signal?: AbortSignal; transferList?: Transferable[] } = {},
+): Promise<WorkerAnswers[K]> {
+  const answer = (await workers().run(task, {
+    signal: opts.signal ?? null,
+    transferList: opts.transferList as never,
+  })) as WorkerAnswers[K];
+  workerEvents.emit('task', { kind: task.kind, threadId: answer.threadId });
+  return answer;
+}
+
+/**
+ * The dry run in a worker: the file read and checked against the tree, answered as the preview's JSON.
+ * `bytes` are moved to the worker (gone from the caller's thread). Aborting `signal` ends the worker.
+ */
+export async function readPreview(
+  format: ImportFormat,
+  bytes: Uint8Array,
+  tree: TreeNodes,
+  opts: { signal?: AbortSignal; onProgress?: (done: number, total: number) => Promise<void> } = {},
+) {
+  const file = ownBuffer(bytes);
+  const channel = new MessageChannel();
+  // Progress reports in order, each after the last is stored; awaited before the answer is given.
+  let reported = Promise.resolve();
+  channel.port1.on('message', ({ done, total }: { done: number; total: number }) => {
+    reported = reported.then(() => opts.onProgress?.(done, total));
+  });
+  try {
+    const answer = await runTask(
+      { kind: 'preview', format, bytes: file, tree, progress: channel.port2 },
+      { signal: opts.signal, transferList: [file.buffer as ArrayBuffer, channel.port2] },
+    );
+    await reported;
+    return answer;
+  } finally {
+    channel.port1.close();
+  }
+}
+
+/** The import's read in a worker: the questions in batches of `batchSize`, packed (slices.ts). */
+export function readQuestions(
+  format: ImportFormat,
+  bytes: Uint8Array,
+  batchSize: number,
+  opts: { signal?: AbortSignal } = {},
+) {
+  const file = ownBuffer(bytes);
+  return runTask(
+    { kind: 'questions', format, bytes: file, batchSize },
+    { signal: opts.signal, transferList: [file.buffer as ArrayBuffer] },
+  );
+}
+
+/** An export file built in a worker. */
+export function buildExportOffLoop(
+  format: ExportFormat,
+  rows: ExportRow[],
+  files: Map<string, ExportFile[]> | null,
+  title: string,
+) {
+  return runTask({ kind: 'export', format, rows, files, title });
+}
+
+/** A preview's issues (their JSON array) as CSV bytes, built in a worker. */
+export function issuesCsvOffLoop(issuesJson: string) {
+  return runTask({ kind: 'issuesCsv', issuesJson });
+}
