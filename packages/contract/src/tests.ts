@@ -128,6 +128,16 @@ export const testClock = z.object({
   currentPosition: z.number().int(),
 });
 export type TestClockState = z.infer<typeof testClock>;
+/**
+ * What the keep-alive answers, the least the exam screen needs to set its countdown right: the clock without
+ * the position (the screen said which question it is on).
+ */
+export const aliveClock = testClock.pick({
+  status: true,
+  timeRemainingInSeconds: true,
+  timeUsedSeconds: true,
+});
+export type AliveClock = z.infer<typeof aliveClock>;
 
 export const highlight = z.object({
   start: wholeNumber('highlights.start', 0, 1_000_000),

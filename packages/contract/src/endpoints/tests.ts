@@ -1,5 +1,6 @@
 import { productIdParams } from '../store';
 import {
+  aliveClock,
   aliveInput,
   answerInput,
   availableQuery,
@@ -81,7 +82,7 @@ export const testsApi = {
     tags: ['tests'],
     access: 'user',
     body: aliveInput,
-    response: testClock,
+    response: aliveClock,
   }),
   questions: endpoint({
     method: 'GET',

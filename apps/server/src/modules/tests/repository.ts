@@ -446,6 +446,8 @@ export async function answerTimedBatch(
         AND t.user_id = s.user_id AND t.status = 'IN_PROGRESS' AND t.mode = 'TIMED'
         AND t.last_tick_at IS NOT NULL AND NOT tq.locked
         AND v.choices @> jsonb_build_array(jsonb_build_object('id', i.choice::text))
+      -- Tests locked in one order, as the keep-alives' statements lock them: the two may run at once.
+      ORDER BY t.id
       FOR UPDATE OF t
     ),
     ok AS (SELECT * FROM cur WHERE time_limit_ms IS NULL OR time_used_ms + delta < time_limit_ms),
@@ -488,6 +490,104 @@ export async function answerTimedBatch(
         lastTickAt: new Date(r.t_tick as string | Date),
         currentPosition: r.t_position as number,
       },
+    };
+  return out;
+}
+
+export interface AliveTick {
+  testId: string;
+  /** The question on screen, when the client says it: the screen moves to it once the time is counted. */
+  questionId: string | null;
+  /** The caller's session: the test must be its user's, the token its CSRF token, and it live and seen lately. */
+  session: SessionProof;
+  now: Date;
+  graceMs: number;
+  /** How recently the session must have been seen (else the service's path reads it, and writes its use). */
+  sessionFreshMs: number;
+}
+
+/**
+ * The hot path of the keep-alive: when the session is live, seen lately and its CSRF token the one sent, the
+ * test is its user's, running and not out of time, and the question named (if any) is the test's, it counts
+ * the time since the last tick (at most the grace) to the test and to the question on screen, then moves the
+ * screen to the question named, under the test's row lock, exactly as the transactional path does. Answers
+ * the clock as it now stands, or null when anything is unusual (a paused or ended test, time run out,
+ * another learner's test, a question not in it, a session to read): then the service's transactional path
+ * decides, with its refusals and the expiry.
+ *
+ * Keep-alives that arrive while others are being written go together in one statement (`lib/batcher.ts`),
+ * never two of one test in one statement.
+ */
+export function aliveFast(db: Db, a: AliveTick): Promise<ClockRow | null> {
+  let alive = aliveBatchers.get(db);
+  if (!alive) {
+    alive = batcher<AliveTick, ClockRow | null>({
+      run: (items) => aliveBatch(db, items),
+      keyOf: (item) => item.testId,
+      maxBatch: ANSWER_BATCH_MAX,
+      maxInFlight: ANSWER_BATCHES_IN_FLIGHT,
+    });
+    aliveBatchers.set(db, alive);
+  }
+  return alive(a);
+}
+
+const aliveBatchers = new WeakMap<Db, (a: AliveTick) => Promise<ClockRow | null>>();
+
+/** Counts many keep-alives (of different tests) in one statement; the clock, or null, per keep-alive in order. */
+export async function aliveBatch(db: Db, items: AliveTick[]): Promise<Array<ClockRow | null>> {
+  const res = await executePrepared(
+    db,
+    `tests.aliveBatch.${items.length}`,
+    sql`
+    WITH input(n, test_id, question_id, session_hash, csrf_token, sent_at) AS (
+      VALUES ${sql.join(
+        items.map(
+          (a, k) =>
+            sql`(${k + 1}::int, ${a.testId}::uuid, ${a.questionId}::uuid, ${a.session.idHash}::text, ${a.session.csrfToken}::text, ${a.now}::timestamptz)`,
+        ),
+        sql`, `,
+      )}
+    ),
+    cur AS (
+      SELECT i.n, i.sent_at, t.id, t.current_position, t.time_used_ms, t.time_limit_ms, t.last_tick_at,
+        coalesce(tq.position, t.current_position) AS to_position,
+        least(greatest(extract(epoch FROM (i.sent_at - t.last_tick_at)) * 1000, 0), ${items[0]!.graceMs})::bigint AS delta
+      FROM input i
+      JOIN sessions s ON s.id_hash = i.session_hash
+      JOIN tests t ON t.id = i.test_id
+      LEFT JOIN test_questions tq ON tq.test_id = t.id AND tq.question_id = i.question_id
+      WHERE s.access_token = i.csrf_token AND s.expires_at > i.sent_at
+        AND s.last_seen_at >= i.sent_at - ${items[0]!.sessionFreshMs} * interval '1 millisecond'
+        AND t.user_id = s.user_id AND t.status = 'IN_PROGRESS' AND t.last_tick_at IS NOT NULL
+        AND (i.question_id IS NULL OR tq.position IS NOT NULL)
+      -- Tests locked in one order, as the answers' statements lock them: the two may run at once.
+      ORDER BY t.id
+      FOR UPDATE OF t
+    ),
+    ok AS (SELECT * FROM cur WHERE time_limit_ms IS NULL OR time_used_ms + delta < time_limit_ms),
+    spent AS (
+      UPDATE test_questions tq SET time_spent_ms = tq.time_spent_ms + ok.delta
+      FROM ok WHERE ok.delta > 0 AND tq.test_id = ok.id AND tq.position = ok.current_position
+    ),
+    -- As the transactional path: nothing is written when no time passed and the screen stays where it is.
+    moved AS (
+      UPDATE tests SET time_used_ms = tests.time_used_ms + ok.delta, last_tick_at = ok.sent_at,
+        current_position = ok.to_position
+      FROM ok WHERE tests.id = ok.id AND (ok.delta > 0 OR ok.to_position <> ok.current_position)
+    )
+    SELECT n, time_limit_ms, time_used_ms + delta AS time_used_ms, to_position,
+      CASE WHEN delta > 0 OR to_position <> current_position THEN sent_at ELSE last_tick_at END AS last_tick_at
+    FROM ok`,
+  );
+  const out: Array<ClockRow | null> = items.map(() => null);
+  for (const r of rowsOf(res))
+    out[Number(r.n) - 1] = {
+      status: 'IN_PROGRESS',
+      timeLimitMs: r.time_limit_ms === null ? null : Number(r.time_limit_ms),
+      timeUsedMs: Number(r.time_used_ms),
+      lastTickAt: new Date(r.last_tick_at as string | Date),
+      currentPosition: r.to_position as number,
     };
   return out;
 }

@@ -28,7 +28,10 @@ export function testsRoutes(app: FastifyInstance, deps: Deps) {
     taking,
   );
   route(app, testsApi.dashboard, ({ actor, params }) => reads.dashboard(actor, params.id), taking);
-  route(app, testsApi.alive, ({ actor, body }) => svc.alive(actor, body.testUuid, body.questionUuid), owning);
+  // Sent every few seconds from every exam screen: like the answer, its write checks the session itself.
+  routeProvingSession(app, testsApi.alive, ({ caller, body }) =>
+    svc.alive(caller, body.testUuid, body.questionUuid),
+  );
   route(app, testsApi.questions, ({ actor, params }) => reads.questions(actor, params.id), owning);
   route(
     app,

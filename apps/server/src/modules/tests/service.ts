@@ -1,5 +1,6 @@
 import type { createTestInput } from '@qbank/contract';
 import {
+  type AliveClock,
   ANSWER_LOCKED_MESSAGE,
   activeSubscription,
   ErrorCode,
@@ -15,13 +16,14 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import { type DeferredSession, TOUCH_EVERY_MS } from '../../plugins/session';
+import { type DeferredSession, type SessionProof, TOUCH_EVERY_MS } from '../../plugins/session';
 import { type Actor, authorize } from '../../policies';
 import { loadUserMe } from '../accounts/repository';
-import { ALIVE_GRACE_MS, clockState, scorePercent, tick } from './clock';
+import { ALIVE_GRACE_MS, type ClockRow, clockState, scorePercent, tick } from './clock';
 import { countAvailable, drawQuestions } from './draw';
 import { pinnedContentFor } from './pinned-content';
 import {
+  aliveFast,
   answerTimedFast,
   countTests,
   findOpenTest,
@@ -39,6 +41,16 @@ import { countScore, recordAnswers, setLearnerFlag, tally } from './stats';
 import { questionState, solutionOf } from './views';
 
 type CreateInput = z.output<typeof createTestInput>;
+
+/** What the one-statement paths check the session against: the request's proof, or the caller's own session. */
+const proofOf = (caller: Actor | DeferredSession): SessionProof =>
+  'proof' in caller ? caller.proof : { idHash: caller.session.idHash, csrfToken: caller.session.accessToken };
+
+/** The keep-alive's answer: the clock without the position, which the screen has just said. */
+const aliveAnswer = (row: ClockRow): AliveClock => {
+  const { status, timeRemainingInSeconds, timeUsedSeconds } = clockState(row);
+  return { status, timeRemainingInSeconds, timeUsedSeconds };
+};
 
 const noSuchTest = () => new AppError(ErrorCode.NOT_FOUND, 'No such test', 'id');
 const notInTest = () => new AppError(ErrorCode.NOT_FOUND, 'This question is not in this test', 'qid');
@@ -271,8 +283,22 @@ export function testsService(deps: Deps) {
       }
     },
 
-    /** PATCH tests/alive: the screen is open on this test (and question); answers the clock. */
-    async alive(actor: Actor, testId: string, questionId?: string) {
+    /**
+     * PATCH tests/alive: the screen is open on this test (and question); answers the clock. Sent every few
+     * seconds by every learner on the exam screen, so it runs as one statement when nothing is unusual (the
+     * statement checks the session too: routeProvingSession); anything else takes the transactional path.
+     */
+    async alive(caller: Actor | DeferredSession, testId: string, questionId?: string) {
+      const fast = await aliveFast(db, {
+        testId,
+        questionId: questionId ?? null,
+        session: proofOf(caller),
+        now: clock.now(),
+        graceMs: ALIVE_GRACE_MS,
+        sessionFreshMs: TOUCH_EVERY_MS,
+      });
+      if (fast) return aliveAnswer(fast);
+      const actor = 'proof' in caller ? await caller.actor() : caller;
       return act(actor, testId, {}, async (tx, t) => {
         let position = t.currentPosition;
         if (questionId) {
@@ -283,7 +309,7 @@ export function testsService(deps: Deps) {
             position = p;
           }
         }
-        return clockState({ ...t, currentPosition: position });
+        return aliveAnswer({ ...t, currentPosition: position });
       });
     },
 
@@ -349,10 +375,7 @@ export function testsService(deps: Deps) {
       const fast = await answerTimedFast(db, {
         testId: id,
         questionId,
-        session:
-          'proof' in caller
-            ? caller.proof
-            : { idHash: caller.session.idHash, csrfToken: caller.session.accessToken },
+        session: proofOf(caller),
         choice,
         now: clock.now(),
         graceMs: ALIVE_GRACE_MS,

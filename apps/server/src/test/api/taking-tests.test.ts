@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import {
   ANSWER_LOCKED_MESSAGE,
+  aliveClock,
   NOTHING_TO_UNANSWER_MESSAGE,
   START_TEST_FAILED,
   TEST_ENDED_MESSAGE,
@@ -639,6 +640,193 @@ describe('the server clock', () => {
     );
     expect(rowsOf(scores)[0]!.n).toBe(1);
     expect((await patch(c, `${id}/finalize`)).json().status).toBe('COMPLETED');
+  });
+});
+
+describe('the keep-alive counts the time in one statement, and hands anything unusual over', () => {
+  const MINUTE = 60_000;
+  /** PATCH tests/alive, whose answer must be exactly what its schema makes (the clock, no position). */
+  const keepAlive = async (c: TestClient, json: { testUuid: string; questionUuid?: string }) =>
+    exactly(aliveClock, await patch(c, 'alive', json));
+  /** What the clock wrote: the test's row and each question's time, in order. */
+  const written = async (id: string) => {
+    const [row] = rowsOf(
+      await t.deps.db.execute(
+        sql`SELECT status, time_used_ms, last_tick_at, current_position FROM tests WHERE id = ${id}`,
+      ),
+    );
+    const spent = rowsOf(
+      await t.deps.db.execute(
+        sql`SELECT time_spent_ms FROM test_questions WHERE test_id = ${id} ORDER BY position`,
+      ),
+    ).map((r) => Number(r.time_spent_ms));
+    return {
+      status: row!.status,
+      timeUsedMs: Number(row!.time_used_ms),
+      lastTickAt: row!.last_tick_at === null ? null : new Date(row!.last_tick_at as string),
+      currentPosition: row!.current_position,
+      spent,
+    };
+  };
+  /** The session's last use as if written now, so its keep-alives take the one-statement path. */
+  const seenNow = (c: TestClient) =>
+    t.deps.db.execute(
+      sql`UPDATE sessions SET last_seen_at = ${clock.now()} WHERE access_token = ${c.accessToken}`,
+    );
+
+  it('counts the time to the question on screen (at most the grace), moves the screen, answers only the clock', async () => {
+    const bank = await buildBank(t.deps.db);
+    const { c } = await learner(bank);
+    const { id, view } = await started(c, bank, { numQuestions: 3, secondsPerQuestion: 600 });
+    const qids = view.questions.map((q: { uuid: string }) => q.uuid) as string[];
+    clock.advance(10_000);
+    const first = await keepAlive(c, { testUuid: id, questionUuid: qids[2]! });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toStrictEqual({
+      status: 'IN_PROGRESS',
+      timeRemainingInSeconds: 1790,
+      timeUsedSeconds: 10,
+    });
+    expect((await run(c, id)).json().currentPosition).toBe(2);
+    // A closed lid for an hour, the session still seen lately (another tab): the grace period only.
+    await t.deps.db.execute(
+      sql`UPDATE tests SET last_tick_at = last_tick_at - interval '1 hour' WHERE id = ${id}`,
+    );
+    expect((await keepAlive(c, { testUuid: id })).json()).toStrictEqual({
+      status: 'IN_PROGRESS',
+      timeRemainingInSeconds: 1730,
+      timeUsedSeconds: 70,
+    });
+    // No time passed and the same question: nothing to write, the same clock.
+    const before = await written(id);
+    expect((await keepAlive(c, { testUuid: id, questionUuid: qids[2]! })).json().timeUsedSeconds).toBe(70);
+    expect(await written(id)).toEqual(before);
+    expect(before).toMatchObject({ timeUsedMs: 70_000, currentPosition: 2, spent: [10_000, 0, 60_000] });
+
+    // Tutor mode's clock has no limit.
+    const tutor = await learner(bank);
+    const { id: tutorId } = await started(tutor.c, bank, { mode: 'TUTOR', numQuestions: 2 });
+    clock.advance(5_000);
+    expect((await keepAlive(tutor.c, { testUuid: tutorId })).json()).toStrictEqual({
+      status: 'IN_PROGRESS',
+      timeRemainingInSeconds: null,
+      timeUsedSeconds: 5,
+    });
+  });
+
+  it('answers and writes the same on both paths (a session not seen for a minute takes the transactional one)', async () => {
+    const bank = await buildBank(t.deps.db);
+    const [a, b] = [await learner(bank), await learner(bank)];
+    const [ta, tb] = [
+      await started(a.c, bank, { numQuestions: 2, secondsPerQuestion: 600 }),
+      await started(b.c, bank, { numQuestions: 2, secondsPerQuestion: 600 }),
+    ];
+    clock.advance(90_000);
+    await seenNow(b.c);
+    const [ra, rb] = [
+      await keepAlive(a.c, { testUuid: ta.id, questionUuid: ta.view.questions[1].uuid }),
+      await keepAlive(b.c, { testUuid: tb.id, questionUuid: tb.view.questions[1].uuid }),
+    ];
+    expect(ra.json()).toStrictEqual({
+      status: 'IN_PROGRESS',
+      timeRemainingInSeconds: 1140,
+      timeUsedSeconds: 60,
+    });
+    expect(rb.json()).toStrictEqual(ra.json());
+    const expected = {
+      status: 'IN_PROGRESS',
+      timeUsedMs: 60_000,
+      lastTickAt: clock.now(),
+      currentPosition: 1,
+    };
+    expect(await written(ta.id)).toStrictEqual({ ...expected, spent: [60_000, 0] });
+    expect(await written(tb.id)).toStrictEqual({ ...expected, spent: [60_000, 0] });
+  });
+
+  it('a test whose time ran out is ended and scored; an ended test is refused', async () => {
+    const bank = await buildBank(t.deps.db);
+    const { c } = await learner(bank);
+    const { id, view } = await started(c, bank, { numQuestions: 1, secondsPerQuestion: 30 });
+    const q = view.questions[0];
+    expect((await answer(c, id, q.uuid, correctOf(bank, q.uuid).correct)).statusCode).toBe(200);
+    clock.advance(31_000);
+    await seenNow(c);
+    const late = await keepAlive(c, { testUuid: id });
+    expect([late.statusCode, late.json().message]).toEqual([409, TEST_ENDED_MESSAGE]);
+    expect(await written(id)).toMatchObject({ status: 'COMPLETED', timeUsedMs: 30_000, lastTickAt: null });
+    expect((await reviewOf(c, id)).json()).toMatchObject({ scorePercent: 100, timeUsedSeconds: 30 });
+    const again = await keepAlive(c, { testUuid: id, questionUuid: q.uuid });
+    expect([again.statusCode, again.json().message]).toEqual([409, TEST_ENDED_MESSAGE]);
+  });
+
+  it('a paused test answers its stopped clock, and no time runs', async () => {
+    const bank = await buildBank(t.deps.db);
+    const { c } = await learner(bank);
+    const { id, view } = await started(c, bank, { numQuestions: 2, secondsPerQuestion: 600 });
+    clock.advance(4_000);
+    expect((await patch(c, `${id}/pause`)).json().status).toBe('PAUSED');
+    clock.advance(20_000);
+    await seenNow(c);
+    const paused = await keepAlive(c, { testUuid: id, questionUuid: view.questions[1].uuid });
+    expect(paused.json()).toStrictEqual({
+      status: 'PAUSED',
+      timeRemainingInSeconds: 1196,
+      timeUsedSeconds: 4,
+    });
+    expect(await written(id)).toMatchObject({ status: 'PAUSED', timeUsedMs: 4_000, spent: [4_000, 0] });
+  });
+
+  it('refuses another learner’s test (404 id) and a question not in the test (404 qid), counting nothing', async () => {
+    const bank = await buildBank(t.deps.db);
+    const { c } = await learner(bank);
+    const { id, view } = await started(c, bank, { numQuestions: 2 });
+    const before = await written(id);
+    clock.advance(5_000);
+    const other = await learner(bank);
+    const theirs = await keepAlive(other.c, { testUuid: id });
+    expect([theirs.statusCode, theirs.json().field]).toEqual([404, 'id']);
+    const nowhere = await keepAlive(other.c, { testUuid: randomUUID() });
+    expect([nowhere.statusCode, nowhere.json().field]).toEqual([404, 'id']);
+    const outside = bank.questions.find(
+      (b) => !view.questions.some((v: { uuid: string }) => v.uuid === b.id),
+    )!;
+    const notInTest = await keepAlive(c, { testUuid: id, questionUuid: outside.id });
+    expect([notInTest.statusCode, notInTest.json().field]).toEqual([404, 'qid']);
+    expect(await written(id)).toStrictEqual(before);
+  });
+
+  it('refuses a missing or wrong CSRF token (403) and an ended or idle session (401), counting nothing', async () => {
+    const bank = await buildBank(t.deps.db);
+    const { c } = await learner(bank);
+    const { id } = await started(c, bank, { numQuestions: 2 });
+    const before = await written(id);
+    clock.advance(5_000);
+    const withToken = (token?: string) =>
+      c.req({
+        method: 'PATCH',
+        url: '/api/v2/tests/alive',
+        json: { testUuid: id },
+        noCsrf: true,
+        headers: token ? { 'x-csrf-token': token } : {},
+      });
+    for (const token of [undefined, 'not-the-token', (await learner(bank)).c.accessToken!]) {
+      const res = await withToken(token);
+      expect([res.statusCode, res.json().code]).toEqual([403, 'CSRF']);
+    }
+    expect(await written(id)).toStrictEqual(before);
+
+    // Idle past the session's limit, then a session ended elsewhere: expired, and the cookie is cleared.
+    const idle = await learner(bank);
+    const { id: idleId } = await started(idle.c, bank, { numQuestions: 1 });
+    clock.advance(8 * 24 * 60 * MINUTE);
+    const idleRes = await keepAlive(idle.c, { testUuid: idleId });
+    expect([idleRes.statusCode, idleRes.json().code]).toEqual([401, 'SESSION_EXPIRED']);
+    await seenNow(c);
+    await t.deps.db.execute(sql`DELETE FROM sessions WHERE access_token = ${c.accessToken}`);
+    const ended = await keepAlive(c, { testUuid: id });
+    expect([ended.statusCode, ended.json().code]).toEqual([401, 'SESSION_EXPIRED']);
+    expect(c.cookie).toBeNull();
+    expect(await written(id)).toStrictEqual(before);
   });
 });
 

@@ -1,4 +1,10 @@
-import { type QuestionAction, type TestClockState, type TestInProgress, testsApi } from '@qbank/contract';
+import {
+  type AliveClock,
+  type QuestionAction,
+  type TestClockState,
+  type TestInProgress,
+  testsApi,
+} from '@qbank/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../../lib/http';
@@ -31,8 +37,8 @@ export const transition = (
 ): Promise<TestClockState> =>
   call(testsApi[kind], { params: { id: testId }, body: questionUuid ? { questionUuid } : {} });
 
-/** The keep-alive: the screen is open on this test and question. */
-export const keepAlive = (testUuid: string, questionUuid: string | undefined): Promise<TestClockState> =>
+/** The keep-alive: the screen is open on this test and question; the answer is the clock without the position. */
+export const keepAlive = (testUuid: string, questionUuid: string | undefined): Promise<AliveClock> =>
   call(testsApi.alive, { body: questionUuid ? { testUuid, questionUuid } : { testUuid } });
 
 /** Once the learner pauses a test, it is still open but no longer sends them back to its run page. */

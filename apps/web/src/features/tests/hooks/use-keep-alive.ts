@@ -1,4 +1,4 @@
-import { KEEP_ALIVE_SECONDS, type TestClockState } from '@qbank/contract';
+import { type AliveClock, KEEP_ALIVE_SECONDS } from '@qbank/contract';
 import { useCallback, useEffect, useRef } from 'react';
 import { keepAlive } from '../api/run-actions';
 
@@ -22,7 +22,7 @@ export function useKeepAlive({
   testId: string;
   running: boolean;
   questionUuid: string | undefined;
-  onClock: (clock: TestClockState) => void;
+  onClock: (clock: AliveClock) => void;
   onFailure: (error: unknown) => void;
   /** The browser says the connection is back. */
   onOnline: () => void;

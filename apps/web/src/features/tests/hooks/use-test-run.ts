@@ -1,4 +1,4 @@
-import type { TestClockState, TestRun } from '@qbank/contract';
+import type { AliveClock, TestRun } from '@qbank/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notifyError } from '../../../components/notify-error';
@@ -87,7 +87,7 @@ export function useTestRun(run: TestRun) {
   }, []);
 
   const applyClock = useCallback(
-    (c: TestClockState) => {
+    (c: AliveClock) => {
       setClock(localClockOf(c, performance.now()));
       if (c.status === 'COMPLETED') void finish();
       else if (c.status === 'PAUSED') pausedElsewhere();

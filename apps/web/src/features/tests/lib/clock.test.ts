@@ -3,7 +3,7 @@ import { formatClock, formatDuration, localClockOf, remainingAt, usedAt } from '
 
 describe('the local clock', () => {
   const heard = localClockOf(
-    { status: 'IN_PROGRESS', timeRemainingInSeconds: 90, timeUsedSeconds: 30, currentPosition: 0 },
+    { status: 'IN_PROGRESS', timeRemainingInSeconds: 90, timeUsedSeconds: 30 },
     1_000,
   );
 

@@ -1,4 +1,4 @@
-import type { TestClockState } from '@qbank/contract';
+import type { AliveClock, TestClockState } from '@qbank/contract';
 
 /**
  * The server's clock as last heard, and when (this device's monotonic milliseconds): between two answers
@@ -11,7 +11,8 @@ export interface LocalClock {
   at: number;
 }
 
-export const localClockOf = (clock: TestClockState, at: number): LocalClock => ({
+/** From any clock the server answers (the keep-alive's is the least: no position). */
+export const localClockOf = (clock: AliveClock, at: number): LocalClock => ({
   status: clock.status,
   remaining: clock.timeRemainingInSeconds,
   used: clock.timeUsedSeconds,
