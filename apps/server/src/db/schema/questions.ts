@@ -98,7 +98,43 @@ export const questionVersions = pgTable(
     uniqueIndex('question_versions_number_key').on(t.questionId, t.number),
     index('question_versions_status_idx').on(t.status),
     index('question_versions_subcategory_idx').on(t.subcategoryId),
-    index('question_versions_search_idx').using('gin', t.search),
+  ],
+);
+
+/**
+ * What My Questions' text search reads: one row per question, its current version's status, placement, name
+ * and text-search vector beside the question's sort keys, kept by a trigger on `questions` (migration 0018)
+ * whatever writes them, as `question_pool` is. A search walks the index of the list's status and order and
+ * stops at the page's end, or reads the text index when the words are rare (decision 0025).
+ */
+export const questionSearch = pgTable(
+  'question_search',
+  {
+    questionId: uuid('question_id')
+      .primaryKey()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').notNull(),
+    authorId: uuid('author_id').notNull(),
+    status: text('status', { enum: questionStatuses }).notNull(),
+    subcategoryId: uuid('subcategory_id').references(() => subcategories.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+    search: tsvector('search').notNull(),
+  },
+  (t) => [
+    // The list's default order (last saved first), read backwards, within a status, an author's status, or
+    // the whole product.
+    index('question_search_status_updated_idx').on(t.productId, t.status, t.updatedAt, t.questionId),
+    index('question_search_author_updated_idx').on(
+      t.productId,
+      t.authorId,
+      t.status,
+      t.updatedAt,
+      t.questionId,
+    ),
+    index('question_search_product_updated_idx').on(t.productId, t.updatedAt, t.questionId),
+    index('question_search_search_idx').using('gin', t.search),
   ],
 );
 

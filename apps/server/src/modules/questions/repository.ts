@@ -7,6 +7,7 @@ import {
   mediaFiles,
   products,
   questionComments,
+  questionStatuses,
   questions,
   questionVersionMedia,
   questionVersions,
@@ -345,10 +346,43 @@ function nodeCondition(f: ListFilter): ((column: SQL) => SQL) | null {
 const SUMMARY_COLUMNS = sql`q.id, v.name, v.status, v.stem, v.subcategory_id, v.free_sample, v.number, q.updated_at,
   a.id AS author_id, a.first_name, a.last_name`;
 
+/** A row of SUMMARY_COLUMNS: the driver answers raw timestamps as text. */
+const summaryRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(questionStatuses),
+  stem: z.string(),
+  subcategory_id: z.string().nullable(),
+  free_sample: z.boolean(),
+  number: z.number().int(),
+  updated_at: z.union([z.date(), z.string()]).transform(asDate),
+  author_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+/** A text search's rows: how many matched (up to its limit), each with a question of the page or none. */
+const searchRow = z.object({ total: z.number().int(), id: z.string().nullable() });
+
+/** A question of a list page, from a SUMMARY_COLUMNS row. */
+const summaryOf = (r: z.output<typeof summaryRow>) => ({
+  id: r.id,
+  name: r.name,
+  status: r.status,
+  stem: r.stem,
+  subcategoryId: r.subcategory_id,
+  freeSample: r.free_sample,
+  version: r.number,
+  updatedAt: r.updated_at,
+  author: { uuid: r.author_id, firstName: r.first_name, lastName: r.last_name },
+});
+
 /**
  * A page of My Questions and how many questions match, planned from what the filters select:
- * - a text term: the matching versions first (the text index), then the current ones of the product, sorted,
- *   counted in the same query;
+ * - a text term: `question_search` (the current versions beside the sort keys, decision 0025), read in the
+ *   list's order no further than the cap or the page's end, whichever is later; PostgreSQL walks the index of
+ *   the status (or author and status) in the sort's order and stops there when the words are common, or reads
+ *   the text index and sorts when they are rare. Fewer than that limit are counted exactly; that many are
+ *   answered as a lower bound (`totalIsLowerBound`);
  * - otherwise the count comes from question_counts (key reads), and decides the plan: none, no query; a small
  *   share of the bank, the versions in its status and tree node first; a large share, a walk of the product's
  *   questions in the sort's order that stops at the page's end.
@@ -356,6 +390,12 @@ const SUMMARY_COLUMNS = sql`q.id, v.name, v.status, v.stem, v.subcategory_id, v.
 export async function listQuestions(db: DbOrTx, f: ListFilter) {
   const q = await textQuery(db, f.text);
   const dir = f.sortOrder === 'ASC' ? sql`ASC` : sql`DESC`;
+  const searchOrder =
+    f.sortField === 'name'
+      ? sql`lower(s.name) ${dir}, s.question_id ${dir}`
+      : f.sortField === 'createdAt'
+        ? sql`s.created_at ${dir}, s.question_id ${dir}`
+        : sql`s.updated_at ${dir}, s.question_id ${dir}`;
   const order =
     f.sortField === 'name'
       ? sql`lower(v.name) ${dir}, q.id ${dir}`
@@ -365,109 +405,83 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
   const node = nodeCondition(f);
   const status = (c: SQL) => (f.status ? sql`${c} = ${f.status}` : sql`${c} <> 'DELETED'`);
   const author = f.authorId ? sql`AND q.author_id = ${f.authorId}` : sql``;
-  const window = sql`ORDER BY ${order} LIMIT ${f.size} OFFSET ${f.page * f.size}`;
-  // The chosen versions first; then only their current ones in the product, sorted and cut to the page with
-  // the count, reading no more than the sort needs; then the page's rows in full.
-  const byName = f.sortField === 'name';
-  const chosen = (where: SQL) => sql`
-    WITH m AS MATERIALIZED (SELECT v.id FROM question_versions v WHERE ${where}),
-    page AS (
-      SELECT q.id, q.updated_at, q.created_at, q.author_id, q.current_version_id, count(*) OVER () AS total
-        ${byName ? sql`, lower(v.name) AS sort_name` : sql``}
-      FROM m JOIN questions q ON q.current_version_id = m.id
-      ${byName ? sql`JOIN question_versions v ON v.id = m.id` : sql``}
-      WHERE q.product_id = ${f.productId} ${author}
-      ${window})
-    SELECT ${SUMMARY_COLUMNS}, q.total
-    FROM page q JOIN question_versions v ON v.id = q.current_version_id JOIN users a ON a.id = q.author_id
-    ORDER BY ${order}`;
+  const offset = f.page * f.size;
+  const window = sql`ORDER BY ${order} LIMIT ${f.size} OFFSET ${offset}`;
 
-  let rows: Array<Record<string, unknown>>;
-  let total: number;
-  let totalIsLowerBound = false;
-  /** A walk of the product's questions in the sort's order, keeping those the condition selects. */
-  const walk = (where: SQL) => sql`
-    SELECT ${SUMMARY_COLUMNS}
-    FROM (SELECT q.id, q.updated_at, q.created_at, q.author_id, q.current_version_id
-      FROM questions q JOIN question_versions v ON v.id = q.current_version_id
-      WHERE q.product_id = ${f.productId} ${author} AND ${where}
-      ${window}) q
-    JOIN question_versions v ON v.id = q.current_version_id
-    JOIN users a ON a.id = q.author_id
-    ORDER BY ${order}`;
   if (q) {
-    const where = sql`v.search @@ to_tsquery('english', ${q}) AND ${status(sql`v.status`)}
-      ${node ? sql`AND ${node(sql`v.subcategory_id`)}` : sql``}`;
-    // The matches, gathered no further than the cap: a word in few questions is then counted and its page cut
-    // from them in the same query; a word in more sends the page to a walk in the sort's order.
+    // The matches in the list's order up to the cap or the page's end, and one more: fewer are all of them.
+    const limit = Math.max(QUESTION_TEXT_COUNT_CAP, offset + f.size) + 1;
     const found = rowsOf(
       await db.execute(sql`
-        WITH m AS MATERIALIZED (
-          SELECT q.id, q.updated_at, q.created_at, q.author_id, q.current_version_id, lower(v.name) AS sort_name
-          FROM question_versions v JOIN questions q ON q.current_version_id = v.id
-          WHERE ${where} AND q.product_id = ${f.productId} ${author}
-          LIMIT ${QUESTION_TEXT_COUNT_CAP + 1}),
-        page AS (SELECT * FROM m q ORDER BY ${byName ? sql`q.sort_name ${dir}, q.id ${dir}` : order} LIMIT ${f.size} OFFSET ${f.page * f.size})
-        SELECT ${SUMMARY_COLUMNS}, (SELECT count(*) FROM m)::int AS total
+          WITH m AS MATERIALIZED (
+            SELECT s.question_id, row_number() OVER (ORDER BY ${searchOrder}) AS ord
+            FROM question_search s
+            WHERE s.product_id = ${f.productId} ${f.authorId ? sql`AND s.author_id = ${f.authorId}` : sql``}
+              AND ${status(sql`s.status`)} ${node ? sql`AND ${node(sql`s.subcategory_id`)}` : sql``}
+              AND s.search @@ to_tsquery('english', ${q})
+            ORDER BY ${searchOrder} LIMIT ${limit}),
+          page AS (
+            SELECT ${SUMMARY_COLUMNS}, m.ord
+            FROM m JOIN questions q ON q.id = m.question_id
+            JOIN question_versions v ON v.id = q.current_version_id JOIN users a ON a.id = q.author_id
+            WHERE m.ord > ${offset} AND m.ord <= ${offset + f.size})
+          SELECT page.*, c.total FROM (SELECT count(*)::int AS total FROM m) c
+          LEFT JOIN page ON true
+          ORDER BY page.ord`),
+    );
+    const total = found[0] ? searchRow.parse(found[0]).total : 0;
+    return {
+      total,
+      totalIsLowerBound: total === limit,
+      rows: summaryRow
+        .array()
+        .parse(found.filter((r) => searchRow.parse(r).id !== null))
+        .map(summaryOf),
+    };
+  }
+
+  const [counts] = rowsOf(
+    await db.execute(sql`
+      SELECT coalesce(sum(n) FILTER (WHERE ${status(sql`status`)} ${node ? sql`AND ${node(sql`subcategory_id`)}` : sql``}), 0)::int AS matching,
+        coalesce(sum(n), 0)::int AS everything
+      FROM question_counts q WHERE product_id = ${f.productId} ${f.authorId ? sql`AND author_id = ${f.authorId}` : sql``}`),
+  );
+  const total = Number(counts?.matching ?? 0);
+  const everything = Number(counts?.everything ?? 0);
+  const where = sql`${status(sql`v.status`)} ${node ? sql`AND ${node(sql`v.subcategory_id`)}` : sql``}`;
+  let rows: Array<Record<string, unknown>> = [];
+  if (total === 0 || offset >= total) rows = [];
+  else if (total * 20 < everything)
+    // The chosen versions first; then only their current ones in the product, sorted and cut to the page,
+    // reading no more than the sort needs; then the page's rows in full.
+    rows = rowsOf(
+      await db.execute(sql`
+        WITH m AS MATERIALIZED (SELECT v.id FROM question_versions v WHERE ${where}),
+        page AS (
+          SELECT q.id, q.updated_at, q.created_at, q.author_id, q.current_version_id
+            ${f.sortField === 'name' ? sql`, lower(v.name) AS sort_name` : sql``}
+          FROM m JOIN questions q ON q.current_version_id = m.id
+          ${f.sortField === 'name' ? sql`JOIN question_versions v ON v.id = m.id` : sql``}
+          WHERE q.product_id = ${f.productId} ${author}
+          ${window})
+        SELECT ${SUMMARY_COLUMNS}
         FROM page q JOIN question_versions v ON v.id = q.current_version_id JOIN users a ON a.id = q.author_id
         ORDER BY ${order}`),
     );
-    total =
-      found.length > 0
-        ? Number(found[0]!.total)
-        : Number(
-            rowsOf(
-              await db.execute(sql`
-                SELECT count(*)::int AS n FROM (
-                  SELECT 1 FROM question_versions v JOIN questions q ON q.current_version_id = v.id
-                  WHERE ${where} AND q.product_id = ${f.productId} ${author}
-                  LIMIT ${QUESTION_TEXT_COUNT_CAP + 1}) x`),
-            )[0]?.n ?? 0,
-          );
-    if (total <= QUESTION_TEXT_COUNT_CAP) rows = found;
-    else {
-      // A common word: many questions match, so walking the sort's order meets the page's ones soon.
-      totalIsLowerBound = true;
-      rows = rowsOf(await db.execute(walk(where)));
-    }
-  } else {
-    const [counts] = rowsOf(
+  // A walk of the product's questions in the sort's order, keeping those the condition selects.
+  else
+    rows = rowsOf(
       await db.execute(sql`
-        SELECT coalesce(sum(n) FILTER (WHERE ${status(sql`status`)} ${node ? sql`AND ${node(sql`subcategory_id`)}` : sql``}), 0)::int AS matching,
-          coalesce(sum(n), 0)::int AS everything
-        FROM question_counts q WHERE product_id = ${f.productId} ${f.authorId ? sql`AND author_id = ${f.authorId}` : sql``}`),
+        SELECT ${SUMMARY_COLUMNS}
+        FROM (SELECT q.id, q.updated_at, q.created_at, q.author_id, q.current_version_id
+          FROM questions q JOIN question_versions v ON v.id = q.current_version_id
+          WHERE q.product_id = ${f.productId} ${author} AND ${where}
+          ${window}) q
+        JOIN question_versions v ON v.id = q.current_version_id
+        JOIN users a ON a.id = q.author_id
+        ORDER BY ${order}`),
     );
-    total = Number(counts?.matching ?? 0);
-    const everything = Number(counts?.everything ?? 0);
-    if (total === 0 || f.page * f.size >= total) rows = [];
-    else if (total * 20 < everything)
-      rows = rowsOf(
-        await db.execute(
-          chosen(sql`${status(sql`v.status`)} ${node ? sql`AND ${node(sql`v.subcategory_id`)}` : sql``}`),
-        ),
-      );
-    else
-      rows = rowsOf(
-        await db.execute(
-          walk(sql`${status(sql`v.status`)} ${node ? sql`AND ${node(sql`v.subcategory_id`)}` : sql``}`),
-        ),
-      );
-  }
-  return {
-    total,
-    totalIsLowerBound,
-    rows: rows.map((r) => ({
-      id: r.id as string,
-      name: r.name as string,
-      status: r.status as QuestionStatus,
-      stem: r.stem as string,
-      subcategoryId: r.subcategory_id as string | null,
-      freeSample: r.free_sample as boolean,
-      version: r.number as number,
-      updatedAt: asDate(r.updated_at),
-      author: person(r.author_id, r.first_name, r.last_name),
-    })),
-  };
+  return { total, totalIsLowerBound: false, rows: summaryRow.array().parse(rows).map(summaryOf) };
 }
 
 export interface BrowseFilter {
