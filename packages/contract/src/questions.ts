@@ -250,8 +250,9 @@ const pageOf = <T extends z.ZodType>(item: T) =>
 
 export const questionPage = pageOf(questionSummary).extend({
   /**
-   * True when a text search matched more than QUESTION_TEXT_COUNT_CAP questions: totalElements is then the
-   * cap plus one ("more than 500"), and totalPages counts to it; pages past it can still be asked for.
+   * True when a text search matched more than it counted: QUESTION_TEXT_COUNT_CAP questions, or the asked
+   * page's end when that is later. totalElements is then that number plus one ("more than 500"; "more than
+   * 650" on page 25 of 25), and totalPages counts to it; pages past it can still be asked for.
    */
   totalIsLowerBound: z.boolean().optional(),
 });

@@ -507,6 +507,34 @@ describe('My Questions: lists and counts', () => {
     ).toContain('Mover');
   });
 
+  it('a text search follows every save: new words, a deletion, a deleted node', async () => {
+    const node = await buildTree(product.id, 'Tricuspid');
+    const q = draft(product.id, {
+      name: 'Searchable',
+      questionStem: '<p>Ebstein anomaly with a quokkalike murmur</p>',
+      subcategoryUuid: node.subcategory.id,
+    });
+    expect((await post(writer, q)).statusCode).toBe(200);
+    const names = async (query: string) =>
+      (await list(auditor, query)).json().content.map((x: { name: string }) => x.name);
+    expect(await names('?text=quokkalike&status=DRAFT')).toEqual(['Searchable']);
+    expect(await names(`?text=quokkalike&subcategoryUuid=${node.subcategory.id}`)).toEqual(['Searchable']);
+    // A new version's words replace the old ones'.
+    const edited = { ...q, questionStem: '<p>Ebstein anomaly with a wallabyish click</p>' };
+    expect((await put(writer, q.uuid, edited)).statusCode).toBe(200);
+    expect(await names('?text=quokkalike')).toEqual([]);
+    expect(await names('?text=wallabyish&status=DRAFT')).toEqual(['Searchable']);
+    // A deleted node leaves its questions unfiled, and found by their words.
+    await t.deps.db.delete(subcategories).where(eq(subcategories.id, node.subcategory.id));
+    expect(await names(`?text=wallabyish&subjectUuid=${node.subject.id}`)).toEqual([]);
+    const found = (await list(auditor, '?text=wallabyish')).json();
+    expect(found.content).toMatchObject([{ name: 'Searchable', subcategoryUuid: null }]);
+    // A deleted question is found in the DELETED tab only.
+    expect((await writer.req({ method: 'DELETE', url: `/api/v2/questions/${q.uuid}` })).statusCode).toBe(200);
+    expect(await names('?text=wallabyish')).toEqual([]);
+    expect(await names('?text=wallabyish&status=DELETED')).toEqual(['Searchable']);
+  });
+
   it('a deleted question leaves the lists but not the DELETED tab', async () => {
     const q = draft(product.id, { name: 'To delete' });
     await post(writer, q);
@@ -545,6 +573,47 @@ describe('My Questions: a word in most of a large bank', () => {
     expect(rare.totalIsLowerBound).toBeUndefined();
     expect(rare.totalElements).toBeGreaterThan(0);
     expect(rare.totalElements).toBeLessThanOrEqual(500);
+
+    // Each answer against the versions read directly: the current ones of the product that match, in order.
+    const expected = async (status: string, query: string, order: string) =>
+      (
+        await t.deps.db.execute(sql`
+          SELECT q.id FROM questions q JOIN question_versions v ON v.id = q.current_version_id
+          WHERE q.product_id = ${bank.productId} AND v.status = ${status}
+            AND v.search @@ to_tsquery('english', ${query})
+          ORDER BY ${sql.raw(order)}`)
+      ).rows.map((r) => r.id);
+    const ids = (page: { content: Array<{ uuid: string }> }) => page.content.map((q) => q.uuid);
+    // A common word with a status (720 published questions): the first page and its count stop at the cap.
+    const common = await expected('PUBLISHED', 'patient:*', 'q.updated_at DESC, q.id DESC');
+    expect(common.length).toBeGreaterThan(500);
+    const page0 = (await list('?text=patient&status=PUBLISHED')).json();
+    expect(page0).toMatchObject({ totalElements: 501, totalIsLowerBound: true, totalPages: 21 });
+    expect(ids(page0)).toEqual(common.slice(0, 25));
+    const page19 = (await list('?text=patient&status=PUBLISHED&page=19')).json();
+    expect(ids(page19)).toEqual(common.slice(475, 500));
+    // A page past the cap is read to its end and one more: the total says "more than" that end.
+    const page25 = (await list('?text=patient&status=PUBLISHED&page=25')).json();
+    expect(page25).toMatchObject({ totalElements: 651, totalIsLowerBound: true });
+    expect(ids(page25)).toEqual(common.slice(625, 650));
+    // The last page of all: the count is exact again.
+    const lastPublished = (await list('?text=patient&status=PUBLISHED&page=7&size=100')).json();
+    expect(lastPublished.totalIsLowerBound).toBeUndefined();
+    expect(lastPublished.totalElements).toBe(common.length);
+    expect(ids(lastPublished)).toEqual(common.slice(700, 800));
+    // Other orders are the same order as without the search.
+    const byName = await expected('PUBLISHED', 'patient:*', 'lower(v.name) ASC, q.id ASC');
+    const named = (await list('?text=patient&status=PUBLISHED&sortField=name&sortOrder=ASC&page=2')).json();
+    expect(ids(named)).toEqual(byName.slice(50, 75));
+    const byCreation = await expected('PUBLISHED', 'patient:*', 'q.created_at ASC, q.id ASC');
+    const created = (await list('?text=patient&status=PUBLISHED&sortField=createdAt&sortOrder=ASC')).json();
+    expect(ids(created)).toEqual(byCreation.slice(0, 25));
+    // Two words, both required, with a status that has few of them: every match, counted exactly.
+    const few = await expected('SUBMITTED', 'ankle:* & swelling:*', 'q.updated_at DESC, q.id DESC');
+    const both = (await list('?text=ankle%20swelling&status=SUBMITTED&size=100')).json();
+    expect(both.totalIsLowerBound).toBeUndefined();
+    expect(both.totalElements).toBe(few.length);
+    expect(ids(both)).toEqual(few.slice(0, 100));
   });
 });
 
