@@ -17,6 +17,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { generateStore, searchTermsFor } from './data';
+import { measureDuringImport, printImportRows } from './imports';
 import type { LoadJob, LoadRequest, LoadResult } from './load';
 import { generateQuestionBank, QUESTION_TERMS, SPECIFIC_TERMS, saveBody } from './questions';
 import { generateTestData, measureCreates, type TestData } from './tests';
@@ -191,7 +192,7 @@ async function main() {
     }
   ).rows.map((r) => r.id);
 
-  const { app } = await buildApp({ config, database, logger: false, startJobs: false });
+  const { app, deps } = await buildApp({ config, database, logger: false, startJobs: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
@@ -461,6 +462,19 @@ async function main() {
     process.stdout.write(` p50 ${c.p50} ms\n`);
     createFigures = c;
   }
+  // Last: it adds 20,000 questions to the bank. Its own rows, the bare handler's among them.
+  const importRows = await measureDuringImport({
+    only: env.BENCH_ONLY,
+    deps,
+    base,
+    bareUrl,
+    productId: bank.productId,
+    seconds,
+    rate,
+    connections,
+    headers: asAdmin(1, '/', 'POST', {}).headers!,
+    others: [get('/api/health'), search(terms[0]!, 'sortOrder=ASC&page=0&size=24')],
+  });
 
   console.log(
     `\n${database.description}, ${productCount} products, ${userCount} users; load from its own process ` +
@@ -481,6 +495,8 @@ async function main() {
     console.log(
       `| tests: create, 100 questions, UNUSED + INCORRECT, learner with ${pastAnswers} past answers (one at a time, ${createFigures.count} creates) | ${createFigures.p50} | ${createFigures.p99} | sequential | — | — | — | ${createFigures.errors} |`,
     );
+
+  if (importRows) printImportRows(importRows, rate);
 
   await bare.close();
   await app.close();

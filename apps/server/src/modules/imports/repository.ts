@@ -14,7 +14,7 @@ import {
   questionVersions,
 } from '../../db/schema';
 import { categoriesOfProduct, subcategoriesOfProduct, subjectsOfProduct } from '../catalogue/repository';
-import { joinSlices, sliceRanges } from './slices';
+import { sliceRanges } from './slices';
 import type { TreeNodes } from './tree';
 
 /**
@@ -75,35 +75,39 @@ export async function findImport(db: DbOrTx, id: string, lock = false) {
   return row ?? null;
 }
 
-/** How much of a file one query reads: its hex text stays a few MB, parsed in a few milliseconds. */
+/** How much of a file one query reads: decoded in a few milliseconds, the event loop free between slices. */
 export const FILE_SLICE_BYTES = 1024 * 1024;
 
 /**
  * The uploaded file's bytes; null once the import no longer keeps them. Read a slice (FILE_SLICE_BYTES) a
- * query: PostgreSQL sends bytea as hex text, and the whole of a 50 MB file would be 100 MB of text parsed in
- * one go on the event loop; slices leave it free between them (docs/decisions/0024-imports-off-the-event-loop.md).
- * The bytes come back in a buffer of their own, which can be moved to a worker thread.
+ * query, as base64: as text a bytea comes as hex, and the whole of a 50 MB file in one answer would be 100 MB
+ * of text to receive and decode on the event loop in one go (docs/decisions/0024-imports-off-the-event-loop.md).
+ * Each slice is decoded into a buffer of the file's size, which can then be moved to a worker thread.
  */
-export async function importFile(db: DbOrTx, id: string): Promise<Uint8Array | null> {
+export async function importFile(
+  db: DbOrTx,
+  id: string,
+  sliceBytes = FILE_SLICE_BYTES,
+): Promise<Uint8Array | null> {
   const [row] = await db
     .select({ size: sql<number | null>`octet_length(${questionImports.file})` })
     .from(questionImports)
     .where(eq(questionImports.id, id));
   if (row?.size === null || row?.size === undefined) return null;
-  const slices: Uint8Array[] = [];
-  for (const [start, end] of sliceRanges(Number(row.size), FILE_SLICE_BYTES)) {
+  const file = Buffer.alloc(Number(row.size));
+  for (const [start, end] of sliceRanges(file.length, sliceBytes)) {
     const [slice] = await db
       .select({
-        // bytea: the driver parses it to a Buffer.
-        bytes: sql<Buffer | null>`substring(${questionImports.file} FROM ${start + 1} FOR ${end - start})`,
+        base64: sql<
+          string | null
+        >`encode(substring(${questionImports.file} FROM ${start + 1} FOR ${end - start}), 'base64')`,
       })
       .from(questionImports)
       .where(eq(questionImports.id, id));
     // The file went (the import ended) while it was being read.
-    if (!slice?.bytes) return null;
-    slices.push(slice.bytes);
+    if (!slice?.base64 || file.write(slice.base64, start, 'base64') !== end - start) return null;
   }
-  return joinSlices(slices);
+  return new Uint8Array(file.buffer, file.byteOffset, file.byteLength);
 }
 
 /** Every issue of the preview, as their JSON array (text: a worker parses it, not the event loop). */
@@ -187,8 +191,23 @@ export interface NewQuestion {
 }
 
 /**
- * Writes a batch of new questions of one author in a few statements. A question whose id is already taken
- * (a run that got this far before) is skipped with its version and media; answers the ids written.
+ * Rows a statement inserts: building a statement costs the query builder some 50 µs a row on the event loop,
+ * so a 500-question batch goes in statements of 100, the loop free while each one runs.
+ */
+export const INSERT_ROWS = 100;
+
+/** Runs `insert` on the rows in chunks of INSERT_ROWS, one after another; answers what they answered. */
+async function inChunks<R, A>(rows: R[], insert: (chunk: R[]) => Promise<A[]>): Promise<A[]> {
+  const out: A[] = [];
+  for (const [start, end] of sliceRanges(rows.length, INSERT_ROWS))
+    out.push(...(await insert(rows.slice(start, end))));
+  return out;
+}
+
+/**
+ * Writes a batch of new questions of one author in a few statements of INSERT_ROWS rows each (in the
+ * caller's transaction). A question whose id is already taken (a run that got this far before) is skipped
+ * with its version and media; answers the ids written.
  */
 export async function insertQuestions(
   tx: DbOrTx,
@@ -196,66 +215,77 @@ export async function insertQuestions(
   common: { productId: string; authorId: string; note: string; now: Date },
 ): Promise<string[]> {
   if (batch.length === 0) return [];
-  const written = await tx
-    .insert(questions)
-    .values(
-      batch.map((q) => ({
-        id: q.id,
-        productId: common.productId,
-        authorId: common.authorId,
-        currentVersionId: q.versionId,
-        createdAt: common.now,
-        updatedAt: common.now,
-      })),
-    )
-    .onConflictDoNothing({ target: questions.id })
-    .returning({ id: questions.id });
+  const written = await inChunks(batch, (chunk) =>
+    tx
+      .insert(questions)
+      .values(
+        chunk.map((q) => ({
+          id: q.id,
+          productId: common.productId,
+          authorId: common.authorId,
+          currentVersionId: q.versionId,
+          createdAt: common.now,
+          updatedAt: common.now,
+        })),
+      )
+      .onConflictDoNothing({ target: questions.id })
+      .returning({ id: questions.id }),
+  );
   const ids = new Set(written.map((r) => r.id));
   const fresh = batch.filter((q) => ids.has(q.id));
   if (fresh.length === 0) return [];
-  await tx.insert(questionVersions).values(
-    fresh.map((q) => ({
-      id: q.versionId,
-      questionId: q.id,
-      number: 1,
-      status: q.status,
-      name: q.name,
-      subcategoryId: q.subcategoryId,
-      freeSample: q.freeSample,
-      stem: q.stem,
-      explanation: q.explanation,
-      choices: q.choices,
-      correctChoiceId: q.correctChoiceId,
-      references: q.references,
-      reinforcements: q.reinforcements,
-      editorId: common.authorId,
-      note: common.note,
-      createdAt: common.now,
-    })),
-  );
+  await inChunks(fresh, async (chunk) => {
+    await tx.insert(questionVersions).values(
+      chunk.map((q) => ({
+        id: q.versionId,
+        questionId: q.id,
+        number: 1,
+        status: q.status,
+        name: q.name,
+        subcategoryId: q.subcategoryId,
+        freeSample: q.freeSample,
+        stem: q.stem,
+        explanation: q.explanation,
+        choices: q.choices,
+        correctChoiceId: q.correctChoiceId,
+        references: q.references,
+        reinforcements: q.reinforcements,
+        editorId: common.authorId,
+        note: common.note,
+        createdAt: common.now,
+      })),
+    );
+    return [];
+  });
   const media = fresh.flatMap((q) => q.media.map((m) => ({ ...m, versionId: q.versionId })));
   if (media.length > 0) {
     const files = new Map(media.map((m) => [m.hash, m]));
-    await tx
-      .insert(mediaFiles)
-      .values(
-        [...files.values()].map((m) => ({
+    await inChunks([...files.values()], async (chunk) => {
+      await tx
+        .insert(mediaFiles)
+        .values(
+          chunk.map((m) => ({
+            hash: m.hash,
+            contentType: m.contentType,
+            size: m.size,
+            createdAt: common.now,
+          })),
+        )
+        .onConflictDoNothing({ target: mediaFiles.hash });
+      return [];
+    });
+    await inChunks(media, async (chunk) => {
+      await tx.insert(questionVersionMedia).values(
+        chunk.map((m) => ({
+          versionId: m.versionId,
+          mediaId: m.mediaId,
           hash: m.hash,
-          contentType: m.contentType,
-          size: m.size,
-          createdAt: common.now,
+          mediaType: m.place,
+          position: m.position,
         })),
-      )
-      .onConflictDoNothing({ target: mediaFiles.hash });
-    await tx.insert(questionVersionMedia).values(
-      media.map((m) => ({
-        versionId: m.versionId,
-        mediaId: m.mediaId,
-        hash: m.hash,
-        mediaType: m.place,
-        position: m.position,
-      })),
-    );
+      );
+      return [];
+    });
   }
   return fresh.map((q) => q.id);
 }

@@ -1,0 +1,229 @@
+// The bench's import scenario (npm run bench, BENCH_ONLY=import): other requests' latency at a fixed rate while
+// a question file of the largest size allowed (IMPORT_MAX_BYTES) goes through the real endpoints and jobs —
+// the upload and its dry run, then the commit and its write job — beside the bare handler and the same requests
+// with nothing importing, in the same run (docs/decisions/0024-imports-off-the-event-loop.md).
+import { execFile, fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_QUESTIONS } from '@qbank/contract';
+import type { Deps } from '../apps/server/src/deps';
+import { findImport } from '../apps/server/src/modules/imports/repository';
+import type { LoadJob, LoadRequest, LoadResult } from './load';
+
+export const IMPORT_SCENARIO = 'import: health and a store page while a max-size import runs';
+
+const SUBJECTS = ['Cardiology', 'Nephrology', 'Pulmonology', 'Endocrinology'];
+const CATEGORIES = ['Diagnosis', 'Treatment', 'Physiology', 'Pharmacology', 'Complications'];
+const SUBCATEGORIES = ['Acute', 'Chronic', 'Paediatric', 'Elderly', 'General'];
+
+/** The n-th generated question's parts: 100 tree paths in all, a stem of a few sentences in HTML. */
+function question(n: number) {
+  const path = [
+    SUBJECTS[n % SUBJECTS.length]!,
+    CATEGORIES[Math.floor(n / 4) % CATEGORIES.length]!,
+    SUBCATEGORIES[Math.floor(n / 20) % SUBCATEGORIES.length]!,
+  ];
+  const stem =
+    `<p>A ${40 + (n % 50)}-year-old patient presents with finding number ${n}. ` +
+    'Which of the following is the <strong>most likely</strong> next step in management?</p>';
+  const choices = [`Right answer ${n}`, `Wrong answer ${n}a`, `Wrong answer ${n}b`, `Wrong answer ${n}c`];
+  const explanation = `<p>Because of finding ${n}, the first choice is right; the others come later.</p>`;
+  return { name: `Q${n}`, path, stem, choices, explanation };
+}
+
+const csvCell = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+const giftText = (s: string) => s.replace(/[~=#{}:\\]/g, (c) => `\\${c}`);
+
+/**
+ * A question file of at most `maxBytes`, filled with as many questions as fit (far more than the
+ * IMPORT_MAX_QUESTIONS an import keeps: the rest are still read and counted). CSV by default, or GIFT.
+ */
+export function generateImportFile(
+  format: 'csv' | 'gift',
+  maxBytes: number,
+): { bytes: Buffer; count: number } {
+  const parts: string[] = [];
+  let size = 0;
+  const add = (text: string) => {
+    if (size + Buffer.byteLength(text) > maxBytes) return false;
+    parts.push(text);
+    size += Buffer.byteLength(text);
+    return true;
+  };
+  if (format === 'csv')
+    add('name,subject,category,subcategory,stem,choice_a,choice_b,choice_c,choice_d,correct,explanation\r\n');
+  let count = 0;
+  for (; ; count++) {
+    const q = question(count);
+    const text =
+      format === 'csv'
+        ? `${[q.name, ...q.path, q.stem, ...q.choices, 'A', q.explanation].map(csvCell).join(',')}\r\n`
+        : `${count % 500 === 0 ? `$CATEGORY: ${q.path.join('/')}\n\n` : ''}::${q.name}::[html]${giftText(q.stem)} {\n` +
+          `${q.choices.map((c, i) => `  ${i === 0 ? '=' : '~'}${giftText(c)}\n`).join('')}` +
+          `  ####[html]${giftText(q.explanation)}\n}\n\n`;
+    if (!add(text)) break;
+  }
+  return { bytes: Buffer.from(parts.join('')), count };
+}
+
+const loadScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'load.ts');
+
+/** One fixed-rate run (load.ts in its own process, no warm-up); `onStart` is called as its first request is due. */
+function loadRun(job: LoadJob, onStart: () => void = () => {}): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(loadScript, { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+    child.on('message', (m: { mark?: string; ok?: boolean; result?: LoadResult; error?: string }) => {
+      if (m.mark === 'fixed start') onStart();
+      else if (m.mark) return;
+      else {
+        child.kill();
+        if (m.ok) resolve(m.result!);
+        else reject(new Error(m.error));
+      }
+    });
+    child.once('error', reject);
+    child.send(job);
+  });
+}
+
+const run = promisify(execFile);
+
+/** A request through curl, in a process of its own: the client's work never runs on the server's event loop. */
+async function curl(args: string[]): Promise<{ status: number; body: string }> {
+  const { stdout } = await run('curl', ['-s', '-w', '\n%{http_code}', ...args], { maxBuffer: 1 << 20 });
+  const at = stdout.lastIndexOf('\n');
+  return { status: Number(stdout.slice(at + 1)), body: stdout.slice(0, at) };
+}
+
+export interface ImportBenchRow {
+  name: string;
+  result: LoadResult;
+  /** How long the import step took, and how much of the fixed-rate run it covered. */
+  step?: { seconds: number; covered: number };
+  /** The server's event loop: its longest delay during the run, in ms. */
+  loopMaxMs: number;
+}
+
+/**
+ * The scenario, when BENCH_ONLY asks for it (or for everything): rows for the bare handler and the other
+ * requests with nothing importing, then the same requests during the upload and dry run of a max-size file,
+ * and during its commit (20,000 questions written). `headers` are a signed-in admin's of `productId` (cookie,
+ * CSRF token, origin); the server's jobs run as its poller would run them (`deps.jobs.runDue()`).
+ */
+export async function measureDuringImport(o: {
+  only: string | undefined;
+  deps: Deps;
+  base: string;
+  bareUrl: string;
+  productId: string;
+  headers: Record<string, string>;
+  others: LoadRequest[];
+  seconds: number;
+  rate: number;
+  connections: number;
+}): Promise<ImportBenchRow[] | null> {
+  const only = o.only?.toLowerCase().split('|');
+  if (only && !only.some((w) => IMPORT_SCENARIO.includes(w))) return null;
+  const format = process.env.BENCH_IMPORT_FORMAT === 'gift' ? 'gift' : 'csv';
+  // The multipart body's own lines stay outside the file's limit.
+  const { bytes, count } = generateImportFile(format, IMPORT_MAX_BYTES - 1024);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbank-bench-import-'));
+  const file = path.join(dir, `bank.${format}`);
+  fs.writeFileSync(file, bytes);
+  const mb = (bytes.length / 1024 / 1024).toFixed(1);
+  console.log(`  ${IMPORT_SCENARIO}: a ${mb} MB ${format.toUpperCase()} of ${count} questions ...`);
+
+  // The session, CSRF token and origin only: curl sets the body's type, and answers come uncompressed.
+  const headerArgs = Object.entries(o.headers)
+    .filter(([k]) => ['cookie', 'x-csrf-token', 'origin'].includes(k.toLowerCase()))
+    .flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
+  const job = (url: string, requests: LoadRequest[]): LoadJob => ({
+    url,
+    requests,
+    connections: o.connections,
+    warmupSeconds: 0,
+    seconds: o.seconds,
+    rate: o.rate,
+  });
+  const rows: ImportBenchRow[] = [];
+  const measured = async (name: string, url: string, requests: LoadRequest[], step?: () => Promise<void>) => {
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    let running: Promise<{ seconds: number; covered: number }> | undefined;
+    let windowStart = 0;
+    loop.enable();
+    const result = await loadRun(job(url, requests), () => {
+      windowStart = performance.now();
+      if (!step) return;
+      running = step().then(() => {
+        const end = performance.now();
+        const window = o.seconds * 1000;
+        return { seconds: (end - windowStart) / 1000, covered: Math.min(1, (end - windowStart) / window) };
+      });
+    });
+    loop.disable();
+    rows.push({ name, result, step: running && (await running), loopMaxMs: loop.max / 1e6 });
+  };
+
+  await measured('bare Fastify handler', o.bareUrl, [{ method: 'GET', path: '/' }]);
+  await measured('health + store page, nothing importing', o.base, o.others);
+  let importId = '';
+  await measured(
+    `health + store page during the upload and dry run (${format})`,
+    o.base,
+    o.others,
+    async () => {
+      const res = await curl([
+        ...headerArgs,
+        '-F',
+        `file=@${file}`,
+        `${o.base}/api/v2/questionImports/products/${o.productId}`,
+      ]);
+      if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${res.body.slice(0, 300)}`);
+      importId = JSON.parse(res.body).uuid;
+      await o.deps.jobs.runDue();
+    },
+  );
+  const read = await findImport(o.deps.db, importId);
+  if (read?.state !== 'PREVIEW') throw new Error(`the dry run ended ${read?.state}: ${read?.error}`);
+  await measured(
+    `health + store page during the commit (${Math.min(count, IMPORT_MAX_QUESTIONS)} questions)`,
+    o.base,
+    o.others,
+    async () => {
+      const res = await curl([
+        ...headerArgs,
+        '-H',
+        'content-type: application/json',
+        '-d',
+        JSON.stringify({ onlyValid: true, status: 'DRAFT' }),
+        `${o.base}/api/v2/questionImports/${importId}/commit`,
+      ]);
+      if (res.status !== 202) throw new Error(`commit answered ${res.status}: ${res.body.slice(0, 300)}`);
+      await o.deps.jobs.runDue();
+    },
+  );
+  const done = await findImport(o.deps.db, importId);
+  if (done?.state !== 'DONE') throw new Error(`the import ended ${done?.state}: ${done?.error}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  return rows;
+}
+
+/** The rows as a table: p50/p99 at the fixed rate, the import step's length and the event loop's longest stop. */
+export function printImportRows(rows: ImportBenchRow[], rate: number): void {
+  console.log(
+    `\n${IMPORT_SCENARIO} (fixed rate ${rate} req/s, latency from when each request was due)\n\n` +
+      '| run | p50 ms | p99 ms | served req/s | errors | import step s (share of the run) | event loop max delay ms |\n' +
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  );
+  for (const { name, result, step, loopMaxMs } of rows) {
+    const f = result.fixed!;
+    const s = step ? `${step.seconds.toFixed(1)} (${Math.round(step.covered * 100)} %)` : '—';
+    console.log(
+      `| ${name} | ${f.p50} | ${f.p99} | ${f.rps} | ${f.errors} | ${s} | ${loopMaxMs.toFixed(1)} |`,
+    );
+  }
+}
