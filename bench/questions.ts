@@ -184,7 +184,7 @@ export async function generateQuestionBank(
     SELECT q.product_id, q.author_id, v.status, v.subcategory_id, count(*)::int
     FROM questions q JOIN question_versions v ON v.id = q.current_version_id
     WHERE q.product_id = ${productId} GROUP BY 1, 2, 3, 4`);
-  await db.execute(sql`ANALYZE questions, question_versions, question_counts`);
+  await db.execute(sql`ANALYZE questions, question_versions, question_counts, question_search`);
   const questionIds = Array.from({ length: Math.min(count, 2000) }, (_, i) => i + 1);
   const ids = rows<{ id: string }>(
     await db.execute(

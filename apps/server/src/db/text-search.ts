@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from './client';
 import { rowsOf } from './client';
 
@@ -14,3 +15,31 @@ export async function usefulTsQuery(db: DbOrTx, query: string): Promise<string> 
   const r = await db.execute(sql`SELECT numnode(to_tsquery('english', ${query}))::int AS n`);
   return rowsOf(r)[0]?.n === 0 ? '' : query;
 }
+
+/** The normalized form of a text-search query (to_tsquery's output), or '' when it has no word left. */
+const normalizedQuery = z.object({ q: z.string() });
+
+/**
+ * The query as PostgreSQL normalizes it, as text (`'murmur':* & 'diastol':*`: each word stemmed, quoted), or
+ * '' when nothing is left of it (see `usefulTsQuery`). Its lexemes can then be rewritten, as My Questions
+ * does for its vectors whose lexemes carry a status (`statusTsQuery`).
+ */
+export async function normalizedTsQuery(db: DbOrTx, query: string): Promise<string> {
+  if (!query) return '';
+  const r = await db.execute(sql`
+    SELECT CASE WHEN numnode(t) = 0 THEN '' ELSE t::text END AS q FROM to_tsquery('english', ${query}) t`);
+  return normalizedQuery.parse(rowsOf(r)[0]).q;
+}
+
+/**
+ * A normalized query for `question_search.search`, whose lexemes start with their question's status's first
+ * two letters (PU, DR, NE, SU, DE; migration 0018): every word in one of these statuses, the same status for
+ * all. The query's lexemes are quoted, with a quote inside doubled.
+ */
+export const statusTsQuery = (normalized: string, statuses: readonly string[]) =>
+  statuses
+    .map(
+      (s) =>
+        `(${normalized.replace(/'((?:[^']|'')*)'/g, (_, lexeme: string) => `'${s.slice(0, 2)}${lexeme}'`)})`,
+    )
+    .join(' | ');

@@ -120,6 +120,10 @@ export const questionSearch = pgTable(
     name: text('name').notNull(),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
+    /**
+     * The current version's lexemes, each led by the first two letters of its status ('PUmurmur'): the text
+     * index then finds a word in one status only (`statusTsQuery`).
+     */
     search: tsvector('search').notNull(),
   },
   (t) => [

@@ -14,7 +14,7 @@ import {
   type StoredChoice,
   users,
 } from '../../db/schema';
-import { prefixTsQuery, usefulTsQuery } from '../../db/text-search';
+import { normalizedTsQuery, prefixTsQuery, statusTsQuery } from '../../db/text-search';
 
 /** A timestamp of a raw query's row: the driver answers raw timestamps as text. */
 const asDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
@@ -326,9 +326,9 @@ export interface ListFilter {
   size: number;
 }
 
-/** A text-search query from a term: its words as prefixes, all required; '' when it has no searchable word. */
+/** A term's text-search query, normalized: its words as prefixes, all required; '' when it has no searchable word. */
 const textQuery = (db: DbOrTx, text: string | undefined) =>
-  usefulTsQuery(db, text ? prefixTsQuery(searchTerms(text).words) : '');
+  normalizedTsQuery(db, text ? prefixTsQuery(searchTerms(text).words) : '');
 
 /** The subcategories under the filter's tree node, as a condition on a subcategory column; null for no node. */
 function nodeCondition(f: ListFilter): ((column: SQL) => SQL) | null {
@@ -345,6 +345,9 @@ function nodeCondition(f: ListFilter): ((column: SQL) => SQL) | null {
 
 const SUMMARY_COLUMNS = sql`q.id, v.name, v.status, v.stem, v.subcategory_id, v.free_sample, v.number, q.updated_at,
   a.id AS author_id, a.first_name, a.last_name`;
+
+/** The statuses a list without a status filter holds. */
+const listedStatuses = questionStatuses.filter((s) => s !== 'DELETED');
 
 /** A row of SUMMARY_COLUMNS: the driver answers raw timestamps as text. */
 const summaryRow = z.object({
@@ -418,7 +421,7 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
             FROM question_search s
             WHERE s.product_id = ${f.productId} ${f.authorId ? sql`AND s.author_id = ${f.authorId}` : sql``}
               AND ${status(sql`s.status`)} ${node ? sql`AND ${node(sql`s.subcategory_id`)}` : sql``}
-              AND s.search @@ to_tsquery('english', ${q})
+              AND s.search @@ ${statusTsQuery(q, f.status ? [f.status] : listedStatuses)}::tsquery
             ORDER BY ${searchOrder} LIMIT ${limit}),
           page AS (
             SELECT ${SUMMARY_COLUMNS}, m.ord

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { importsApi, MEDIA_MAX_BYTES, mediaApi, RESTORE_DELETED_MESSAGE } from '@qbank/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { rowsOf } from '../../db/client';
 import { products, questions, questionVersions, subcategories } from '../../db/schema';
 import {
   buildCategory,
@@ -576,13 +578,19 @@ describe('My Questions: a word in most of a large bank', () => {
 
     // Each answer against the versions read directly: the current ones of the product that match, in order.
     const expected = async (status: string, query: string, order: string) =>
-      (
-        await t.deps.db.execute(sql`
-          SELECT q.id FROM questions q JOIN question_versions v ON v.id = q.current_version_id
-          WHERE q.product_id = ${bank.productId} AND v.status = ${status}
-            AND v.search @@ to_tsquery('english', ${query})
-          ORDER BY ${sql.raw(order)}`)
-      ).rows.map((r) => r.id);
+      z
+        .object({ id: z.string() })
+        .array()
+        .parse(
+          rowsOf(
+            await t.deps.db.execute(sql`
+              SELECT q.id FROM questions q JOIN question_versions v ON v.id = q.current_version_id
+              WHERE q.product_id = ${bank.productId} AND v.status = ${status}
+                AND v.search @@ to_tsquery('english', ${query})
+              ORDER BY ${sql.raw(order)}`),
+          ),
+        )
+        .map((r) => r.id);
     const ids = (page: { content: Array<{ uuid: string }> }) => page.content.map((q) => q.uuid);
     // A common word with a status (720 published questions): the first page and its count stop at the cap.
     const common = await expected('PUBLISHED', 'patient:*', 'q.updated_at DESC, q.id DESC');
