@@ -77,7 +77,15 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
       STRIPE_WEBHOOK_SECRET: '',
       WEB_DIST: dist,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // The server's own output is shown only when it fails to start (its shutdown is noisy).
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr!.on('data', (d: Buffer) => {
+    output += d.toString();
   });
   let ended = false;
   child.once('exit', () => {
@@ -85,7 +93,7 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
   });
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
-    if (ended) throw new Error('The server ended before it answered');
+    if (ended) throw new Error(`The server ended before it answered:\n${output}`);
     const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
       (r) => r.ok,
       () => false,
@@ -94,7 +102,7 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
     await new Promise((r) => setTimeout(r, 250));
   }
   child.kill('SIGTERM');
-  throw new Error('The server did not answer /api/health within 180 s');
+  throw new Error(`The server did not answer /api/health within 180 s:\n${output}`);
 }
 
 async function stopServer(child: ChildProcess) {
@@ -229,8 +237,8 @@ async function main() {
     ],
   });
   try {
-    const products = (await (await fetch(`${base}/api/v1/products`)).json()) as { id: string }[];
-    const product = products[0]?.id;
+    const products = (await (await fetch(`${base}/api/v1/products`)).json()) as { uuid: string }[];
+    const product = products[0]?.uuid;
     const targets: Target[] = [
       { name: 'landing', path: '/' },
       { name: 'store', path: '/store' },

@@ -440,3 +440,30 @@ export async function storedTest(db: Db, testId: string) {
     .where(eq(schema.tests.id, testId));
   return row;
 }
+
+/** The block of first-call answers the server puts in an app page (apps/server/src/plugins/spa.ts). */
+const PRELOAD_BLOCK = /<script type="application\/json" id="qbank-preload">[^<]*<\/script>/;
+
+/** The first-call answers inlined in a page's HTML: method, url, body, status and answer of each. */
+export function inlinedAnswers(
+  html: string,
+): Array<{ method: string; url: string; body?: unknown; status: number; answer: unknown }> {
+  const m = PRELOAD_BLOCK.exec(html);
+  return m ? JSON.parse(m[0].replace(/^<script[^>]*>/, '').replace(/<\/script>$/, '')) : [];
+}
+
+/**
+ * From now on the pages this page opens come without their inlined first-call answers, so the app asks the
+ * server for them: for a test that changes an answer with page.route().
+ */
+export async function askServerForFirstCalls(page: Page) {
+  await page.route(
+    (url) => !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/assets/'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const res = await route.fetch();
+      const html = await res.text();
+      await route.fulfill({ response: res, body: html.replace(PRELOAD_BLOCK, '') });
+    },
+  );
+}

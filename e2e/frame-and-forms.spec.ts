@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectNoHorizontalOverflow, like, signInAs, test } from './fixtures';
+import {
+  askServerForFirstCalls,
+  expect,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  like,
+  signInAs,
+  test,
+} from './fixtures';
 
 const userMenu = (page: Page) => page.getByRole('button', { name: 'User menu' });
 const BRAND_5 = 'rgb(43, 116, 207)'; // the focus ring's colour, as global.css's focus outline
@@ -122,6 +130,7 @@ test.describe('site frame', () => {
   });
 
   test('the store card hides a question count of 0 and shows one above 0', async ({ page }) => {
+    await askServerForFirstCalls(page);
     await page.route('**/api/v2/products/productSearchContent**', async (route) => {
       const res = await route.fetch();
       // The store asks for pages of cards: { content, page, size, totalElements, totalPages }.

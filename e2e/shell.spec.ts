@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  askServerForFirstCalls,
   createTestThroughApi,
   expect,
   expectAccessible,
@@ -192,7 +193,9 @@ test.describe('signed-in shell', () => {
     await expect(logo.locator('img')).toHaveAttribute('src', '/favicon.svg');
     await expectAccessible(page);
 
-    // No screen sets a product's colours yet: the signed-in user's data is given the key for NCLEX.
+    // No screen sets a product's colours yet: the signed-in user's data is given the key for NCLEX (asked of
+    // the server, not taken from the page).
+    await askServerForFirstCalls(page);
     await page.route('**/api/v1/session', async (route) => {
       const res = await route.fetch();
       const body = await res.json();

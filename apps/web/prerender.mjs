@@ -13,6 +13,110 @@ const dist = path.join(root, 'dist');
 // Inside the workspace, so the built module finds React and Mantine in node_modules.
 const out = path.join(root, 'node_modules/.cache/qbank-prerender');
 
+// Each page of the app (src/app/router.tsx) and the modules its route loads lazily: the server puts a
+// modulepreload link for each of their files into the page it answers for that path (apps/server/src/plugins/
+// spa.ts, reading dist/routes.json), so they load with the HTML instead of after the entry has run. A module that
+// moved fails the build here.
+const SHELL = 'src/features/shell/components/app-shell-layout.tsx';
+const GUARD = 'src/features/shell/components/require-sidebar-link.tsx';
+const COMING = 'src/features/shell/routes/coming-soon-page.tsx';
+const f = (name) => `src/features/${name}.tsx`;
+/** @type {[string, string[]][]} */
+const PAGES = [
+  ['/register', [f('registration/routes/register-page')]],
+  ['/userRegistration', [f('registration/routes/user-registration-page')]],
+  ['/login', [f('accounts/routes/login-page')]],
+  ['/resetPassword', [f('accounts/routes/reset-password-page')]],
+  ['/store', [f('store/routes/store-page')]],
+  ['/store/products/:id', [f('store/routes/product-page')]],
+  ['/contact', [f('contact/routes/contact-page')]],
+  ['/about', [f('marketing/routes/about-page')]],
+  ['/demos', [f('marketing/routes/demos-page')]],
+  ['/error', [f('errors/routes/error-page')]],
+  ['/checkout/local/:sessionId', [f('checkout/routes/local-checkout-page')]],
+  ['/checkout/success', [f('checkout/routes/checkout-success-page')]],
+  ['/dashboard', [SHELL, f('dashboard/routes/dashboard-page')]],
+  ['/account', [SHELL, f('accounts/routes/account-settings-page')]],
+  ['/tests/create', [SHELL, f('tests/routes/create-test-page')]],
+  ['/tests', [SHELL, f('tests/routes/my-tests-page')]],
+  ['/tests/:id/run', [SHELL, f('tests/routes/test-run-page')]],
+  ['/tests/:id/review', [SHELL, f('tests/routes/test-review-page')]],
+  ['/questions', [SHELL, GUARD, f('questions/routes/my-questions-page')]],
+  ['/questions/import', [SHELL, GUARD, f('questions/routes/question-import-page')]],
+  ['/questions/new', [SHELL, GUARD, f('questions/routes/question-editor-page')]],
+  ['/questions/:id/edit', [SHELL, GUARD, f('questions/routes/question-editor-page')]],
+  ['/questions/:id', [SHELL, GUARD, f('questions/routes/question-review-page')]],
+  ['/roster', [SHELL, GUARD, COMING]],
+  ['/test-templates', [SHELL, GUARD, COMING]],
+  ['/test-builder/new', [SHELL, GUARD, COMING]],
+  ['/admin', [SHELL, GUARD, f('admin/routes/admin-page')]],
+  ['/admin/tree', [SHELL, GUARD, f('catalogue/routes/subject-tree-page')]],
+  ['/superuser', [SHELL, GUARD, COMING]],
+];
+
+/**
+ * dist/routes.json: for each page path (router patterns, `:name` a segment), the files of its route's modules
+ * that index.html does not already load (`shell`: drawn in the signed-in shell); `session` the files every first load fetches at once (the contract's
+ * accounts endpoints, which the session call needs); `signedIn` what the header adds for a signed-in visitor.
+ */
+function writeRoutes(manifest, filesOf) {
+  const entry = filesOf('index.html');
+  const filesFor = (keys) => {
+    const seen = new Set();
+    for (const key of keys) {
+      if (!manifest[key])
+        throw new Error(`prerender: ${key} is not in the build's manifest (moved? see PAGES)`);
+      filesOf(key, seen);
+    }
+    return [...seen].filter((k) => !entry.has(k)).map((k) => `/${manifest[k].file}`);
+  };
+  const lazyChunk = (prefix) => {
+    const key = (manifest['index.html'].dynamicImports ?? []).find((k) => k.startsWith(prefix));
+    if (!key) throw new Error(`prerender: no ${prefix}… chunk among the entry's dynamic imports`);
+    return filesFor([key]);
+  };
+  const routes = {
+    session: lazyChunk('_accounts-'),
+    signedIn: lazyChunk('_user-menu-'),
+    pages: PAGES.map(([pattern, keys]) => ({
+      path: pattern,
+      files: filesFor(keys),
+      ...(keys.includes(SHELL) ? { shell: true } : {}),
+    })),
+  };
+  fs.writeFileSync(path.join(dist, 'routes.json'), JSON.stringify(routes, null, 1));
+  console.log(`dist/routes.json: the files of ${routes.pages.length} pages' routes`);
+}
+
+/**
+ * dist/pages/<name>.html: index.html, the app and all, with the page's markup in #root and its title; the server
+ * sends it for the page's path. Until the app draws the page again (main.tsx renders once the route's code has
+ * loaded) its forms are inert: no native submit (a <form> becomes a <div>), fields read-only and the form
+ * aria-disabled, so nothing typed is lost when the app takes over.
+ */
+function writePages(indexHtml, pages) {
+  fs.mkdirSync(path.join(dist, 'pages'), { recursive: true });
+  for (const [name, render] of Object.entries(pages)) {
+    const { title, body } = render();
+    const markup = body
+      .replace(/<form\b[^>]*>/g, '<div data-prerendered-form="" aria-disabled="true">')
+      .replace(/<\/form>/g, '</div>')
+      .replace(/<(input|textarea)\b/g, '<$1 readonly=""');
+    const steps = [
+      [/<html lang="en">/, '<html lang="en" data-mantine-color-scheme="light">'],
+      [/<title>[^<]*<\/title>/, `<title>${title}</title>`],
+      [/<div id="root"><\/div>/, `<div id="root">${markup}</div>`],
+    ];
+    let html = indexHtml;
+    for (const [pattern, by] of steps) {
+      if (!pattern.test(html)) throw new Error(`prerender: ${pattern} not found in dist/index.html`);
+      html = html.replace(pattern, () => by);
+    }
+    fs.writeFileSync(path.join(dist, 'pages', `${name}.html`), html);
+    console.log(`dist/pages/${name}.html: prerendered (${(html.length / 1024).toFixed(1)} KB)`);
+  }
+}
+
 try {
   await build({
     root,
@@ -26,7 +130,9 @@ try {
       copyPublicDir: false,
     },
   });
-  const { renderLanding } = await import(pathToFileURL(path.join(out, 'prerender.js')).href);
+  const { renderLanding, PRERENDERED_PAGES } = await import(
+    pathToFileURL(path.join(out, 'prerender.js')).href
+  );
   const { title, body } = renderLanding();
 
   /** @type {Record<string, {file: string, imports?: string[]}>} */
@@ -42,7 +148,9 @@ try {
   // The app's entry first: landing.ts starts the app with it and preloads the rest.
   const appFiles = urls('index.html');
 
-  let html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const indexHtml = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  writePages(indexHtml, PRERENDERED_PAGES);
+  let html = indexHtml;
   /** Each change must find its place in index.html: a template that moved fails the build, not the page. */
   const change = (pattern, by) => {
     if (!pattern.test(html)) throw new Error(`prerender: ${pattern} not found in dist/index.html`);
@@ -66,6 +174,8 @@ try {
   change(/<div id="root"><\/div>/, `<div id="root">${body}</div>`);
   fs.writeFileSync(path.join(dist, 'landing.html'), html);
   console.log(`dist/landing.html: the landing page prerendered (${(html.length / 1024).toFixed(1)} KB)`);
+
+  writeRoutes(manifest, filesOf);
 } finally {
   fs.rmSync(out, { recursive: true, force: true });
 }

@@ -47,6 +47,7 @@ import { registerContentTypes } from './plugins/content-types';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSession } from './plugins/session';
+import { registerSpa } from './plugins/spa';
 
 export interface BuildOptions {
   config: Config;
@@ -218,10 +219,9 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   siteRoutes(app, deps);
   if (transport.kind === 'outbox' && config.devMailbox) devMailboxRoutes(app, deps);
 
-  if (landingHtml)
-    app.get('/', (_req, reply) =>
-      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(landingHtml),
-    );
+  // The app's pages: `/` the static landing page, every other page with its route's files and first data
+  // (plugins/spa.ts).
+  if (spaHtml) await registerSpa(app, { webDist: config.webDist!, spaHtml, landingHtml });
   if (spaHtml)
     await app.register(fastifyStatic, {
       root: config.webDist!,

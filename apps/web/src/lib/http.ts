@@ -7,6 +7,7 @@ import {
   queryString,
   type ResponseOf,
 } from '@qbank/contract';
+import { takePreloaded } from './preloaded';
 import { nextRetryDelay, shouldRetryStatus } from './retry';
 
 /** An error from a non-OK response: the status text plus the server's message, carrying the status code (SPEC §8). */
@@ -112,15 +113,19 @@ export async function send(path: string, opts: RequestOptions = {}): Promise<Res
   }
   if (state.accessToken) headers['X-CSRF-Token'] = state.accessToken;
   let delay: number | null = null;
+  // The page's first calls may have come answered inside the page (lib/preloaded.ts).
+  const preloaded = takePreloaded(opts.method ?? 'GET', path, opts.body);
   for (;;) {
-    const res = await fetch(path, {
-      method: opts.method ?? 'GET',
-      headers,
-      body,
-      credentials: 'include',
-      signal: opts.signal,
-    });
-    if (shouldRetryStatus(res.status)) {
+    const res =
+      preloaded ??
+      (await fetch(path, {
+        method: opts.method ?? 'GET',
+        headers,
+        body,
+        credentials: 'include',
+        signal: opts.signal,
+      }));
+    if (shouldRetryStatus(res.status) && !preloaded) {
       delay = nextRetryDelay(delay);
       if (delay !== null) {
         await state.sleep(delay);

@@ -1,0 +1,244 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  accountsApi,
+  activeSubscription,
+  billingApi,
+  catalogueApi,
+  endpointPath,
+  queryString,
+  STORE_PAGE_SIZE,
+  searchTermToSend,
+  storeApi,
+  TEST_PAGE_SIZE,
+  testsApi,
+  type UserMe,
+} from '@qbank/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from './session';
+
+/**
+ * The web app's pages, answered so that a page's code and first data come with its HTML (docs/decisions/
+ * 0026-page-load.md): for each page path of the app (dist/routes.json, written by apps/web/prerender.mjs) the
+ * app's index.html, or the page prerendered at build time (dist/pages/…html), with
+ *
+ * - a `<link rel="modulepreload">` for every file of the page's route (its lazy chunks and their imports), which
+ *   the browser would otherwise ask for only after the entry has run, one round trip after another;
+ * - the answers of the page's first API calls (the session, the store's first page, a product …) in a
+ *   `<script type="application/json" id="qbank-preload">` block, made here through the app's own routes
+ *   (`inject`, with the visitor's cookie), which the API client takes instead of asking (apps/web/src/lib/
+ *   preloaded.ts). A JSON block is not run, so the Content-Security-Policy's script rule does not apply.
+ *
+ * `/` keeps its static landing page. Paths the table does not list fall through to the error handler's SPA
+ * fallback (plain index.html).
+ */
+
+interface RoutesFile {
+  session: string[];
+  signedIn: string[];
+  /** `shell`: the page is drawn in the signed-in shell. */
+  pages: { path: string; files: string[]; shell?: boolean }[];
+}
+
+/** One API call made ahead for the page, as the app's client makes it (same method, path, query and body). */
+interface Call {
+  method: 'GET' | 'POST';
+  url: string;
+  body?: unknown;
+}
+
+/** What a page's first calls depend on: the path's parameters and query, the signed-in user if any. */
+interface PageContext {
+  params: Record<string, string>;
+  query: Record<string, string | undefined>;
+  user: UserMe | null;
+}
+
+/** The product the signed-in shell works in (the app's activeSubscription), when there is one. */
+const activeProduct = (user: UserMe | null) => (user ? activeSubscription(user) : null);
+
+/**
+ * What the page's first render asks for beside the session, by route pattern: the same calls as the page's
+ * queries, with the same method, path, query and body (the client matches them exactly; a call that no longer
+ * matches is simply asked of the server, as before).
+ */
+const FIRST_CALLS: Record<string, (c: PageContext) => Call[]> = {
+  // features/store/api/store.ts storeSearchQuery('', 'ASC'), first page.
+  '/store': () => [
+    {
+      method: 'POST',
+      url:
+        storeApi.search.path +
+        queryString({ sortField: 'name', sortOrder: 'ASC', page: 0, size: STORE_PAGE_SIZE }),
+      body: { searchTerm: searchTermToSend('') },
+    },
+  ],
+  // features/store/routes/product-page.tsx: content, plans, logo.
+  '/store/products/:id': ({ params: { id } }) =>
+    id
+      ? [
+          { method: 'GET', url: endpointPath(storeApi.content.path, { id }) },
+          { method: 'GET', url: endpointPath(billingApi.list.path, { id }) },
+          { method: 'GET', url: logoUrl(id, 'PRODUCT_LOGO') },
+        ]
+      : [],
+  // features/dashboard: a learner's standing in the active product.
+  '/dashboard': ({ user }) => {
+    const active = activeProduct(user);
+    return active?.student
+      ? [{ method: 'GET', url: endpointPath(testsApi.dashboard.path, { id: active.product.uuid }) }]
+      : [];
+  },
+  // features/tests/api/my-tests.ts: the first page of My Tests.
+  '/tests': ({ user, query }) => {
+    const active = activeProduct(user);
+    if (!active || (query.page && query.page !== '1')) return [];
+    return [
+      {
+        method: 'GET',
+        url:
+          testsApi.list.path +
+          queryString({ productUuid: active.product.uuid, page: 0, size: TEST_PAGE_SIZE }),
+      },
+    ];
+  },
+  // features/tests/api/create.ts: the tree, the open test, the questions available in every pool.
+  '/tests/create': ({ user }) => {
+    const id = activeProduct(user)?.product.uuid;
+    if (!id) return [];
+    return [
+      { method: 'GET', url: endpointPath(catalogueApi.tree.path, { id }) },
+      { method: 'GET', url: testsApi.list.path + queryString({ productUuid: id, page: 0, size: 1 }) },
+      { method: 'GET', url: endpointPath(testsApi.available.path, { id }) + queryString({ pools: 'ALL' }) },
+    ];
+  },
+  // features/questions/api/questions.ts: the product's tree (the list's query is the page's own state).
+  '/questions': ({ user }) => {
+    const id = activeProduct(user)?.product.uuid;
+    return id ? [{ method: 'GET', url: endpointPath(catalogueApi.tree.path, { id }) }] : [];
+  },
+};
+
+const logoUrl = (id: string, logoType: string) =>
+  endpointPath(storeApi.logos.path, { id }) + queryString({ logoType });
+
+/** The signed-in shell's header shows the active product's logo (features/shell/components/app-shell-layout.tsx). */
+const SHELL_CALLS = ({ user }: PageContext): Call[] => {
+  const id = activeProduct(user)?.product.uuid;
+  return id ? [{ method: 'GET', url: logoUrl(id, 'HEADER_LOGO') }] : [];
+};
+
+/** Pages whose HTML is rendered at build time: served for the path without a query (the app takes over). */
+const PRERENDERED: Record<string, string> = {
+  '/login': 'pages/login.html',
+  '/register': 'pages/register.html',
+};
+
+/** JSON that cannot end the <script> element it sits in. */
+const inlineJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+export function readRoutes(webDist: string): RoutesFile | undefined {
+  const file = path.join(webDist, 'routes.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as RoutesFile) : undefined;
+}
+
+/** The HTML with modulepreload links for `files` after the head's last one, and `data` before </body>. */
+export function pageHtml(html: string, files: string[], data?: unknown[]): string {
+  const have = new Set([...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]));
+  const links = [...new Set(files)]
+    .filter((f) => !have.has(f))
+    .map((f) => `<link rel="modulepreload" crossorigin href="${escapeAttr(f)}">`)
+    .join('');
+  let out = html.replace('</head>', `${links}</head>`);
+  if (data?.length)
+    out = out.replace(
+      '</body>',
+      `<script type="application/json" id="qbank-preload">${inlineJson(data)}</script></body>`,
+    );
+  return out;
+}
+
+export async function registerSpa(
+  app: FastifyInstance,
+  opts: { webDist: string; spaHtml: string; landingHtml?: string },
+) {
+  if (opts.landingHtml) {
+    const landingHtml = opts.landingHtml;
+    app.get('/', (_req, reply) =>
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(landingHtml),
+    );
+  }
+  const routes = readRoutes(opts.webDist);
+  if (!routes) return; // a build from before routes.json: the error handler's fallback answers every page
+  const prerendered = new Map<string, string>();
+  for (const [route, file] of Object.entries(PRERENDERED)) {
+    const full = path.join(opts.webDist, file);
+    if (fs.existsSync(full)) prerendered.set(route, fs.readFileSync(full, 'utf8'));
+  }
+
+  /** The answers of `calls`, through the app's own routes with the visitor's cookie; failures are left out. */
+  async function answer(req: FastifyRequest, reply: FastifyReply, calls: Call[]) {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (req.headers.cookie) headers.cookie = req.headers.cookie;
+    if (req.headers['user-agent']) headers['user-agent'] = req.headers['user-agent'];
+    const results = await Promise.all(
+      calls.map(async (c) => {
+        const res = await app.inject({
+          method: c.method,
+          url: c.url,
+          headers: c.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+          ...(c.body === undefined ? {} : { payload: JSON.stringify(c.body) }),
+          remoteAddress: req.ip,
+        });
+        // The session call clears a cookie whose session has ended: the page passes that on.
+        const setCookie = res.headers['set-cookie'];
+        if (setCookie) reply.header('set-cookie', setCookie);
+        const ok = (res.statusCode >= 200 && res.statusCode < 300) || res.statusCode === 401;
+        if (!ok) return null;
+        let body: unknown;
+        try {
+          body = res.body ? JSON.parse(res.body) : undefined;
+        } catch {
+          return null;
+        }
+        return { method: c.method, url: c.url, body: c.body, status: res.statusCode, answer: body };
+      }),
+    );
+    return results.filter((r) => r !== null);
+  }
+
+  for (const page of routes.pages) {
+    const first = FIRST_CALLS[page.path];
+    app.get(page.path, async (req, reply) => {
+      const signedIn = !!req.cookies?.[SESSION_COOKIE];
+      const files = [...routes.session, ...(signedIn ? routes.signedIn : []), ...page.files];
+      // The session first: what else the page asks for may depend on who is signed in.
+      const [session] = await answer(req, reply, [{ method: 'GET', url: accountsApi.session.path }]);
+      const user = session?.status === 200 ? ((session.answer as { user?: UserMe }).user ?? null) : null;
+      const context: PageContext = {
+        params: req.params as Record<string, string>,
+        query: req.query as Record<string, string | undefined>,
+        user,
+      };
+      const calls = [...(first ? first(context) : []), ...(page.shell && user ? SHELL_CALLS(context) : [])];
+      const data = [...(session ? [session] : []), ...(calls.length ? await answer(req, reply, calls) : [])];
+      const hasQuery = req.url.includes('?');
+      const base = (!hasQuery && prerendered.get(page.path)) || opts.spaHtml;
+      // With a signed-in session the page holds its access token: stored by no cache, like the session call's
+      // answer; otherwise asked afresh each time, like index.html.
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', session?.status === 200 ? 'no-store' : 'no-cache')
+        .header('Vary', 'Cookie')
+        .send(pageHtml(base, files, data));
+    });
+  }
+}

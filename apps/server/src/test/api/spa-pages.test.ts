@@ -1,0 +1,183 @@
+// The app's pages come with their route's files and their first data (plugins/spa.ts, docs/decisions/
+// 0026-page-load.md), over a small stand-in for the web build (index.html, landing.html, routes.json, a
+// prerendered page) so the test needs no `npm run build`.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPlan, buildProduct, buildSubscription, buildUser } from '../factories';
+import { type HttpApp, startHttpApp } from '../http-client';
+
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'qbank-spa-dist-'));
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>QBank Cloud</title>
+    <script type="module" crossorigin src="/assets/index-A.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/shared-B.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-C.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+const ROUTES = {
+  session: ['/assets/accounts-D.js'],
+  signedIn: ['/assets/user-menu-E.js'],
+  pages: [
+    { path: '/login', files: ['/assets/login-page-F.js', '/assets/shared-B.js'] },
+    { path: '/store', files: ['/assets/store-page-G.js'] },
+    { path: '/store/products/:id', files: ['/assets/product-page-H.js'] },
+    { path: '/dashboard', files: ['/assets/app-shell-I.js', '/assets/dashboard-page-J.js'], shell: true },
+    {
+      path: '/tests/create',
+      files: ['/assets/app-shell-I.js', '/assets/create-test-page-K.js'],
+      shell: true,
+    },
+  ],
+};
+
+let h: HttpApp;
+beforeAll(async () => {
+  fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(dist, 'landing.html'), INDEX.replace('<div id="root"></div>', '<p>landing</p>'));
+  fs.writeFileSync(path.join(dist, 'routes.json'), JSON.stringify(ROUTES));
+  fs.mkdirSync(path.join(dist, 'pages'));
+  fs.writeFileSync(
+    path.join(dist, 'pages/login.html'),
+    INDEX.replace('<div id="root"></div>', '<div id="root"><h1>Sign in</h1></div>'),
+  );
+  h = await startHttpApp({ env: { WEB_DIST: dist } });
+});
+afterAll(async () => {
+  await h.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+/** The href of every modulepreload link of the page. */
+const preloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+
+interface Preloaded {
+  method: string;
+  url: string;
+  body?: unknown;
+  status: number;
+  answer: unknown;
+}
+/** The answers inlined in the page's JSON block. */
+const preloaded = (html: string): Preloaded[] => {
+  const m = /<script type="application\/json" id="qbank-preload">([^<]*)<\/script>/.exec(html);
+  return m ? (JSON.parse(m[1]!) as Preloaded[]) : [];
+};
+
+describe('the pages of the app', () => {
+  it("/store: the route's files as modulepreload links, the session and the first page of cards inlined", async () => {
+    const product = await buildProduct(h.deps.db, { name: 'Cardiology </script><script>alert(1)</script>' });
+    await buildPlan(h.deps.db, product.id);
+    const res = await h.client().get('/store');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(preloads(res.text)).toEqual([
+      '/assets/shared-B.js',
+      '/assets/accounts-D.js',
+      '/assets/store-page-G.js',
+    ]);
+    // The JSON block cannot close its element: the product's name stays data.
+    expect(res.text.match(/<\/script>/g)).toHaveLength(2);
+    const data = preloaded(res.text);
+    expect(data.map((d) => [d.method, d.url.split('?')[0], d.status])).toEqual([
+      ['GET', '/api/v1/session', 401],
+      ['POST', '/api/v2/products/productSearchContent', 200],
+    ]);
+    const search = data[1]!;
+    expect(new URLSearchParams(search.url.split('?')[1]).get('page')).toBe('0');
+    expect(search.body).toEqual({ searchTerm: ' ' });
+    // The same answer the client would get by asking.
+    const asked = await h.client().post(search.url, search.body);
+    expect(search.answer).toEqual(asked.body);
+    expect(JSON.stringify(search.answer)).toContain('Cardiology </script>');
+    // The policy is unchanged: the data block is not a script that runs.
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it("a product's page carries its content, plans and logo", async () => {
+    const product = await buildProduct(h.deps.db, { name: 'Neurology' });
+    await buildPlan(h.deps.db, product.id);
+    const res = await h.client().get(`/store/products/${product.id}`);
+    expect(preloads(res.text)).toContain('/assets/product-page-H.js');
+    const data = preloaded(res.text);
+    expect(data.map((d) => d.url.split('?')[0])).toEqual([
+      '/api/v1/session',
+      `/api/v2/products/${product.id}/fetchContent`,
+      `/api/v2/products/${product.id}/billingPlans`,
+      `/api/v2/products/${product.id}/logo`,
+    ]);
+    expect(data[1]!.answer).toMatchObject({ uuid: product.id });
+  });
+
+  it('signed in: the session with its user inlined, the user menu preloaded, the page stored by no cache', async () => {
+    const u = await buildUser(h.deps.db);
+    const c = h.client();
+    expect((await c.login(u.email, u.password)).status).toBe(200);
+    const res = await c.get('/dashboard');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(preloads(res.text)).toEqual([
+      '/assets/shared-B.js',
+      '/assets/accounts-D.js',
+      '/assets/user-menu-E.js',
+      '/assets/app-shell-I.js',
+      '/assets/dashboard-page-J.js',
+    ]);
+    const [session] = preloaded(res.text);
+    expect(session).toMatchObject({
+      url: '/api/v1/session',
+      status: 200,
+      answer: { user: { username: u.email } },
+    });
+    expect(session!.answer).toEqual((await c.get('/api/v1/session')).body);
+  });
+
+  it("a learner's pages carry what they ask for in the active product", async () => {
+    const u = await buildUser(h.deps.db);
+    const product = await buildProduct(h.deps.db, { name: 'Pharmacology' });
+    await buildSubscription(h.deps.db, u.id, product.id);
+    const c = h.client();
+    await c.login(u.email, u.password);
+    const urls = async (page: string) => {
+      const data = preloaded((await c.get(page)).text);
+      for (const d of data) expect(d.status, d.url).toBe(200);
+      return data.map((d) => d.url);
+    };
+    expect(await urls('/dashboard')).toEqual([
+      '/api/v1/session',
+      `/api/v2/tests/products/${product.id}/dashboard`,
+      `/api/v2/products/${product.id}/logo?logoType=HEADER_LOGO`,
+    ]);
+    expect(await urls('/tests/create')).toEqual([
+      '/api/v1/session',
+      `/api/v2/products/${product.id}/tree`,
+      `/api/v2/tests?productUuid=${product.id}&page=0&size=1`,
+      `/api/v2/tests/products/${product.id}/available?pools=ALL`,
+      `/api/v2/products/${product.id}/logo?logoType=HEADER_LOGO`,
+    ]);
+  });
+
+  it('/login answers its prerendered page, with a query the plain app; / stays the landing page', async () => {
+    const login = await h.client().get('/login');
+    expect(login.text).toContain('<h1>Sign in</h1>');
+    expect(preloads(login.text)).toContain('/assets/login-page-F.js');
+    const withQuery = await h.client().get('/login?next=1');
+    expect(withQuery.text).toContain('<div id="root"></div>');
+    expect(preloads(withQuery.text)).toContain('/assets/login-page-F.js');
+    expect((await h.client().get('/')).text).toContain('<p>landing</p>');
+    // A path the table does not list: the plain app, as before.
+    const other = await h.client().get('/no-such-page');
+    expect(other.status).toBe(200);
+    expect(preloads(other.text)).toEqual(['/assets/shared-B.js']);
+    // POST /login is still the API's.
+    expect((await h.client().login('nobody@example.com', 'wrong-password-1')).status).toBe(401);
+  });
+});
