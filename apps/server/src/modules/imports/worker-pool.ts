@@ -56,15 +56,19 @@ function workers(): Piscina {
 }
 
 /**
- * What ran where, for tests: 'task' with { kind, threadId } as each task's answer comes back (the thread that
- * made it; the event loop's is 0).
+ * What runs where, for tests: 'start' with { kind } as a task is handed to the pool, 'task' with
+ * { kind, threadId } as its answer comes back (the thread that made it; the event loop's is 0).
  */
-export const workerEvents = new EventEmitter<{ task: [{ kind: WorkerTask['kind']; threadId: number }] }>();
+export const workerEvents = new EventEmitter<{
+  start: [{ kind: WorkerTask['kind'] }];
+  task: [{ kind: WorkerTask['kind']; threadId: number }];
+}>();
 
 async function runTask<K extends WorkerTask['kind']>(
   task: Extract<WorkerTask, { kind: K }>,
   opts: { signal?: AbortSignal; transferList?: Transferable[] } = {},
 ): Promise<WorkerAnswers[K]> {
+  workerEvents.emit('start', { kind: task.kind });
   const answer = (await workers().run(task, {
     signal: opts.signal ?? null,
     transferList: opts.transferList as never,

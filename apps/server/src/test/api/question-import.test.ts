@@ -17,7 +17,12 @@ import { diskStorage } from '../../infra/storage-disk';
 import { exportRows } from '../../modules/imports/export-repository';
 import { ensurePaths, writeBatch } from '../../modules/imports/import-writer';
 import { readQuestionFile } from '../../modules/imports/read';
-import { expireStalePreviews, PREVIEW_KEPT_MS } from '../../modules/imports/repository';
+import {
+  expireStalePreviews,
+  PREVIEW_KEPT_MS,
+  importFile as storedFile,
+} from '../../modules/imports/repository';
+import { workerEvents } from '../../modules/imports/worker-pool';
 import { deflatedZeros, workbookLike } from '../../modules/questions/formats/test-zip';
 import { buildProduct, buildSubscription, buildUser, multipart, TestClient } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
@@ -591,6 +596,84 @@ describe('a large file', () => {
     expect(n).toBe(N);
     const counts = await writer.req({ url: `/api/v2/questions/products/${product.id}/statusCounts` });
     expect(counts.json()).toMatchObject({ DRAFT: N });
+  });
+});
+
+describe('the event loop during a large import', () => {
+  // Some 500 KB: a second or more of parsing and checking, far more than a health check takes.
+  const N = 3000;
+  const csv = [
+    'name,subject,category,subcategory,stem,choice_a,choice_b,choice_c,choice_d,correct,explanation',
+    ...Array.from(
+      { length: N },
+      (_, i) =>
+        `Q${i},Cardiology,Valves,Mitral,"<p>Question ${i}: which of these is the <b>right</b> one?</p>",Right ${i},Wrong,Also wrong,Not this,${i % 499 === 0 ? '' : 'A'},"<p>Because ${i}.</p>"`,
+    ),
+  ].join('\r\n');
+
+  it('reads, checks, writes and exports in worker threads, answering other requests meanwhile', async () => {
+    const product = await buildProduct(t.deps.db);
+    const writer = await member(product.id, { questionWriter: true });
+    const tasks: Array<{ kind: string; threadId: number }> = [];
+    const onTask = (e: { kind: string; threadId: number }) => tasks.push(e);
+    workerEvents.on('task', onTask);
+    try {
+      const res = await upload(writer, product.id, 'big.csv', csv);
+      expect(res.statusCode, res.body).toBe(202);
+      const { uuid } = res.json();
+      // The file comes back from the database in slices, byte for byte.
+      const [row] = await t.deps.db.select().from(questionImports).where(eq(questionImports.id, uuid));
+      expect(Buffer.from((await storedFile(t.deps.db, uuid, 64 * 1024))!)).toEqual(row!.file);
+
+      // While the read job's worker parses the file, a health check sent then is answered before it is done.
+      const order: string[] = [];
+      let health: Promise<void> | undefined;
+      workerEvents.once('start', () => {
+        health = t.app.inject({ url: '/api/health' }).then((r) => {
+          expect(r.statusCode).toBe(200);
+          order.push('health answered');
+        });
+      });
+      const read = t.runJobs().then(() => order.push('read done'));
+      await read;
+      await health;
+      expect(order).toEqual(['health answered', 'read done']);
+
+      const preview = (await getImport(writer, uuid)).json().preview;
+      const unanswerable = Math.ceil(N / 499);
+      expect(preview).toMatchObject({ total: N, valid: N - unanswerable, invalid: unanswerable });
+      expect(preview.issues).toHaveLength(unanswerable);
+      const issues = await writer.req({ url: `/api/v2/questionImports/${uuid}/issues.csv` });
+      expect(issues.body.trim().split('\r\n')).toHaveLength(1 + unanswerable);
+
+      expect((await commit(writer, uuid, { onlyValid: true })).statusCode).toBe(202);
+      await t.runJobs();
+      expect((await getImport(writer, uuid)).json()).toMatchObject({
+        state: 'DONE',
+        result: { imported: N - unanswerable },
+      });
+      const exported = await writer.req({
+        url: `/api/v2/questions/products/${product.id}/export?format=csv`,
+      });
+      expect(exported.body.trim().split('\r\n')).toHaveLength(1 + N - unanswerable);
+    } finally {
+      workerEvents.off('task', onTask);
+    }
+    // Each heavy step ran in a worker thread, not on the event loop's (thread 0).
+    expect(tasks.map((e) => e.kind)).toEqual(['preview', 'issuesCsv', 'questions', 'export']);
+    for (const e of tasks) expect(e.threadId).not.toBe(0);
+  });
+
+  it('shows a preview of many issues with the first 500, and downloads them all', async () => {
+    const product = await buildProduct(t.deps.db);
+    const writer = await member(product.id, { questionWriter: true });
+    const broken = ['stem,choice_a,choice_b,correct', ...Array.from({ length: 800 }, (_, i) => `Q${i},A,B,`)];
+    const read = await previewOf(writer, product.id, 'broken.csv', broken.join('\n'));
+    expect(read.preview).toMatchObject({ total: 800, valid: 0, invalid: 800, issueCount: 800 });
+    expect(read.preview.issues).toHaveLength(500);
+    expect(read.preview.issues[499]).toMatchObject({ line: 501, field: 'correct' });
+    const all = await writer.req({ url: `/api/v2/questionImports/${read.uuid}/issues.csv` });
+    expect(all.body.trim().split('\r\n')).toHaveLength(1 + 800);
   });
 });
 
