@@ -363,8 +363,12 @@ const summaryRow = z.object({
   first_name: z.string(),
   last_name: z.string(),
 });
-/** A text search's rows: how many matched (up to its limit), each with a question of the page or none. */
-const searchRow = z.object({ total: z.number().int(), id: z.string().nullable() });
+/** Question ids in a list's order. */
+const idList = z.object({ ids: z.array(z.string()) });
+/** A walk of a status in a list's order: how many questions it read, and the matches among them. */
+const walkRow = idList.extend({ walked: z.number().int() });
+/** A count. */
+const countRow = z.object({ n: z.number().int() });
 
 /** A question of a list page, from a SUMMARY_COLUMNS row. */
 const summaryOf = (r: z.output<typeof summaryRow>) => ({
@@ -412,34 +416,79 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
   const window = sql`ORDER BY ${order} LIMIT ${f.size} OFFSET ${offset}`;
 
   if (q) {
-    // The matches in the list's order up to the cap or the page's end, and one more: fewer are all of them.
+    // Counted up to the cap or the page's end, whichever is later, and one more: fewer are all of them.
     const limit = Math.max(QUESTION_TEXT_COUNT_CAP, offset + f.size) + 1;
-    const found = rowsOf(
-      await db.execute(sql`
-          WITH m AS MATERIALIZED (
-            SELECT s.question_id, row_number() OVER (ORDER BY ${searchOrder}) AS ord
-            FROM question_search s
-            WHERE s.product_id = ${f.productId} ${f.authorId ? sql`AND s.author_id = ${f.authorId}` : sql``}
-              AND ${status(sql`s.status`)} ${node ? sql`AND ${node(sql`s.subcategory_id`)}` : sql``}
-              AND s.search @@ ${statusTsQuery(q, f.status ? [f.status] : listedStatuses)}::tsquery
-            ORDER BY ${searchOrder} LIMIT ${limit}),
-          page AS (
-            SELECT ${SUMMARY_COLUMNS}, m.ord
-            FROM m JOIN questions q ON q.id = m.question_id
-            JOIN question_versions v ON v.id = q.current_version_id JOIN users a ON a.id = q.author_id
-            WHERE m.ord > ${offset} AND m.ord <= ${offset + f.size})
-          SELECT page.*, c.total FROM (SELECT count(*)::int AS total FROM m) c
-          LEFT JOIN page ON true
-          ORDER BY page.ord`),
+    const chosen = sql`s.product_id = ${f.productId} ${f.authorId ? sql`AND s.author_id = ${f.authorId}` : sql``}
+      AND ${status(sql`s.status`)} ${node ? sql`AND ${node(sql`s.subcategory_id`)}` : sql``}`;
+    const matches = sql`s.search @@ ${statusTsQuery(q, f.status ? [f.status] : listedStatuses)}::tsquery`;
+    /** The matches in the list's order, as far as `n`, as PostgreSQL plans it (the text index when rare). */
+    const ordered = async (n: number) =>
+      idList.parse(
+        rowsOf(
+          await db.execute(sql`
+            SELECT array(SELECT s.question_id FROM question_search s WHERE ${chosen} AND ${matches}
+              ORDER BY ${searchOrder} LIMIT ${n})::text[] AS ids`),
+        )[0],
+      ).ids;
+    let ids: string[];
+    let total: number;
+    if (f.sortField !== 'updatedAt') {
+      ids = await ordered(limit);
+      total = ids.length;
+    } else {
+      // The walk: the status's questions in the list's order, at most four times the limit of them, keeping
+      // the matches. A common word fills the limit in a few thousand rows, and a walk that reaches the end of
+      // its status has counted everything.
+      const budget = limit * 4;
+      const walk = walkRow.parse(
+        rowsOf(
+          await db.execute(sql`
+            WITH w AS MATERIALIZED (
+              SELECT s.question_id, s.updated_at, ${matches} AS hit FROM question_search s WHERE ${chosen}
+              ORDER BY ${searchOrder} LIMIT ${budget})
+            SELECT (SELECT count(*) FROM w)::int AS walked,
+              array(SELECT s.question_id FROM w s WHERE s.hit ORDER BY ${searchOrder} LIMIT ${limit})::text[] AS ids`),
+        )[0],
+      );
+      if (walk.ids.length === limit || walk.walked < budget) {
+        ids = walk.ids;
+        total = ids.length;
+      } else {
+        // Rarer than one in four: the text index holds few enough to count (at most the limit) and, when the
+        // walk did not reach the page's end, to sort.
+        const [counted] = rowsOf(
+          await db.execute(sql`
+            SELECT count(*)::int AS n FROM (
+              SELECT 1 FROM question_search s WHERE ${chosen} AND ${matches} LIMIT ${limit}) x`),
+        );
+        total = countRow.parse(counted).n;
+        ids = walk.ids.length >= offset + f.size ? walk.ids : await ordered(offset + f.size);
+      }
+    }
+    const pageIds = ids.slice(offset, offset + f.size);
+    const byId = new Map(
+      pageIds.length === 0
+        ? []
+        : summaryRow
+            .array()
+            .parse(
+              rowsOf(
+                await db.execute(sql`
+                  SELECT ${SUMMARY_COLUMNS}
+                  FROM questions q JOIN question_versions v ON v.id = q.current_version_id
+                  JOIN users a ON a.id = q.author_id
+                  WHERE q.id IN (${sql.join(
+                    pageIds.map((id) => sql`${id}`),
+                    sql`, `,
+                  )})`),
+              ),
+            )
+            .map((r) => [r.id, summaryOf(r)] as const),
     );
-    const total = found[0] ? searchRow.parse(found[0]).total : 0;
     return {
       total,
       totalIsLowerBound: total === limit,
-      rows: summaryRow
-        .array()
-        .parse(found.filter((r) => searchRow.parse(r).id !== null))
-        .map(summaryOf),
+      rows: pageIds.flatMap((id) => byId.get(id) ?? []),
     };
   }
 
