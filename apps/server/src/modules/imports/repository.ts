@@ -5,7 +5,8 @@ import {
   type QuestionStatus,
 } from '@qbank/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type pg from 'pg';
+import type { Db, DbOrTx } from '../../db/client';
 import {
   mediaFiles,
   questionImports,
@@ -75,17 +76,23 @@ export async function findImport(db: DbOrTx, id: string, lock = false) {
   return row ?? null;
 }
 
-/** How much of a file one query reads: decoded in a few milliseconds, the event loop free between slices. */
-export const FILE_SLICE_BYTES = 1024 * 1024;
+/**
+ * How much of a file one row of the answer carries: as base64 about 87 KB, small enough to be a short-lived
+ * string of V8's young generation (a larger one is allocated among the large objects, and a 50 MB file's worth
+ * of those made the event loop's heap collect itself again and again for 50-250 ms each time).
+ */
+export const FILE_SLICE_BYTES = 64 * 1024;
 
 /**
- * The uploaded file's bytes; null once the import no longer keeps them. Read a slice (FILE_SLICE_BYTES) a
- * query, as base64: as text a bytea comes as hex, and the whole of a 50 MB file in one answer would be 100 MB
- * of text to receive and decode on the event loop in one go (docs/decisions/0024-imports-off-the-event-loop.md).
- * Each slice is decoded into a buffer of the file's size, which can then be moved to a worker thread.
+ * The uploaded file's bytes; null once the import no longer keeps them. PostgreSQL sends a bytea as hex text,
+ * so the whole of a 50 MB file in one value would be 100 MB of text to receive and decode on the event loop
+ * in one go (docs/decisions/0024-imports-off-the-event-loop.md). Instead one query answers the file in rows of
+ * FILE_SLICE_BYTES as base64 (the value taken out of TOAST once, not once a slice), and each row is decoded
+ * into a buffer of the file's size as it arrives: the event loop does a fraction of a millisecond's work a
+ * row, and the buffer can then be moved to a worker thread. Read outside any transaction (through the pool).
  */
 export async function importFile(
-  db: DbOrTx,
+  db: Db,
   id: string,
   sliceBytes = FILE_SLICE_BYTES,
 ): Promise<Uint8Array | null> {
@@ -95,18 +102,32 @@ export async function importFile(
     .where(eq(questionImports.id, id));
   if (row?.size === null || row?.size === undefined) return null;
   const file = Buffer.alloc(Number(row.size));
-  for (const [start, end] of sliceRanges(file.length, sliceBytes)) {
-    const [slice] = await db
-      .select({
-        base64: sql<
-          string | null
-        >`encode(substring(${questionImports.file} FROM ${start + 1} FOR ${end - start}), 'base64')`,
-      })
-      .from(questionImports)
-      .where(eq(questionImports.id, id));
-    // The file went (the import ended) while it was being read.
-    if (!slice?.base64 || file.write(slice.base64, start, 'base64') !== end - start) return null;
-  }
+  let offset = 0;
+  let decoded = 0;
+  // Each row's two columns are parsed in order: where the slice starts (int4), then the slice (text).
+  const decodeInto = {
+    getTypeParser: (oid: number) =>
+      oid === 23
+        ? (start: string) => {
+            offset = Number(start) - 1;
+            return null;
+          }
+        : (base64: string) => {
+            decoded += file.write(base64, offset, 'base64');
+            return null;
+          },
+  };
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  await pool.query({
+    text: `SELECT g::int4, encode(substring(f.file FROM g FOR $2), 'base64')
+      FROM (SELECT file || ''::bytea AS file FROM question_imports WHERE id = $1 AND file IS NOT NULL OFFSET 0) f
+      CROSS JOIN LATERAL generate_series(1, octet_length(f.file), $2) g`,
+    values: [id, sliceBytes],
+    rowMode: 'array',
+    types: decodeInto,
+  });
+  // The file went (the import ended) or changed while it was being read.
+  if (decoded !== file.length) return null;
   return new Uint8Array(file.buffer, file.byteOffset, file.byteLength);
 }
 
