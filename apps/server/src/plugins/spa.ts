@@ -122,10 +122,15 @@ const FIRST_CALLS: Record<string, (c: PageContext) => Call[]> = {
 const logoUrl = (id: string, logoType: string) =>
   endpointPath(storeApi.logos.path, { id }) + queryString({ logoType });
 
-/** The signed-in shell's header shows the active product's logo (features/shell/components/app-shell-layout.tsx). */
+/** The signed-in shell (features/shell/components/app-shell-layout.tsx): the header's logo, a test in progress. */
 const SHELL_CALLS = ({ user }: PageContext): Call[] => {
-  const id = activeProduct(user)?.product.uuid;
-  return id ? [{ method: 'GET', url: logoUrl(id, 'HEADER_LOGO') }] : [];
+  const active = activeProduct(user);
+  if (!active) return [];
+  return [
+    { method: 'GET', url: logoUrl(active.product.uuid, 'HEADER_LOGO') },
+    // features/shell/api/tests.ts: a student's test in progress (404: none).
+    ...(active.student ? [{ method: 'GET' as const, url: testsApi.inProgress.path }] : []),
+  ];
 };
 
 /** Pages whose HTML is rendered at build time: served for the path without a query (the app takes over). */
@@ -201,8 +206,9 @@ export async function registerSpa(
         // The session call clears a cookie whose session has ended: the page passes that on.
         const setCookie = res.headers['set-cookie'];
         if (setCookie) reply.header('set-cookie', setCookie);
-        const ok = (res.statusCode >= 200 && res.statusCode < 300) || res.statusCode === 401;
-        if (!ok) return null;
+        // An answer the server would give again (not a busy 503, a rate limit, a failure): the client sees it
+        // as if it had asked (a 404 'none', a 401 'signed out').
+        if (res.statusCode >= 500 || res.statusCode === 429) return null;
         let body: unknown;
         try {
           body = res.body ? JSON.parse(res.body) : undefined;
