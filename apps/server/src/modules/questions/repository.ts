@@ -436,10 +436,10 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
       ids = await ordered(limit);
       total = ids.length;
     } else {
-      // The walk: the status's questions in the list's order, at most four times the limit of them, keeping
+      // The walk: the status's questions in the list's order, at most five times the limit of them, keeping
       // the matches. A common word fills the limit in a few thousand rows, and a walk that reaches the end of
       // its status has counted everything.
-      const budget = limit * 4;
+      const budget = limit * 5;
       const walk = walkRow.parse(
         rowsOf(
           await db.execute(sql`
@@ -454,7 +454,7 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
         ids = walk.ids;
         total = ids.length;
       } else {
-        // Rarer than one in four: the text index holds few enough to count (at most the limit) and, when the
+        // Rarer than one in five: the text index holds few enough to count (at most the limit) and, when the
         // walk did not reach the page's end, to sort.
         const [counted] = rowsOf(
           await db.execute(sql`

@@ -553,7 +553,7 @@ describe('My Questions: a word in most of a large bank', () => {
   it('counts no further than 500, answers its pages by walking the bank, and counts a rare word exactly', async () => {
     const { generateQuestionBank } = await import('../../../../../bench/questions');
     const admin = await member(null);
-    const bank = await generateQuestionBank(t.deps.db, 2_500, [admin.user.id]);
+    const bank = await generateQuestionBank(t.deps.db, 3_000, [admin.user.id]);
     await buildSubscription(t.deps.db, admin.user.id, bank.productId, {
       type: 'PRIVILEGED',
       student: false,
@@ -561,15 +561,16 @@ describe('My Questions: a word in most of a large bank', () => {
     });
     const list = (query: string) =>
       get(admin, `/api/v2/questions/products/${bank.productId}/writerOrAuditor${query}`);
-    // "patient" is in every stem: 2,250 of the 2,500 are not deleted.
+    // "patient" is in every stem: 2,700 of the 3,000 are not deleted.
     const first = (await list('?text=patient')).json();
     expect(first).toMatchObject({ totalElements: 501, totalIsLowerBound: true, page: 0 });
     expect(first.content).toHaveLength(25);
     const times = first.content.map((q: { updatedAt: string }) => q.updatedAt);
     expect(times).toEqual([...times].sort().reverse());
     // Pages past the cap are still there.
-    const last = (await list('?text=patient&page=22&size=100')).json();
-    expect(last.content).toHaveLength(50);
+    const last = (await list('?text=patient&page=26&size=100')).json();
+    expect(last.content).toHaveLength(100);
+    expect((await list('?text=patient&page=27&size=100')).json().content).toHaveLength(0);
     // A rarer word is counted exactly, and its page is the same as a plain filter's.
     const rare = (await list('?text=digoxin&status=PUBLISHED')).json();
     expect(rare.totalIsLowerBound).toBeUndefined();
@@ -593,7 +594,7 @@ describe('My Questions: a word in most of a large bank', () => {
         )
         .map((r) => r.id);
     const ids = (page: { content: Array<{ uuid: string }> }) => page.content.map((q) => q.uuid);
-    // A common word with a status (1,500 published questions): the first page and its count stop at the cap.
+    // A common word with a status (1,800 published questions): the first page and its count stop at the cap.
     const common = await expected('PUBLISHED', 'patient:*', 'q.updated_at DESC, q.id DESC');
     expect(common.length).toBeGreaterThan(500);
     const page0 = (await list('?text=patient&status=PUBLISHED')).json();
@@ -606,10 +607,10 @@ describe('My Questions: a word in most of a large bank', () => {
     expect(page25).toMatchObject({ totalElements: 651, totalIsLowerBound: true });
     expect(ids(page25)).toEqual(common.slice(625, 650));
     // The last page of all: the count is exact again.
-    const lastPublished = (await list('?text=patient&status=PUBLISHED&page=14&size=100')).json();
+    const lastPublished = (await list('?text=patient&status=PUBLISHED&page=17&size=100')).json();
     expect(lastPublished.totalIsLowerBound).toBeUndefined();
     expect(lastPublished.totalElements).toBe(common.length);
-    expect(ids(lastPublished)).toEqual(common.slice(1400, 1500));
+    expect(ids(lastPublished)).toEqual(common.slice(1700, 1800));
     // Other orders are the same order as without the search.
     const byName = await expected('PUBLISHED', 'patient:*', 'lower(v.name) ASC, q.id ASC');
     const named = (await list('?text=patient&status=PUBLISHED&sortField=name&sortOrder=ASC&page=2')).json();
@@ -623,19 +624,19 @@ describe('My Questions: a word in most of a large bank', () => {
     expect(both.totalIsLowerBound).toBeUndefined();
     expect(both.totalElements).toBe(few.length);
     expect(ids(both)).toEqual(few.slice(0, 100));
-    // A word in one question in eight, no status: 313 of the 2,250 listed, more than the walk reads (four
+    // A word in one question in eight, no status: 375 of the 2,700 listed, more than the walk reads (five
     // times 501) with fewer matches than 501: counted by the text index, each page in order.
     const rarer = await expected(null, 'wheezing:*', 'q.updated_at DESC, q.id DESC');
-    expect(rarer.length).toBeGreaterThan(25 * 11);
+    expect(rarer.length).toBeGreaterThan(25 * 14);
     expect(rarer.length).toBeLessThan(501);
     const rarerFirst = (await list('?text=wheezing')).json();
     expect(rarerFirst.totalIsLowerBound).toBeUndefined();
     expect(rarerFirst.totalElements).toBe(rarer.length);
     expect(ids(rarerFirst)).toEqual(rarer.slice(0, 25));
     // A page past the matches the walk met comes from the text index, in the same order.
-    const deep = (await list('?text=wheezing&page=11')).json();
+    const deep = (await list('?text=wheezing&page=13')).json();
     expect(deep.totalElements).toBe(rarer.length);
-    expect(ids(deep)).toEqual(rarer.slice(275, 300));
+    expect(ids(deep)).toEqual(rarer.slice(325, 350));
   });
 });
 
