@@ -363,6 +363,9 @@ const summaryRow = z.object({
   first_name: z.string(),
   last_name: z.string(),
 });
+/** How many questions a text search's walk reads first to tell a rare word from a common one. */
+const WALK_PROBE = 100;
+
 /** Question ids in a list's order. */
 const idList = z.object({ ids: z.array(z.string()) });
 /** A walk of a status in a list's order: how many questions it read, and the matches among them. */
@@ -436,25 +439,30 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
       ids = await ordered(limit);
       total = ids.length;
     } else {
-      // The walk: the status's questions in the list's order, at most five times the limit of them, keeping
-      // the matches. A common word fills the limit in a few thousand rows, and a walk that reaches the end of
-      // its status has counted everything.
-      const budget = limit * 5;
-      const walk = walkRow.parse(
-        rowsOf(
-          await db.execute(sql`
-            WITH w AS MATERIALIZED (
-              SELECT s.question_id, s.updated_at, ${matches} AS hit FROM question_search s WHERE ${chosen}
-              ORDER BY ${searchOrder} LIMIT ${budget})
-            SELECT (SELECT count(*) FROM w)::int AS walked,
-              array(SELECT s.question_id FROM w s WHERE s.hit ORDER BY ${searchOrder} LIMIT ${limit})::text[] AS ids`),
-        )[0],
-      );
+      // The walk: the status's questions in the list's order, keeping the matches. A probe of 100 first: a
+      // word none of them holds is rare (or absent), and the text index answers it at once. Otherwise at most
+      // five times the limit: a common word fills the limit in a few thousand rows, and a walk that reaches
+      // the end of its status has counted everything.
+      const walkOf = async (n: number) =>
+        walkRow.parse(
+          rowsOf(
+            await db.execute(sql`
+              WITH w AS MATERIALIZED (
+                SELECT s.question_id, s.updated_at, ${matches} AS hit FROM question_search s WHERE ${chosen}
+                ORDER BY ${searchOrder} LIMIT ${n})
+              SELECT (SELECT count(*) FROM w)::int AS walked,
+                array(SELECT s.question_id FROM w s WHERE s.hit ORDER BY ${searchOrder} LIMIT ${limit})::text[] AS ids`),
+          )[0],
+        );
+      const probe = await walkOf(WALK_PROBE);
+      const common = probe.walked === WALK_PROBE && probe.ids.length > 0;
+      const budget = common ? limit * 5 : WALK_PROBE;
+      const walk = common ? await walkOf(budget) : probe;
       if (walk.ids.length === limit || walk.walked < budget) {
         ids = walk.ids;
         total = ids.length;
       } else {
-        // Rarer than one in five: the text index holds few enough to count (at most the limit) and, when the
+        // Rarer than one in five (or none in the probe): the text index holds few enough to count (at most the limit) and, when the
         // walk did not reach the page's end, to sort.
         const [counted] = rowsOf(
           await db.execute(sql`

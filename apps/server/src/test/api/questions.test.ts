@@ -551,7 +551,7 @@ describe('My Questions: lists and counts', () => {
 
 describe('My Questions: a word in most of a large bank', () => {
   it('counts no further than 500, answers its pages by walking the bank, and counts a rare word exactly', async () => {
-    const { generateQuestionBank } = await import('../../../../../bench/questions');
+    const { generateQuestionBank, SPECIFIC_TERMS } = await import('../../../../../bench/questions');
     const admin = await member(null);
     const bank = await generateQuestionBank(t.deps.db, 3_000, [admin.user.id]);
     await buildSubscription(t.deps.db, admin.user.id, bank.productId, {
@@ -633,6 +633,13 @@ describe('My Questions: a word in most of a large bank', () => {
     expect(rarerFirst.totalIsLowerBound).toBeUndefined();
     expect(rarerFirst.totalElements).toBe(rarer.length);
     expect(ids(rarerFirst)).toEqual(rarer.slice(0, 25));
+    // A specific word (one question in 400), none of it in the walk's first 100: from the text index alone.
+    const drug = SPECIFIC_TERMS[0]!;
+    const specific = await expected(null, `${drug}:*`, 'q.updated_at DESC, q.id DESC');
+    expect(specific.length).toBeGreaterThan(0);
+    const drugPage = (await list(`?text=${drug}`)).json();
+    expect(drugPage.totalElements).toBe(specific.length);
+    expect(ids(drugPage)).toEqual(specific.slice(0, 25));
     // A page past the matches the walk met comes from the text index, in the same order.
     const deep = (await list('?text=wheezing&page=13')).json();
     expect(deep.totalElements).toBe(rarer.length);
