@@ -24,8 +24,9 @@ export interface ReadFile {
 /** How many questions are checked between progress reports. */
 export const READ_BATCH = 500;
 /**
- * How many between turns given to other work: sanitising a question's HTML takes a fraction of a
- * millisecond, so a hundred keep other requests waiting a few dozen milliseconds at most.
+ * How many between turns given to other work. The jobs run readQuestionFile in a worker thread (worker.ts),
+ * where a turn lets its progress reports go out; called on the event loop (tests), a hundred questions'
+ * sanitising keeps other requests waiting a few dozen milliseconds at most.
  */
 const YIELD_EVERY = 100;
 
@@ -76,7 +77,8 @@ export async function refuseUnpackingPastLimit(upload: Upload): Promise<Upload> 
 
 /**
  * Reads a question file and checks every question as the import will store it (prepare.ts). The same bytes
- * always give the same questions in the same order: the dry run's preview is what the import writes.
+ * always give the same questions in the same order: the dry run's preview is what the import writes. CPU
+ * work of seconds for a large file: the jobs run it in a worker thread (worker.ts), never on the event loop.
  */
 export async function readQuestionFile(
   format: ImportFormat,

@@ -8,7 +8,7 @@ import { Piscina } from 'piscina';
 import type { ImportFormat } from '../questions/formats';
 import type { ExportFile } from './export-build';
 import type { ExportRow } from './export-repository';
-import { ownBuffer } from './slices';
+import { ownBuffer, packBatches, sliceRanges } from './slices';
 import type { TreeNodes } from './tree';
 import type { WorkerAnswers, WorkerTask } from './worker';
 
@@ -120,14 +120,28 @@ export function readQuestions(
   );
 }
 
-/** An export file built in a worker. */
-export function buildExportOffLoop(
+/** Export rows packed a slice of this many at a time, the event loop given back between slices. */
+const EXPORT_PACK = 500;
+
+/**
+ * An export file built in a worker. The rows go over packed a slice at a time (slices.ts) and moved: posting
+ * them as objects would copy them all in one go on the event loop.
+ */
+export async function buildExportOffLoop(
   format: ExportFormat,
   rows: ExportRow[],
   files: Map<string, ExportFile[]> | null,
   title: string,
 ) {
-  return runTask({ kind: 'export', format, rows, files, title });
+  const packed: Uint8Array[] = [];
+  for (const [start, end] of sliceRanges(rows.length, EXPORT_PACK)) {
+    packed.push(...packBatches(rows.slice(start, end), EXPORT_PACK));
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return runTask(
+    { kind: 'export', format, rows: packed, files, title },
+    { transferList: packed.map((p) => p.buffer as ArrayBuffer) },
+  );
 }
 
 /** A preview's issues (their JSON array) as CSV bytes, built in a worker. */
