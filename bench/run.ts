@@ -34,8 +34,11 @@ const questionCount = Number(env.BENCH_QUESTIONS ?? 100_000);
 const authoringRate = Number(env.BENCH_AUTHORING_RATE ?? 100);
 /** Past answers of each learner who creates tests (fewer makes the data quicker to generate while profiling). */
 const pastAnswers = Number(env.BENCH_PAST_ANSWERS ?? 20_000);
-/** Only the scenarios whose name contains this (e.g. BENCH_ONLY=store). */
-const only = env.BENCH_ONLY?.toLowerCase();
+/**
+ * Only the scenarios whose name contains this (e.g. BENCH_ONLY=store), or one of these, split by `|`
+ * (BENCH_ONLY="bare|common word": a scenario beside the bare handler of the same run).
+ */
+const only = env.BENCH_ONLY?.toLowerCase().split('|');
 /** A folder: the server's CPU profile of each scenario is written there (open it in Chrome's DevTools). */
 const profileDir = env.BENCH_PROFILE;
 /** The profile's sampling interval in microseconds (V8's default is 1,000; 100 finds short stops). */
@@ -166,7 +169,7 @@ async function main() {
     SELECT id, ${bank.productId}, 'PRIVILEGED', false, true, true FROM users
     WHERE email ~ '^bench[0-9]+@' AND substr(email, 6, position('@' in email) - 6)::int <= 2000`);
   // Test taking: learners with 20,000 past answers, running tests to answer, completed ones to review.
-  const wantsTests = !only || 'tests:'.includes(only) || only.startsWith('tests');
+  const wantsTests = !only || only.some((o) => 'tests:'.includes(o) || o.startsWith('tests'));
   let testData: TestData | null = null;
   if (wantsTests) {
     console.log(
@@ -439,7 +442,7 @@ async function main() {
           },
         ]
       : []),
-  ].filter((s) => !only || s.name.toLowerCase().includes(only));
+  ].filter((s) => !only || only.some((o) => s.name.toLowerCase().includes(o)));
 
   const rows: Array<{ name: string; rate: number | null; r: Measured }> = [];
   let createFigures: Awaited<ReturnType<typeof measureCreates>> | null = null;
