@@ -1,17 +1,18 @@
 #!/usr/bin/env node
-// After `vite build`: renders the landing page to static HTML (src/app/prerender.tsx, built for Node into a
-// folder under node_modules/.cache) and writes dist/landing.html, which the server sends for `/`. It is dist/index.html with the
+// After `vite build`: renders the landing page to static HTML (src/app/prerender.tsx, built for Node into
+// dist/.ssr/prerender.js, which the server also imports to render the store's pages per request: see
+// apps/server/src/plugins/spa.ts) and writes dist/landing.html, which the server sends for `/`. It is dist/index.html with the
 // page's markup in #root, its title, and src/landing.ts's script where the app's entry was: a logged-out visitor's
 // first load is the markup and the style sheet, and the app loads only when the visit needs it (landing.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'vite';
+import { buildRenderer } from './ssr-build.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(root, 'dist');
-// Inside the workspace, so the built module finds React and Mantine in node_modules.
-const out = path.join(root, 'node_modules/.cache/qbank-prerender');
+// The server's renderer (ssr-build.mjs), in a dot folder, which the server's static files do not serve.
+const out = path.join(dist, '.ssr');
 
 // Each page of the app (src/app/router.tsx) and the modules its route loads lazily: the server puts a
 // modulepreload link for each of their files into the page it answers for that path (apps/server/src/plugins/
@@ -89,48 +90,21 @@ function writeRoutes(manifest, filesOf) {
 }
 
 /**
- * dist/pages/<name>.html: index.html, the app and all, with the page's markup in #root and its title; the server
- * sends it for the page's path. Until the app draws the page again (main.tsx renders once the route's code has
- * loaded) its forms are inert: no native submit (a <form> becomes a <div>), fields read-only and the form
- * aria-disabled, so nothing typed is lost when the app takes over.
+ * dist/pages/<name>.html: index.html, the app and all, with the page's markup in #root and its title (fillPage);
+ * the server sends it for the page's path.
  */
-function writePages(indexHtml, pages) {
+function writePages(indexHtml, pages, fillPage) {
   fs.mkdirSync(path.join(dist, 'pages'), { recursive: true });
   for (const [name, render] of Object.entries(pages)) {
-    const { title, body } = render();
-    const markup = body
-      .replace(/<form\b[^>]*>/g, '<div data-prerendered-form="" aria-disabled="true">')
-      .replace(/<\/form>/g, '</div>')
-      .replace(/<(input|textarea)\b/g, '<$1 readonly=""');
-    const steps = [
-      [/<html lang="en">/, '<html lang="en" data-mantine-color-scheme="light">'],
-      [/<title>[^<]*<\/title>/, `<title>${title}</title>`],
-      [/<div id="root"><\/div>/, `<div id="root">${markup}</div>`],
-    ];
-    let html = indexHtml;
-    for (const [pattern, by] of steps) {
-      if (!pattern.test(html)) throw new Error(`prerender: ${pattern} not found in dist/index.html`);
-      html = html.replace(pattern, () => by);
-    }
+    const html = fillPage(indexHtml, render());
     fs.writeFileSync(path.join(dist, 'pages', `${name}.html`), html);
     console.log(`dist/pages/${name}.html: prerendered (${(html.length / 1024).toFixed(1)} KB)`);
   }
 }
 
 try {
-  await build({
-    root,
-    logLevel: 'warn',
-    build: {
-      ssr: 'src/app/prerender.tsx',
-      outDir: out,
-      emptyOutDir: true,
-      sourcemap: false,
-      manifest: false,
-      copyPublicDir: false,
-    },
-  });
-  const { renderLanding, PRERENDERED_PAGES } = await import(
+  await buildRenderer(out);
+  const { renderLanding, PRERENDERED_PAGES, fillPage } = await import(
     pathToFileURL(path.join(out, 'prerender.js')).href
   );
   const { title, body } = renderLanding();
@@ -149,7 +123,7 @@ try {
   const appFiles = urls('index.html');
 
   const indexHtml = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  writePages(indexHtml, PRERENDERED_PAGES);
+  writePages(indexHtml, PRERENDERED_PAGES, fillPage);
   let html = indexHtml;
   /** Each change must find its place in index.html: a template that moved fails the build, not the page. */
   const change = (pattern, by) => {
@@ -176,6 +150,7 @@ try {
   console.log(`dist/landing.html: the landing page prerendered (${(html.length / 1024).toFixed(1)} KB)`);
 
   writeRoutes(manifest, filesOf);
-} finally {
+} catch (e) {
   fs.rmSync(out, { recursive: true, force: true });
+  throw e;
 }

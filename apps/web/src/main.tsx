@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { router } from './app/router';
+import { appDrawn } from './lib/server-rendered';
 
 // The contract makes zod jitless before it builds a schema, so no page asks for eval, which the
 // Content-Security-Policy refuses (packages/contract/src/zod-config.ts). Reading the flag here also keeps that
@@ -26,10 +27,11 @@ function firstPageLoaded(): Promise<void> {
 
 // The first render waits for the first page's code, so a page already on screen (the static landing page, which
 // starts the app for a signed-in visitor) stays there until the app can draw it, instead of going blank between.
-void firstPageLoaded().then(() =>
+void firstPageLoaded().then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />
     </StrictMode>,
-  ),
-);
+  );
+  appDrawn();
+});

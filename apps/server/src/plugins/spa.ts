@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   accountsApi,
   activeSubscription,
@@ -14,7 +16,7 @@ import {
   testsApi,
   type UserMe,
 } from '@qbank/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from './session';
 
 /**
@@ -28,6 +30,12 @@ import { SESSION_COOKIE } from './session';
  *   `<script type="application/json" id="qbank-preload">` block, made here through the app's own routes
  *   (`inject`, with the visitor's cookie), which the API client takes instead of asking (apps/web/src/lib/
  *   preloaded.ts). A JSON block is not run, so the Content-Security-Policy's script rule does not apply.
+ *
+ * `/store` and `/store/products/:id` (without a query) are also rendered as HTML here, with the data inlined:
+ * apps/web/src/app/prerender.tsx, built for Node into dist/.ssr/prerender.js. The markup is the logged-out
+ * visitor's, for everybody (a signed-in visitor's buttons are the app's to correct when it takes over), so it
+ * depends on the answers alone and is kept by them (RenderCache). An unknown product, an answer that failed or a
+ * build without the module gives the plain app page, as before.
  *
  * `/` keeps its static landing page. Paths the table does not list fall through to the error handler's SPA
  * fallback (plain index.html).
@@ -139,6 +147,64 @@ const PRERENDERED: Record<string, string> = {
   '/register': 'pages/register.html',
 };
 
+/** A page rendered to HTML: `title` for the head, `body` for #root. */
+interface Rendered {
+  title: string;
+  body: string;
+}
+
+/** dist/.ssr/prerender.js (apps/web/src/app/prerender.tsx): the public pages' server rendering. */
+export interface PageRenderer {
+  renderStore(firstPage: unknown): Rendered;
+  renderProduct(id: string, content: unknown, plans: unknown, logos: unknown): Rendered;
+  /** index.html with the page in #root, its title, forms inert until the app takes over. */
+  fillPage(indexHtml: string, page: Rendered): string;
+}
+
+export async function loadRenderer(
+  webDist: string,
+  log: FastifyBaseLogger,
+): Promise<PageRenderer | undefined> {
+  const file = path.join(webDist, '.ssr', 'prerender.js');
+  if (!fs.existsSync(file)) return undefined;
+  try {
+    const m = (await import(pathToFileURL(file).href)) as Partial<PageRenderer>;
+    if (typeof m.renderStore === 'function' && typeof m.renderProduct === 'function' && m.fillPage)
+      return m as PageRenderer;
+    log.warn({ file }, 'The web build’s renderer lacks the store’s pages: they are sent as the app');
+  } catch (err) {
+    log.warn(
+      { err, file },
+      'The web build’s renderer could not be loaded: the store’s pages are sent as the app',
+    );
+  }
+  return undefined;
+}
+
+/**
+ * Rendered pages by what they were rendered from (the route and a hash of the answers): the same answers give the
+ * same page, so a kept page is never stale, and a changed store (a new answer) is a new key. The store's first
+ * page and each product page are rendered once per change of their data, not per request; the oldest entries
+ * leave first.
+ */
+export class RenderCache {
+  private readonly pages = new Map<string, string>();
+  constructor(private readonly max = 256) {}
+
+  static key(route: string, answers: unknown[]): string {
+    return `${route} ${createHash('sha256').update(JSON.stringify(answers)).digest('base64url')}`;
+  }
+
+  get(key: string, render: () => string): string {
+    const kept = this.pages.get(key);
+    if (kept !== undefined) return kept;
+    const page = render();
+    if (this.pages.size >= this.max) this.pages.delete(this.pages.keys().next().value!);
+    this.pages.set(key, page);
+    return page;
+  }
+}
+
 /** JSON that cannot end the <script> element it sits in. */
 const inlineJson = (value: unknown) =>
   JSON.stringify(value)
@@ -221,6 +287,36 @@ export async function registerSpa(
     return results.filter((r) => r !== null);
   }
 
+  const renderer = await loadRenderer(opts.webDist, app.log);
+  const rendered = new RenderCache();
+  type Answer = Awaited<ReturnType<typeof answer>>[number];
+  const ok = (a: Answer | undefined) => (a?.status === 200 ? a.answer : undefined);
+  /**
+   * The page rendered from its first calls' answers (`data` without the session, in FIRST_CALLS' order), or
+   * undefined: not a server-rendered page, an answer missing (an unknown product, a failure), a render that
+   * threw.
+   */
+  function renderPage(req: FastifyRequest, route: string, data: (Answer | undefined)[]): string | undefined {
+    if (!renderer) return undefined;
+    let render: (() => Rendered) | undefined;
+    if (route === '/store') {
+      const first = ok(data[0]);
+      if (first) render = () => renderer.renderStore(first);
+    } else if (route === '/store/products/:id') {
+      const { id } = req.params as { id: string };
+      const [content, plans, logos] = data.map(ok);
+      if (content && plans) render = () => renderer.renderProduct(id, content, plans, logos ?? []);
+    }
+    if (!render) return undefined;
+    const draw = render;
+    try {
+      return rendered.get(RenderCache.key(route, data), () => renderer.fillPage(opts.spaHtml, draw()));
+    } catch (err) {
+      req.log.warn({ err, route }, 'Server rendering failed: the page is sent as the app');
+      return undefined;
+    }
+  }
+
   for (const page of routes.pages) {
     const first = FIRST_CALLS[page.path];
     app.get(page.path, async (req, reply) => {
@@ -234,10 +330,15 @@ export async function registerSpa(
         query: req.query as Record<string, string | undefined>,
         user,
       };
-      const calls = [...(first ? first(context) : []), ...(page.shell && user ? SHELL_CALLS(context) : [])];
-      const data = [...(session ? [session] : []), ...(calls.length ? await answer(req, reply, calls) : [])];
+      const pageCalls = first ? first(context) : [];
+      const calls = [...pageCalls, ...(page.shell && user ? SHELL_CALLS(context) : [])];
+      const answers = calls.length ? await answer(req, reply, calls) : [];
+      const data = [...(session ? [session] : []), ...answers];
       const hasQuery = req.url.includes('?');
-      const base = (!hasQuery && prerendered.get(page.path)) || opts.spaHtml;
+      // The page's own answers by call, in FIRST_CALLS' order (a failed one is left out of `answers`).
+      const own = pageCalls.map((c) => answers.find((a) => a.method === c.method && a.url === c.url));
+      const base =
+        (!hasQuery && (prerendered.get(page.path) ?? renderPage(req, page.path, own))) || opts.spaHtml;
       // With a signed-in session the page holds its access token: stored by no cache, like the session call's
       // answer; otherwise asked afresh each time, like index.html.
       return reply

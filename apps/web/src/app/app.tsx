@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { NotificationsOutlet } from '../components/notifications-outlet';
 import {
@@ -8,13 +8,10 @@ import {
   sessionQueryOptions,
   signedOut,
 } from '../features/accounts/api/session';
+import { queryClient } from './query-client';
 import { router } from './router';
 import { wireSessionExpiry } from './session-expiry';
 import { theme } from './theme';
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
-});
 
 // SPEC §4: a 401 drops the access token; a dropped token while the cache holds a user is a session expiry,
 // which leaves the user signed out with 'Your session has expired, please login again.'.

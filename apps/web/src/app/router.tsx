@@ -100,17 +100,18 @@ export const router = createBrowserRouter([
           },
           {
             path: '/store',
-            lazy: page(
-              () => import('../features/store/routes/store-page'),
-              (m) => m.StorePage,
-            ),
+            // The loader fills the cache from the server's HTML's data before the first render (lib/server-rendered.ts).
+            lazy: async () => {
+              const m = await import('../features/store/routes/store-page');
+              return { Component: m.StorePage, loader: m.storeLoader };
+            },
           },
           {
             path: '/store/products/:id',
-            lazy: page(
-              () => import('../features/store/routes/product-page'),
-              (m) => m.ProductPage,
-            ),
+            lazy: async () => {
+              const m = await import('../features/store/routes/product-page');
+              return { Component: m.ProductPage, loader: m.productLoader };
+            },
           },
           {
             path: '/contact',

@@ -1,9 +1,11 @@
 // The app's pages come with their route's files and their first data (plugins/spa.ts, docs/decisions/
 // 0026-page-load.md), over a small stand-in for the web build (index.html, landing.html, routes.json, a
-// prerendered page) so the test needs no `npm run build`.
+// prerendered page) so the test needs no `npm run build`; the store's pages are rendered by the web app's real
+// renderer (src/app/prerender.tsx), built here for Node into the stand-in.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPlan, buildProduct, buildSubscription, buildUser } from '../factories';
 import { type HttpApp, startHttpApp } from '../http-client';
@@ -47,8 +49,13 @@ beforeAll(async () => {
     path.join(dist, 'pages/login.html'),
     INDEX.replace('<div id="root"></div>', '<div id="root"><h1>Sign in</h1></div>'),
   );
+  const ssrBuild = path.resolve(import.meta.dirname, '../../../../web/ssr-build.mjs');
+  const { buildRenderer } = (await import(pathToFileURL(ssrBuild).href)) as {
+    buildRenderer(outDir: string): Promise<string>;
+  };
+  await buildRenderer(path.join(dist, '.ssr'));
   h = await startHttpApp({ env: { WEB_DIST: dist } });
-});
+}, 120_000);
 afterAll(async () => {
   await h.close();
   fs.rmSync(dist, { recursive: true, force: true });
@@ -73,7 +80,9 @@ const preloaded = (html: string): Preloaded[] => {
 
 describe('the pages of the app', () => {
   it("/store: the route's files as modulepreload links, the session and the first page of cards inlined", async () => {
-    const product = await buildProduct(h.deps.db, { name: 'Cardiology </script><script>alert(1)</script>' });
+    const product = await buildProduct(h.deps.db, {
+      name: '00 Cardiology </script><script>alert(1)</script>',
+    });
     await buildPlan(h.deps.db, product.id);
     const res = await h.client().get('/store');
     expect(res.status).toBe(200);
@@ -97,7 +106,7 @@ describe('the pages of the app', () => {
     // The same answer the client would get by asking.
     const asked = await h.client().post(search.url, search.body);
     expect(search.answer).toEqual(asked.body);
-    expect(JSON.stringify(search.answer)).toContain('Cardiology </script>');
+    expect(JSON.stringify(search.answer)).toContain('00 Cardiology </script>');
     // The policy is unchanged: the data block is not a script that runs.
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
@@ -165,6 +174,79 @@ describe('the pages of the app', () => {
       `200 /api/v2/products/${product.id}/logo?logoType=HEADER_LOGO`,
       '404 /api/v2/tests/inprogress',
     ]);
+  });
+
+  it('/store is rendered as HTML with the first page of cards, escaped, for a signed-in visitor too', async () => {
+    const quoted = await buildProduct(h.deps.db, {
+      name: `00 "Quoted" & 'Apostrophe' <b>bold</b>`,
+      targetAudience: 'Residents <img src=x onerror=alert(1)>',
+    });
+    await buildPlan(h.deps.db, quoted.id);
+    const res = await h.client().get('/store');
+    const root = /<div id="root" data-ssr="">([\s\S]*)<\/div>\s*<script type="application\/json"/.exec(
+      res.text,
+    );
+    expect(root).not.toBeNull();
+    const markup = root![1]!;
+    const [, search] = preloaded(res.text);
+    const names = (search!.answer as { content: { name: string }[] }).content.map((c) => c.name);
+    expect(names.length).toBeGreaterThan(0);
+    // Every card of the first page, by its name as HTML text.
+    const asText = (s: string) =>
+      s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+    for (const name of names) expect(markup).toContain(asText(name).replace(/'/g, '&#x27;'));
+    expect(markup).toContain('00 &quot;Quoted&quot; &amp; &#x27;Apostrophe&#x27; &lt;b&gt;bold&lt;/b&gt;');
+    expect(markup).toContain('Residents &lt;img src=x onerror=alert(1)&gt;');
+    expect(markup).not.toContain('<b>bold</b>');
+    expect(markup).not.toContain('<img src=x');
+    // The only scripts are the app's entry and the JSON block: no markup closes or opens one.
+    expect(res.text.match(/<script\b/g)).toHaveLength(2);
+    expect(res.text.match(/<\/script>/g)).toHaveLength(2);
+    expect(res.text).toContain('<title>qbankcloud.com | Store</title>');
+    // Inert until the app takes over: no native form submit.
+    expect(markup).not.toMatch(/<form\b/);
+
+    // A signed-in visitor gets the same (logged-out) markup; the app corrects the buttons.
+    const u = await buildUser(h.deps.db);
+    const c = h.client();
+    await c.login(u.email, u.password);
+    const signedIn = await c.get('/store');
+    expect(signedIn.headers.get('cache-control')).toBe('no-store');
+    expect(signedIn.text).toContain('data-ssr=""');
+    expect(signedIn.text).toContain(`${asText(quoted.name).replace(/'/g, '&#x27;')}`);
+    expect(preloaded(signedIn.text)[0]).toMatchObject({ status: 200 });
+    // With a query, the plain app.
+    expect((await h.client().get('/store?x=1')).text).toContain('<div id="root"></div>');
+  });
+
+  it("a product's page is rendered as HTML with its name and details; an unknown id falls back", async () => {
+    const product = await buildProduct(h.deps.db, {
+      name: 'Neuro </script><script>alert("x")</script>',
+      content: 'All of "neurology" & more',
+    });
+    await buildPlan(h.deps.db, product.id, { planName: 'Yearly <i>plan</i>' });
+    const res = await h.client().get(`/store/products/${product.id}`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('data-ssr=""');
+    expect(res.text).toContain('Neuro &lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(res.text).toContain('All of &quot;neurology&quot; &amp; more');
+    expect(res.text).toContain('Yearly &lt;i&gt;plan&lt;/i&gt;');
+    expect(res.text.match(/<\/script>/g)).toHaveLength(2);
+    expect(res.text).toContain(
+      '<title>qbankcloud.com | Neuro &lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</title>',
+    );
+    // Asked again, the same page (kept by its answers).
+    expect((await h.client().get(`/store/products/${product.id}`)).text).toBe(res.text);
+
+    // Unknown: the plain app, which shows its own "not found" with the 404 inlined.
+    const unknown = await h.client().get('/store/products/00000000-0000-4000-8000-000000000000');
+    expect(unknown.status).toBe(200);
+    expect(unknown.text).toContain('<div id="root"></div>');
+    expect(preloaded(unknown.text)[1]).toMatchObject({ status: 404 });
+    const malformed = await h.client().get('/store/products/not-a-uuid');
+    expect(malformed.text).toContain('<div id="root"></div>');
+    // The renderer itself is the server's, not a file it serves.
+    expect((await h.client().get('/.ssr/prerender.js')).text).not.toContain('renderStore');
   });
 
   it('/login answers its prerendered page, with a query the plain app; / stays the landing page', async () => {

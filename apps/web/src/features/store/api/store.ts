@@ -59,13 +59,15 @@ export function useProductContent(id: string) {
 export function useBillingPlans(id: string) {
   return useQuery(billingPlansQuery(id));
 }
-export function useLogo(id: string | undefined, logoType: LogoType) {
-  return useQuery({
+export const logoQuery = (id: string | undefined, logoType: LogoType) =>
+  queryOptions({
     queryKey: storeKeys.logo(id, logoType),
     queryFn: () => fetchLogo(id!, logoType),
     enabled: !!id,
     staleTime: 5 * 60_000,
   });
+export function useLogo(id: string | undefined, logoType: LogoType) {
+  return useQuery(logoQuery(id, logoType));
 }
 
 /** SPEC §3: additionalContent is a JSON string merged in; a parse failure gives nothing. */

@@ -20,14 +20,25 @@ import IconArrowLeft from '@tabler/icons-react/dist/esm/icons/IconArrowLeft.mjs'
 import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, type LoaderFunctionArgs, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAuth } from '../../../app/auth';
+import { queryClient } from '../../../app/query-client';
 import { notifyError } from '../../../components/notify-error';
 import { PageTitle } from '../../../components/page-title';
 import { storedReferralToken } from '../../../lib/referral-token';
+import { serverRendered } from '../../../lib/server-rendered';
+import { sessionQueryOptions } from '../../accounts/api/session';
 import { createCheckoutSession } from '../../checkout/api/checkout';
 import { setLastUsedProduct, subscribeFree } from '../../subscriptions/api/subscriptions';
-import { parseAdditional, useBillingPlans, useLogo, useProductContent } from '../api/store';
+import {
+  billingPlansQuery,
+  logoQuery,
+  parseAdditional,
+  productContentQuery,
+  useBillingPlans,
+  useLogo,
+  useProductContent,
+} from '../api/store';
 import { FeatureStrip } from '../components/feature-strip';
 import { PlanNote } from '../components/plan-lines';
 import { ShareLink } from '../components/share-link';
@@ -41,6 +52,30 @@ export const initialPlan = (plans: BillingPlan[]) =>
     .filter((p) => p.billingPlanType === 'PUBLIC')
     .reduce<BillingPlan | null>((best, p) => (!best || p.price > best.price ? p : best), null);
 
+/** The plan chosen when the page opens: the one `?priceId=` names if public, else initialPlan's. */
+const planToStart = (plans: BillingPlan[], askedPriceId: string | null) =>
+  (
+    plans.find((p) => p.billingPlanType === 'PUBLIC' && askedPriceId && p.stripePriceId === askedPriceId) ??
+    initialPlan(plans)
+  )?.uuid ?? null;
+
+/**
+ * The route's loader: when the server sent the page as HTML with its data inlined (lib/preloaded.ts), the cache
+ * takes the content, plans and logo before the app's first render, which then draws the same page instead of a
+ * loader. Otherwise (the app's own navigation) nothing: the page loads its data itself.
+ */
+export async function productLoader({ params }: LoaderFunctionArgs) {
+  const id = params.id;
+  if (id && serverRendered())
+    await Promise.all([
+      queryClient.prefetchQuery(sessionQueryOptions()),
+      queryClient.prefetchQuery(productContentQuery(id)),
+      queryClient.prefetchQuery(billingPlansQuery(id)),
+      queryClient.prefetchQuery(logoQuery(id, 'PRODUCT_LOGO')),
+    ]);
+  return null;
+}
+
 /** /store/products/:id — the QBank's page in the store (SPEC §2). */
 export function ProductPage() {
   const { id = '' } = useParams();
@@ -50,8 +85,6 @@ export function ProductPage() {
   const content = useProductContent(id);
   const plans = useBillingPlans(id);
   const logo = useLogo(id, 'PRODUCT_LOGO');
-  const [selected, setSelected] = useState<string | null>(null);
-  const [chosen, setChosen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [subscribeError, setSubscribeError] = useState(false);
   const [logoBroken, setLogoBroken] = useState(false);
@@ -60,12 +93,15 @@ export function ProductPage() {
   // ?priceId= (an Upgrade link, or Buy Now followed while signed in) preselects that plan when it is public.
   const [searchParams] = useSearchParams();
   const askedPriceId = searchParams.get('priceId');
+  // Plans already in the cache (the server's HTML, a visit before) are chosen from in the first render, so the
+  // page does not change once drawn.
+  const [selected, setSelected] = useState<string | null>(() =>
+    plans.data ? planToStart(plans.data, askedPriceId) : null,
+  );
+  const [chosen, setChosen] = useState(!!plans.data);
   useEffect(() => {
     if (!chosen && plans.data) {
-      const asked = plans.data.find(
-        (p) => p.billingPlanType === 'PUBLIC' && askedPriceId && p.stripePriceId === askedPriceId,
-      );
-      setSelected((asked ?? initialPlan(plans.data))?.uuid ?? null);
+      setSelected(planToStart(plans.data, askedPriceId));
       setChosen(true);
     }
   }, [plans.data, chosen, askedPriceId]);

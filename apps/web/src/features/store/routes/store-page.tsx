@@ -17,8 +17,11 @@ import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useAuth } from '../../../app/auth';
+import { queryClient } from '../../../app/query-client';
 import { PageTitle } from '../../../components/page-title';
+import { serverRendered } from '../../../lib/server-rendered';
 import { throttle } from '../../../lib/throttle';
+import { sessionQueryOptions } from '../../accounts/api/session';
 import { storeSearchQuery } from '../api/store';
 import type { SortOrder } from '../api/types';
 import { ProductCard } from '../components/product-card';
@@ -31,6 +34,20 @@ export { STORE_PAGE_SIZE };
 
 export const resultCountText = (n: number) =>
   n === 0 ? 'No results' : `${n} ${n === 1 ? 'result' : 'results'}`;
+
+/**
+ * The route's loader: when the server sent /store as HTML with its first page of cards (and their data inlined,
+ * lib/preloaded.ts), the cache takes them before the app's first render, which then draws the same cards instead
+ * of a loader. Otherwise (the app's own navigation) nothing: the page loads its cards itself.
+ */
+export async function storeLoader() {
+  if (serverRendered())
+    await Promise.all([
+      queryClient.prefetchQuery(sessionQueryOptions()),
+      queryClient.prefetchInfiniteQuery(storeSearchQuery('', 'ASC')),
+    ]);
+  return null;
+}
 
 /** /store: search by name or content, sort A-Z / Z-A, product cards (SPEC §2). */
 export function StorePage() {

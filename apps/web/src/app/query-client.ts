@@ -1,0 +1,6 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/** The app's one query cache: the app renders with it, and a route's loader may fill it before the first render. */
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+});
