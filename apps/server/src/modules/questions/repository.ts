@@ -388,11 +388,11 @@ const summaryOf = (r: z.output<typeof summaryRow>) => ({
 
 /**
  * A page of My Questions and how many questions match, planned from what the filters select:
- * - a text term: `question_search` (the current versions beside the sort keys, decision 0025), read in the
- *   list's order no further than the cap or the page's end, whichever is later; PostgreSQL walks the index of
- *   the status (or author and status) in the sort's order and stops there when the words are common, or reads
- *   the text index and sorts when they are rare. Fewer than that limit are counted exactly; that many are
- *   answered as a lower bound (`totalIsLowerBound`);
+ * - a text term: `question_search` (the current versions beside the sort keys, decision 0025), counted no
+ *   further than the cap or the page's end, whichever is later, and one more (that many are answered as a
+ *   lower bound, `totalIsLowerBound`). In the default order a walk of the status's index keeps the matches and
+ *   stops there (a common word); a word the walk meets rarely is counted and sorted from the text index;
+ *   other orders are planned by PostgreSQL;
  * - otherwise the count comes from question_counts (key reads), and decides the plan: none, no query; a small
  *   share of the bank, the versions in its status and tree node first; a large share, a walk of the product's
  *   questions in the sort's order that stops at the page's end.
