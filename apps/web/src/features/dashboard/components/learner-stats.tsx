@@ -1,6 +1,6 @@
 import { Alert, Button, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { SubscriptionSummary } from '@qbank/contract';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { OpenTestCard } from '../../../components/open-test-card';
 import { useDashboard } from '../api/dashboard';
 import { performanceBars } from '../lib/performance';
@@ -13,6 +13,38 @@ import { RecentTests } from './recent-tests';
 const PerformanceChart = lazy(() =>
   import('./performance-chart').then((m) => ({ default: m.PerformanceChart })),
 );
+
+/**
+ * True once the browser has drawn the page and has a moment to spare: the chart's code (recharts, about 127 KB
+ * compressed) is asked for only then, so it does not share the line and the CPU with what the first paint needs.
+ */
+function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let idle = 0;
+    const frame = requestAnimationFrame(() => {
+      idle =
+        typeof requestIdleCallback === 'function'
+          ? requestIdleCallback(() => setReady(true), { timeout: 2000 })
+          : window.setTimeout(() => setReady(true), 200);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
+      else clearTimeout(idle);
+    };
+  }, []);
+  return ready;
+}
+
+function ChartsSkeleton() {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} role="status" aria-label="Loading your charts">
+      <Skeleton height={220} radius="md" />
+      <Skeleton height={220} radius="md" />
+    </SimpleGrid>
+  );
+}
 
 function StatsSkeleton() {
   return (
@@ -30,6 +62,7 @@ function StatsSkeleton() {
 export function LearnerStats({ subscription }: { subscription: SubscriptionSummary }) {
   const { product } = subscription;
   const stats = useDashboard(product.uuid, true);
+  const chartsNow = useAfterFirstPaint();
   const heading = (
     <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
       Your progress in {product.name}
@@ -66,27 +99,24 @@ export function LearnerStats({ subscription }: { subscription: SubscriptionSumma
       ) : (
         <>
           <ProgressCards stats={s} freeSample={freeSample} />
-          <Suspense
-            fallback={
-              <SimpleGrid cols={{ base: 1, md: 2 }} role="status" aria-label="Loading your charts">
-                <Skeleton height={220} radius="md" />
-                <Skeleton height={220} radius="md" />
+          {!chartsNow ? (
+            <ChartsSkeleton />
+          ) : (
+            <Suspense fallback={<ChartsSkeleton />}>
+              <SimpleGrid cols={{ base: 1, md: 2 }}>
+                <PerformanceChart
+                  title="Performance by subject"
+                  what="Subject"
+                  bars={performanceBars(s.bySubject)}
+                />
+                <PerformanceChart
+                  title="Performance by category"
+                  what="Category"
+                  bars={performanceBars(s.byCategory)}
+                />
               </SimpleGrid>
-            }
-          >
-            <SimpleGrid cols={{ base: 1, md: 2 }}>
-              <PerformanceChart
-                title="Performance by subject"
-                what="Subject"
-                bars={performanceBars(s.bySubject)}
-              />
-              <PerformanceChart
-                title="Performance by category"
-                what="Category"
-                bars={performanceBars(s.byCategory)}
-              />
-            </SimpleGrid>
-          </Suspense>
+            </Suspense>
+          )}
           <RecentTests tests={s.recentTests} />
         </>
       )}
