@@ -33,4 +33,13 @@ describe('the worker pool', () => {
     expect(questions.map((q) => q.index)).toEqual([0, 1, 2, 3]);
     expect(answer.paths).toHaveLength(4);
   });
+
+  it('ends the task when its signal is aborted (a job that lost its lease)', async () => {
+    const aborted = new AbortController();
+    const reading = readPreview('gift', sample('cardiology.gift'), emptyTree, { signal: aborted.signal });
+    aborted.abort();
+    await expect(reading).rejects.toThrow(/abort/i);
+    // The pool goes on with the next task.
+    expect((await readQuestions('csv', sample('questions.csv'), 10)).total).toBe(4);
+  });
 });

@@ -103,6 +103,8 @@ export async function readPreview(
     return answer;
   } finally {
     channel.port1.close();
+    // When the task failed first, a failed report is not the error to tell (and must not go unhandled).
+    reported.catch(() => {});
   }
 }
 
