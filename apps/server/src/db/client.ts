@@ -224,7 +224,11 @@ export async function openPostgres(url: string, opts: PoolOptions = {}): Promise
     connectionTimeoutMillis: opts.waitMs ?? POOL_WAIT_MS,
     ...SESSION_LIMITS,
   });
-  pool.on('error', (e) => console.error('PostgreSQL pool error', e));
+  // An idle connection that the server ended (a restart, a shutdown): the pool drops it and opens another when
+  // needed. One line, not the client object the driver attaches to the error.
+  pool.on('error', (e) =>
+    console.error(`PostgreSQL pool error: ${e.message} (${(e as { code?: string }).code ?? 'no code'})`),
+  );
   guardPool(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   trackTransactions(db);
