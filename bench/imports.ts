@@ -72,7 +72,7 @@ export function generateImportFile(
 
 const loadScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'load.ts');
 
-/** One fixed-rate run (load.ts in its own process, no warm-up); `onStart` is called as its first request is due. */
+/** One fixed-rate run (load.ts in its own process, after its warm-up); `onStart` is called as its first measured request is due. */
 function loadRun(job: LoadJob, onStart: () => void = () => {}): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = fork(loadScript, { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
@@ -123,6 +123,8 @@ export async function measureDuringImport(o: {
   headers: Record<string, string>;
   others: LoadRequest[];
   seconds: number;
+  /** Each run's warm-up at the same rate before its measured window (the import starts with the window). */
+  warmupSeconds: number;
   rate: number;
   connections: number;
 }): Promise<ImportBenchRow[] | null> {
@@ -145,7 +147,7 @@ export async function measureDuringImport(o: {
     url,
     requests,
     connections: o.connections,
-    warmupSeconds: 0,
+    warmupSeconds: o.warmupSeconds,
     seconds: o.seconds,
     rate: o.rate,
   });
@@ -154,9 +156,9 @@ export async function measureDuringImport(o: {
     const loop = monitorEventLoopDelay({ resolution: 10 });
     let running: Promise<{ seconds: number; covered: number }> | undefined;
     let windowStart = 0;
-    loop.enable();
     const result = await loadRun(job(url, requests), () => {
       windowStart = performance.now();
+      loop.enable(); // the measured window only, not the warm-up
       if (!step) return;
       running = step().then(() => {
         const end = performance.now();

@@ -473,6 +473,7 @@ async function main() {
     bareUrl,
     productId: bank.productId,
     seconds,
+    warmupSeconds,
     rate,
     connections,
     headers: asAdmin(1, '/', 'POST', {}).headers!,
