@@ -9,6 +9,7 @@ import {
   catalogueApi,
   endpointPath,
   queryString,
+  questionsApi,
   STORE_PAGE_SIZE,
   searchTermToSend,
   storeApi,
@@ -60,6 +61,10 @@ interface PageContext {
   params: Record<string, string>;
   query: Record<string, string | undefined>;
   user: UserMe | null;
+  /** The query as sent, `?` included ('' for none). */
+  search: string;
+  /** The web build's page code (dist/.ssr/prerender.js), when it loaded. */
+  renderer?: PageRenderer;
 }
 
 /** The product the signed-in shell works in (the app's activeSubscription), when there is one. */
@@ -120,10 +125,29 @@ const FIRST_CALLS: Record<string, (c: PageContext) => Call[]> = {
       { method: 'GET', url: endpointPath(testsApi.available.path, { id }) + queryString({ pools: 'ALL' }) },
     ];
   },
-  // features/questions/api/questions.ts: the product's tree (the list's query is the page's own state).
-  '/questions': ({ user }) => {
+  // features/questions: the first page of the list as the page reads its address (the renderer's
+  // myQuestionsFirstCalls, from the feature's own code), the status counts, the product's tree.
+  '/questions': ({ user, search, renderer }) => {
     const id = activeProduct(user)?.product.uuid;
-    return id ? [{ method: 'GET', url: endpointPath(catalogueApi.tree.path, { id }) }] : [];
+    if (!id || !user) return [];
+    const first = renderer?.myQuestionsFirstCalls?.(user, search);
+    return [
+      ...(first
+        ? [
+            {
+              method: 'GET' as const,
+              url: endpointPath(questionsApi.list.path, { id: first.productId }) + queryString(first.list),
+            },
+            {
+              method: 'GET' as const,
+              url:
+                endpointPath(questionsApi.statusCounts.path, { id: first.productId }) +
+                queryString({ filterRole: first.countsRole }),
+            },
+          ]
+        : []),
+      { method: 'GET', url: endpointPath(catalogueApi.tree.path, { id }) },
+    ];
   },
 };
 
@@ -157,6 +181,12 @@ interface Rendered {
 export interface PageRenderer {
   renderStore(firstPage: unknown): Rendered;
   renderProduct(id: string, content: unknown, plans: unknown, logos: unknown): Rendered;
+  /** My Questions' first list query and status counts' role for a visitor opening it with `search` (optional:
+   * older builds lack it, and the page then asks for them itself). */
+  myQuestionsFirstCalls?(
+    user: UserMe,
+    search: string,
+  ): { productId: string; list: Record<string, unknown>; countsRole: string } | null;
   /** index.html with the page in #root, its title, forms inert until the app takes over. */
   fillPage(indexHtml: string, page: Rendered): string;
 }
@@ -329,6 +359,8 @@ export async function registerSpa(
         params: req.params as Record<string, string>,
         query: req.query as Record<string, string | undefined>,
         user,
+        search: req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '',
+        renderer,
       };
       const pageCalls = first ? first(context) : [];
       const calls = [...pageCalls, ...(page.shell && user ? SHELL_CALLS(context) : [])];

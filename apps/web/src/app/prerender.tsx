@@ -5,7 +5,13 @@
 // markup, the style sheet and landing.ts's few lines, not the app; the other pages paint from their markup while
 // the app's code loads. Rendered from the same components as the app's routes, so the two cannot drift apart.
 import { MantineProvider } from '@mantine/core';
-import type { BillingPlan, ProductContent, StoreCardPage } from '@qbank/contract';
+import {
+  activeSubscription,
+  type BillingPlan,
+  type ProductContent,
+  type StoreCardPage,
+  type UserMe,
+} from '@qbank/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -13,6 +19,8 @@ import { Route, Routes, StaticRouter } from 'react-router';
 import { sessionKeys, signedOut } from '../features/accounts/api/session';
 import { LoginPage } from '../features/accounts/routes/login-page';
 import { LandingPage } from '../features/marketing/routes/landing-page';
+import { firstListCalls } from '../features/questions/lib/list-params';
+import { defaultStatusOf, questionViews } from '../features/questions/lib/workflow';
 import { RegisterPage } from '../features/registration/routes/register-page';
 import { storeKeys } from '../features/store/api/store';
 import { ProductPage } from '../features/store/routes/product-page';
@@ -83,6 +91,21 @@ export const renderProduct = (
       [storeKeys.logo(id, 'PRODUCT_LOGO'), logos[0]?.url ?? null],
     ],
   );
+
+/**
+ * My Questions' first list call and status counts' role for `user` opening /questions with `search` (the page's
+ * own reading of its address, features/questions/lib/list-params.ts), for the server to inline their answers.
+ */
+export function myQuestionsFirstCalls(user: UserMe, search: string) {
+  const active = activeSubscription(user);
+  if (!active) return null;
+  const calls = firstListCalls(
+    new URLSearchParams(search),
+    questionViews(active, user.superuser),
+    defaultStatusOf,
+  );
+  return calls && { productId: active.product.uuid, ...calls };
+}
 
 /**
  * index.html (the app and all) with a rendered page in #root (marked `data-ssr` until the app draws it again,

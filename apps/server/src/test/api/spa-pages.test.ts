@@ -36,6 +36,7 @@ const ROUTES = {
       files: ['/assets/app-shell-I.js', '/assets/create-test-page-K.js'],
       shell: true,
     },
+    { path: '/questions', files: ['/assets/app-shell-I.js', '/assets/my-questions-page-L.js'], shell: true },
   ],
 };
 
@@ -173,6 +174,39 @@ describe('the pages of the app', () => {
       `200 /api/v2/tests/products/${product.id}/available?pools=ALL`,
       `200 /api/v2/products/${product.id}/logo?logoType=HEADER_LOGO`,
       '404 /api/v2/tests/inprogress',
+    ]);
+  });
+
+  it("My Questions carries its list's first page as the page reads its address, the counts and the tree", async () => {
+    const u = await buildUser(h.deps.db);
+    const product = await buildProduct(h.deps.db, { name: 'Nursing' });
+    await buildSubscription(h.deps.db, u.id, product.id, {
+      type: 'PRIVILEGED',
+      student: false,
+      questionWriter: true,
+      questionAuditor: true,
+    });
+    const c = h.client();
+    await c.login(u.email, u.password);
+    const urls = async (page: string) => {
+      const data = preloaded((await c.get(page)).text);
+      expect(data.every((d) => d.status === 200 || d.url === '/api/v2/tests/inprogress')).toBe(true);
+      return data.map((d) => d.url);
+    };
+    const list = `/api/v2/questions/products/${product.id}/writerOrAuditor`;
+    const counts = `/api/v2/questions/products/${product.id}/statusCounts`;
+    // The first view (a writer's), every status, newest first: what the page asks for with no query.
+    expect(await urls('/questions')).toEqual([
+      '/api/v1/session',
+      `${list}?filterRole=WRITER&page=0&size=25&sortField=updatedAt&sortOrder=DESC`,
+      `${counts}?filterRole=WRITER`,
+      `/api/v2/products/${product.id}/tree`,
+      `/api/v2/products/${product.id}/logo?logoType=HEADER_LOGO`,
+    ]);
+    // The review queue opens on what waits for review; the address's page and search are the list's.
+    expect((await urls('/questions?view=AUDITOR&page=2&q=heart')).slice(1, 3)).toEqual([
+      `${list}?filterRole=AUDITOR&page=1&size=25&sortField=updatedAt&sortOrder=DESC&status=SUBMITTED&text=heart`,
+      `${counts}?filterRole=AUDITOR`,
     ]);
   });
 

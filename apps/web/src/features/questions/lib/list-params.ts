@@ -99,3 +99,18 @@ export function listQueryOf(s: ListState): QuestionListQuery {
 
 export const hasFilters = (s: ListState) =>
   !!(s.text.trim() || s.subject || s.category || s.subcategory || s.author);
+
+/**
+ * My Questions' first calls for a visitor opening it at `params`: the list's query and the status counts' role,
+ * as the page asks for them (the server puts their answers into the page: apps/server/src/plugins/spa.ts, through
+ * app/prerender.tsx). Null when the visitor has no view of the page.
+ */
+export function firstListCalls(
+  params: URLSearchParams,
+  views: readonly QuestionRole[],
+  defaultStatusOf: (v: QuestionRole) => QuestionStatus | null,
+): { list: QuestionListQuery; countsRole: QuestionRole } | null {
+  if (views.length === 0) return null;
+  const state = readListState(params, views, defaultStatusOf);
+  return { list: listQueryOf(state), countsRole: state.view };
+}
