@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,8 @@ import { ensurePaths, writeBatch } from '../../modules/imports/import-writer';
 import { readQuestionFile } from '../../modules/imports/read';
 import {
   expireStalePreviews,
+  FILE_PART_BYTES,
+  insertImport,
   PREVIEW_KEPT_MS,
   importFile as storedFile,
 } from '../../modules/imports/repository';
@@ -674,6 +676,30 @@ describe('the event loop during a large import', () => {
     expect(read.preview.issues[499]).toMatchObject({ line: 501, field: 'correct' });
     const all = await writer.req({ url: `/api/v2/questionImports/${read.uuid}/issues.csv` });
     expect(all.body.trim().split('\r\n')).toHaveLength(1 + 800);
+  });
+});
+
+describe('the stored file', () => {
+  it('goes in parts of at most 1 MB and reads back whole, byte for byte; an empty one too', async () => {
+    const product = await buildProduct(t.deps.db);
+    const user = await buildUser(t.deps.db);
+    for (const size of [2 * FILE_PART_BYTES + 12_345, FILE_PART_BYTES, 0]) {
+      const bytes = new Uint8Array(randomBytes(size));
+      const id = await t.deps.db.transaction((tx) =>
+        insertImport(tx, {
+          productId: product.id,
+          userId: user.id,
+          fileName: 'bank.csv',
+          format: 'csv',
+          file: bytes,
+          now: new Date(),
+        }),
+      );
+      const back = await storedFile(t.deps.db, id);
+      expect(Buffer.from(back!).equals(Buffer.from(bytes))).toBe(true);
+      const [row] = await t.deps.db.select().from(questionImports).where(eq(questionImports.id, id));
+      expect(row!.file?.length).toBe(size);
+    }
   });
 });
 
