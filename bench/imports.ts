@@ -4,6 +4,7 @@
 // with nothing importing, in the same run (docs/decisions/0024-imports-off-the-event-loop.md).
 import { execFile, fork } from 'node:child_process';
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -92,6 +93,27 @@ function loadRun(job: LoadJob, onStart: () => void = () => {}): Promise<LoadResu
 
 const run = promisify(execFile);
 
+/** Starts this process's (the server's) CPU profiler. */
+async function startProfile(intervalUs: number) {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: intervalUs });
+  await session.post('Profiler.start');
+  return session;
+}
+
+/** Stops the profiler and writes its profile as DIR/NAME.cpuprofile (open it in Chrome's DevTools). */
+async function stopProfile(session: Session, dir: string, name: string) {
+  const { profile } = await session.post('Profiler.stop');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, `${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}.cpuprofile`),
+    JSON.stringify(profile),
+  );
+  session.disconnect();
+}
+
 /** A request through curl, in a process of its own: the client's work never runs on the server's event loop. */
 async function curl(args: string[]): Promise<{ status: number; body: string }> {
   const { stdout } = await run('curl', ['-s', '-w', '\n%{http_code}', ...args], { maxBuffer: 1 << 20 });
@@ -125,6 +147,8 @@ export async function measureDuringImport(o: {
   seconds: number;
   /** Each run's warm-up at the same rate before its measured window (the import starts with the window). */
   warmupSeconds: number;
+  /** BENCH_PROFILE: a folder for the server's CPU profile of each run (its warm-up included). */
+  profile?: { dir: string; intervalUs: number };
   rate: number;
   connections: number;
 }): Promise<ImportBenchRow[] | null> {
@@ -156,6 +180,8 @@ export async function measureDuringImport(o: {
     const loop = monitorEventLoopDelay({ resolution: 10 });
     let running: Promise<{ seconds: number; covered: number }> | undefined;
     let windowStart = 0;
+    // Started before the warm-up: starting the profiler stops the event loop some 150 ms.
+    const profiling = o.profile ? await startProfile(o.profile.intervalUs) : undefined;
     const result = await loadRun(job(url, requests), () => {
       windowStart = performance.now();
       loop.enable(); // the measured window only, not the warm-up
@@ -167,6 +193,7 @@ export async function measureDuringImport(o: {
       });
     });
     loop.disable();
+    if (profiling && o.profile) await stopProfile(profiling, o.profile.dir, `import-${name}`);
     rows.push({ name, result, step: running && (await running), loopMaxMs: loop.max / 1e6 });
   };
 

@@ -474,6 +474,7 @@ async function main() {
     productId: bank.productId,
     seconds,
     warmupSeconds,
+    profile: profileDir ? { dir: profileDir, intervalUs: profileInterval } : undefined,
     rate,
     connections,
     headers: asAdmin(1, '/', 'POST', {}).headers!,

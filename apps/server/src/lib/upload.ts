@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ErrorCode, type UploadField } from '@qbank/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
@@ -9,6 +10,40 @@ export interface Upload {
 }
 
 const inMegabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/** How much of an upload is copied into its one buffer in one turn of the event loop (about 2 ms of work). */
+const COPY_SLICE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * A file part's bytes in one buffer, or 'too large' when the parser stopped at the limit. The multipart
+ * plugin's `toBuffer` joins the chunks in one `Buffer.concat`: for a 50 MB import the event loop stopped 40 ms
+ * (a CPU profile of the import bench). Here the chunks are copied a few megabytes a turn instead.
+ */
+async function readAll(
+  stream: AsyncIterable<Buffer> & { truncated?: boolean },
+): Promise<Buffer | 'too large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    if (stream.truncated) return 'too large'; // leaving the loop destroys the stream
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  if (stream.truncated) return 'too large';
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  let sinceTurn = 0;
+  for (const chunk of chunks) {
+    chunk.copy(out, at);
+    at += chunk.length;
+    sinceTurn += chunk.length;
+    if (sinceTurn >= COPY_SLICE_BYTES) {
+      sinceTurn = 0;
+      await nextTurn();
+    }
+  }
+  return out;
+}
 
 /**
  * The one file of a multipart/form-data request (an endpoint with `bodyType: 'multipart'`), under the field
@@ -38,7 +73,8 @@ export async function readUpload(req: FastifyRequest, { field, maxBytes }: Uploa
     throw missing();
   }
   try {
-    const bytes = await file.toBuffer();
+    const bytes = await readAll(file.file);
+    if (bytes === 'too large') throw Object.assign(new Error('file too large'), { statusCode: 413 });
     return {
       fileName: file.filename ?? '',
       bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
