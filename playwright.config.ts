@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './e2e/chromium';
 
 // One fresh data folder per run; workers inherit it through the environment. The process that made it
 // removes it when the run ends (the test server has stopped by then).
@@ -35,18 +36,7 @@ export default defineConfig({
     navigationTimeout: 30_000,
     // DOM snapshots of a failed test, without the screencast, whose frames cost CPU in every test.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: {
     command: `node --import tsx apps/server/src/main.ts`,

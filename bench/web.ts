@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { chromiumLaunchOptions } from '../e2e/chromium';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
@@ -224,18 +225,7 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   console.log(`Starting the server on ${base} (demo data in ${dataDir}) ...`);
   const server = await startServer(dataDir, port);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const products = (await (await fetch(`${base}/api/v1/products`)).json()) as { uuid: string }[];
     const product = products[0]?.uuid;

@@ -27,3 +27,16 @@ export function solutionKeysIn(value: unknown, opts: { ignoreNull?: boolean } = 
     ...solutionKeysIn(v, opts, `${at}.${k}`),
   ]);
 }
+
+/** Every key of a question as a learner reads it (GET questions/{id}, browsing a bank), sorted. */
+export const LEARNER_VIEW_KEYS = [
+  'answerChoices',
+  'name',
+  'productUuid',
+  'questionStem',
+  'stemMediaUrls',
+  'subcategoryUuid',
+  'uuid',
+  'version',
+  'view',
+];
