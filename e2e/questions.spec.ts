@@ -10,6 +10,16 @@ async function switchTo(page: Page, user: TestUser) {
 
 const status = (page: Page) => page.locator('main h1 + .mantine-Badge-root');
 
+/**
+ * A word no other question has, of letters only. A hex suffix with digits ("3e10…") made the search miss the
+ * question now and then: My Questions' status-prefixed text search mishandles some tokens with digits, a known
+ * defect left for its own fix (see the closing note of issue 20).
+ */
+const uniqueWord = () =>
+  randomBytes(4)
+    .toString('hex')
+    .replace(/[0-9]/g, (d) => 'ghijklmnop'[Number(d)]!);
+
 /** Opens a question from My Questions by its unique name, through the search box. */
 async function openFromList(page: Page, name: string) {
   await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'My Questions' }).click();
@@ -26,7 +36,7 @@ test('a question goes from writer to auditor and back, is published, and its ver
   test.setTimeout(120_000);
   const writer = await newUser(like.writer);
   const auditor = await newUser(like.auditor);
-  const name = `Cardiac output ${randomBytes(4).toString('hex')}`;
+  const name = `Cardiac output ${uniqueWord()}`;
 
   // The writer's My Questions: empty, with the next step.
   await signInAs(page, writer);
@@ -226,7 +236,7 @@ test('an admin publishes, edits and restores a version; once deleted, Restore en
   test.setTimeout(120_000);
   const admin = await newUser(like.admin);
   await signInAs(page, admin);
-  const name = `Admin question ${randomBytes(3).toString('hex')}`;
+  const name = `Admin question ${uniqueWord()}`;
   await page.goto('/questions/new');
   // An admin may start a question in any status but Deleted.
   await expect(
