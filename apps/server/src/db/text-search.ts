@@ -16,18 +16,25 @@ export async function usefulTsQuery(db: DbOrTx, query: string): Promise<string> 
   return rowsOf(r)[0]?.n === 0 ? '' : query;
 }
 
-/** The normalized form of a text-search query (to_tsquery's output), or '' when it has no word left. */
+/** The normalized form of a text-search query (tsquery's output), or '' when it has no word left. */
 const normalizedQuery = z.object({ q: z.string() });
 
 /**
- * The query as PostgreSQL normalizes it, as text (`'murmur':* & 'diastol':*`: each word stemmed, quoted), or
- * '' when nothing is left of it (see `usefulTsQuery`). Its lexemes can then be rewritten, as My Questions
- * does for its vectors whose lexemes carry a status (`statusTsQuery`).
+ * A search term's pieces (`searchTerms`: its words, and its punctuated pieces such as "x-ray", "1.5" or
+ * "mg/kg") as one normalized prefix query, as text (`'murmur':* & 'diastol':*`: each lexeme quoted, a quote
+ * or backslash in it doubled), or '' when nothing is left of them. Every piece becomes the lexemes
+ * PostgreSQL's parser makes of it in a document (a word stemmed, "zq-77" as 'zq' and '-77', a word it drops
+ * as none), each a prefix, all required: a punctuated piece is a term like any other, not ignored. Its
+ * lexemes can then be rewritten, as My Questions does for its vectors whose lexemes carry a status
+ * (`statusTsQuery`).
  */
-export async function normalizedTsQuery(db: DbOrTx, query: string): Promise<string> {
-  if (!query) return '';
+export async function termTsQuery(db: DbOrTx, pieces: readonly string[]): Promise<string> {
+  if (pieces.length === 0) return '';
   const r = await db.execute(sql`
-    SELECT CASE WHEN numnode(t) = 0 THEN '' ELSE t::text END AS q FROM to_tsquery('english', ${query}) t`);
+    SELECT coalesce((
+      SELECT string_agg('''' || replace(replace(l, '\', '\\'), '''', '''''') || ''':*', ' & ')
+      FROM unnest(${sql.param(pieces)}::text[]) p, unnest(tsvector_to_array(to_tsvector('english', p))) l
+    )::tsquery::text, '') AS q`);
   return normalizedQuery.parse(rowsOf(r)[0]).q;
 }
 

@@ -14,7 +14,7 @@ import {
   type StoredChoice,
   users,
 } from '../../db/schema';
-import { normalizedTsQuery, prefixTsQuery, statusTsQuery } from '../../db/text-search';
+import { statusTsQuery, termTsQuery } from '../../db/text-search';
 
 /** A timestamp of a raw query's row: the driver answers raw timestamps as text. */
 const asDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
@@ -326,9 +326,11 @@ export interface ListFilter {
   size: number;
 }
 
-/** A term's text-search query, normalized: its words as prefixes, all required; '' when it has no searchable word. */
-const textQuery = (db: DbOrTx, text: string | undefined) =>
-  normalizedTsQuery(db, text ? prefixTsQuery(searchTerms(text).words) : '');
+/** A term's text-search query, normalized: its pieces as prefixes, all required; '' when it has no searchable word. */
+const textQuery = (db: DbOrTx, text: string | undefined) => {
+  const { words, literals } = searchTerms(text ?? '');
+  return termTsQuery(db, [...words, ...literals]);
+};
 
 /** The subcategories under the filter's tree node, as a condition on a subcategory column; null for no node. */
 function nodeCondition(f: ListFilter): ((column: SQL) => SQL) | null {

@@ -537,6 +537,58 @@ describe('My Questions: lists and counts', () => {
     expect(await names('?text=wallabyish&status=DELETED')).toEqual(['Searchable']);
   });
 
+  it('a text search finds numbers, codes and punctuated terms in every status', async () => {
+    const own = await buildProduct(t.deps.db);
+    const admin = await member(own.id, { admin: true });
+    const statuses = ['DRAFT', 'SUBMITTED', 'NEEDS_REVISION', 'PUBLISHED', 'DELETED'] as const;
+    const names = async (query: string) =>
+      (
+        await get(
+          admin,
+          `/api/v2/questions/products/${own.id}/writerOrAuditor?${query}&sortField=name&sortOrder=ASC`,
+        )
+      )
+        .json()
+        .content.map((x: { name: string }) => x.name);
+    for (const status of statuses) {
+      const q = draft(own.id, {
+        name: `Token ${status} 3e10 0a1b`,
+        questionStem: `<p>In 2024 a ff00aa x-ray showed 12e45 and 1.5 mg/kg ${status.toLowerCase()}</p>`,
+        status: status === 'DELETED' ? 'DRAFT' : status,
+      });
+      expect((await post(admin, q)).statusCode).toBe(200);
+      if (status === 'DELETED')
+        expect((await admin.req({ method: 'DELETE', url: `/api/v2/questions/${q.uuid}` })).statusCode).toBe(
+          200,
+        );
+    }
+    const listed = statuses.filter((s) => s !== 'DELETED').map((s) => `Token ${s} 3e10 0a1b`);
+    for (const term of [
+      '3e10',
+      '3e1',
+      '0a1b',
+      '0a',
+      '2024',
+      'ff00aa',
+      'ff00',
+      '12e45',
+      'x-ray',
+      '1.5',
+      'mg/kg',
+    ]) {
+      const text = `text=${encodeURIComponent(term)}`;
+      expect(await names(text), term).toEqual([...listed].sort());
+      for (const status of statuses)
+        expect(await names(`${text}&status=${status}`), `${term} in ${status}`).toEqual([
+          `Token ${status} 3e10 0a1b`,
+        ]);
+    }
+    // A punctuated term is a term like any other: one that is nowhere finds nothing.
+    expect(await names('text=zq-77')).toEqual([]);
+    expect(await names('text=9.75')).toEqual([]);
+    expect(await names(`text=${encodeURIComponent("o'b\\r:*|!(")}`)).toEqual([]);
+  });
+
   it('a deleted question leaves the lists but not the DELETED tab', async () => {
     const q = draft(product.id, { name: 'To delete' });
     await post(writer, q);
