@@ -452,9 +452,13 @@ export function inlinedAnswers(
   return m ? JSON.parse(m[0].replace(/^<script[^>]*>/, '').replace(/<\/script>$/, '')) : [];
 }
 
+/** The query cache a page the server rendered for a signed-in visitor comes with (plugins/spa.ts). */
+const SSR_STATE_BLOCK = /<script type="application\/json" id="qbank-ssr-state">[^<]*<\/script>/;
+
 /**
- * From now on the pages this page opens come without their inlined first-call answers, so the app asks the
- * server for them: for a test that changes an answer with page.route().
+ * From now on the pages this page opens come without their inlined first-call answers (nor the query cache of
+ * a page the server rendered), so the app asks the server for them: for a test that changes an answer with
+ * page.route().
  */
 export async function askServerForFirstCalls(page: Page) {
   await page.route(
@@ -463,7 +467,10 @@ export async function askServerForFirstCalls(page: Page) {
       if (route.request().resourceType() !== 'document') return route.fallback();
       const res = await route.fetch();
       const html = await res.text();
-      await route.fulfill({ response: res, body: html.replace(PRELOAD_BLOCK, '') });
+      await route.fulfill({
+        response: res,
+        body: html.replace(PRELOAD_BLOCK, '').replace(SSR_STATE_BLOCK, ''),
+      });
     },
   );
 }

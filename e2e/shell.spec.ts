@@ -480,3 +480,69 @@ test.describe('Account Settings subscriptions', () => {
     await expect(row.getByRole('button', { name: 'Cancel', exact: true })).toBeVisible();
   });
 });
+
+test.describe('signed-in pages drawn by the server', () => {
+  const PAGES = [
+    ['/dashboard', 'heading', 'Welcome, Lena'],
+    ['/tests', 'heading', 'My Tests'],
+    ['/tests/create', 'heading', 'Start Test'],
+  ] as const;
+
+  test('arrive readable before the app runs: the shell and the page, with the learner’s data', async ({
+    page,
+    browser,
+    newUser,
+  }) => {
+    await signInAs(page, await newUser(like.learner));
+    // The same session in a browser that runs no script: what shows is the server's HTML alone.
+    const bare = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    try {
+      const noScript = await bare.newPage();
+      for (const [path, role, name] of PAGES) {
+        await noScript.goto(path);
+        await expect(noScript.getByRole(role, { name, level: 1 })).toBeVisible();
+        await expect(noScript.getByRole('banner').getByText('USMLE Step 1 Mastery')).toBeVisible();
+        await expect(noScript.getByRole('navigation', { name: 'Sidebar' }).getByRole('link')).toHaveText([
+          'Dashboard',
+          'Start Test',
+          'My Tests',
+        ]);
+      }
+      await noScript.goto('/dashboard');
+      await expect(noScript.getByText('Questions used')).toBeVisible();
+    } finally {
+      await bare.close();
+    }
+  });
+
+  test('the app takes them over without a loader in between, and they work by keyboard at 375 px', async ({
+    page,
+    newUser,
+  }) => {
+    await signInAs(page, await newUser(like.learner));
+    // Records whether a loader ever shows while the page loads.
+    await page.addInitScript(() => {
+      const w = window as unknown as { loaderSeen?: boolean };
+      new MutationObserver(() => {
+        if (document.querySelector('[role="status"][aria-label="Loading"]')) w.loaderSeen = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.setViewportSize({ width: 375, height: 800 });
+    for (const [path, role, name] of PAGES) {
+      await page.goto(path);
+      await expect(page.locator('#root:not([data-ssr])')).toBeAttached();
+      await expect(page.getByRole(role, { name, level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => (window as { loaderSeen?: boolean }).loaderSeen ?? false)).toBe(false);
+      await expectScreenOk(page);
+    }
+    // The app's own page: the sidebar opens by keyboard and leads on.
+    await page.getByRole('button', { name: 'Toggle sidebar' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'My Tests' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/tests$/);
+  });
+});

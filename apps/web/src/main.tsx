@@ -1,11 +1,14 @@
 import '@mantine/core/styles.css';
 import './app/global.css';
 import { ZOD_JITLESS } from '@qbank/contract';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { queryClient } from './app/query-client';
 import { router } from './app/router';
-import { appDrawn } from './lib/server-rendered';
+import { sessionQueryOptions } from './features/accounts/api/session';
+import { appDrawn, takeServerState } from './lib/server-rendered';
 
 // The contract makes zod jitless before it builds a schema, so no page asks for eval, which the
 // Content-Security-Policy refuses (packages/contract/src/zod-config.ts). Reading the flag here also keeps that
@@ -25,9 +28,16 @@ function firstPageLoaded(): Promise<void> {
   });
 }
 
+// A signed-in page the server rendered brings the query cache it was drawn from: the app starts from it, and
+// its first render waits for the session too (its answer came with the page), so it draws what the HTML shows.
+const serverState = takeServerState();
+if (serverState) hydrate(queryClient, serverState);
+const sessionLoaded = serverState ? queryClient.prefetchQuery(sessionQueryOptions()) : undefined;
+
 // The first render waits for the first page's code, so a page already on screen (the static landing page, which
-// starts the app for a signed-in visitor) stays there until the app can draw it, instead of going blank between.
-void firstPageLoaded().then(() => {
+// starts the app for a signed-in visitor; a page the server rendered) stays there until the app can draw it,
+// instead of going blank between.
+void Promise.all([firstPageLoaded(), sessionLoaded]).then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

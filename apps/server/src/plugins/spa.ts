@@ -189,6 +189,17 @@ export interface PageRenderer {
   ): { productId: string; list: Record<string, unknown>; countsRole: string } | null;
   /** index.html with the page in #root, its title, forms inert until the app takes over. */
   fillPage(indexHtml: string, page: Rendered): string;
+  /**
+   * A signed-in page in the shell for `user`, from the answers made ahead (the session's, the page's and the
+   * shell's), with the query cache it was drawn from; null when it cannot be drawn from them (optional: older
+   * builds lack it, and the page is then sent as the app).
+   */
+  renderShellPage?(
+    route: string,
+    location: string,
+    user: UserMe,
+    answers: unknown[],
+  ): Promise<(Rendered & { state: unknown }) | null>;
 }
 
 export async function loadRenderer(
@@ -251,8 +262,11 @@ export function readRoutes(webDist: string): RoutesFile | undefined {
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as RoutesFile) : undefined;
 }
 
-/** The HTML with modulepreload links for `files` after the head's last one, and `data` before </body>. */
-export function pageHtml(html: string, files: string[], data?: unknown[]): string {
+/**
+ * The HTML with modulepreload links for `files` after the head's last one, and `data` before </body> (with
+ * `state`, the query cache of a page rendered here, for the app to start from).
+ */
+export function pageHtml(html: string, files: string[], data?: unknown[], state?: unknown): string {
   const have = new Set([...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]));
   const links = [...new Set(files)]
     .filter((f) => !have.has(f))
@@ -263,6 +277,11 @@ export function pageHtml(html: string, files: string[], data?: unknown[]): strin
     out = out.replace(
       '</body>',
       `<script type="application/json" id="qbank-preload">${inlineJson(data)}</script></body>`,
+    );
+  if (state !== undefined)
+    out = out.replace(
+      '</body>',
+      `<script type="application/json" id="qbank-ssr-state">${inlineJson(state)}</script></body>`,
     );
   return out;
 }
@@ -347,6 +366,16 @@ export async function registerSpa(
     }
   }
 
+  /** A signed-in page drawn from `data` (renderer.renderShellPage), or null; a render that throws is logged. */
+  async function renderShellPage(req: FastifyRequest, route: string, user: UserMe, data: Answer[]) {
+    try {
+      return (await renderer?.renderShellPage?.(route, req.url, user, data)) ?? null;
+    } catch (err) {
+      req.log.warn({ err, route }, 'Server rendering failed: the page is sent as the app');
+      return null;
+    }
+  }
+
   for (const page of routes.pages) {
     const first = FIRST_CALLS[page.path];
     app.get(page.path, async (req, reply) => {
@@ -367,6 +396,26 @@ export async function registerSpa(
       const answers = calls.length ? await answer(req, reply, calls) : [];
       const data = [...(session ? [session] : []), ...answers];
       const hasQuery = req.url.includes('?');
+      const cacheControl = session?.status === 200 ? 'no-store' : 'no-cache';
+      // A signed-in page drawn here, in the shell, for this user: sent with the session's answer (the app takes
+      // its access token from it) and the query cache the page was drawn from, instead of the other answers.
+      const shellPage =
+        page.shell && user && renderer?.renderShellPage
+          ? await renderShellPage(req, page.path, user, data)
+          : null;
+      if (shellPage)
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('Cache-Control', cacheControl)
+          .header('Vary', 'Cookie')
+          .send(
+            pageHtml(
+              renderer!.fillPage(opts.spaHtml, shellPage),
+              files,
+              session ? [session] : [],
+              shellPage.state,
+            ),
+          );
       // The page's own answers by call, in FIRST_CALLS' order (a failed one is left out of `answers`).
       const own = pageCalls.map((c) => answers.find((a) => a.method === c.method && a.url === c.url));
       const base =
@@ -375,7 +424,7 @@ export async function registerSpa(
       // answer; otherwise asked afresh each time, like index.html.
       return reply
         .type('text/html; charset=utf-8')
-        .header('Cache-Control', session?.status === 200 ? 'no-store' : 'no-cache')
+        .header('Cache-Control', cacheControl)
         .header('Vary', 'Cookie')
         .send(pageHtml(base, files, data));
     });

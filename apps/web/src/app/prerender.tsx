@@ -4,6 +4,8 @@
 // dist/.ssr/prerender.js, with the data it inlines into the page). A logged-out visitor's first load of `/` is this
 // markup, the style sheet and landing.ts's few lines, not the app; the other pages paint from their markup while
 // the app's code loads. Rendered from the same components as the app's routes, so the two cannot drift apart.
+
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { MantineProvider } from '@mantine/core';
 import {
   activeSubscription,
@@ -12,19 +14,32 @@ import {
   type StoreCardPage,
   type UserMe,
 } from '@qbank/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import {
+  type DehydratedState,
+  dehydrate,
+  type Query,
+  QueryClient,
+  QueryClientProvider,
+} from '@tanstack/react-query';
+import type { ComponentType, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Route, Routes, StaticRouter } from 'react-router';
 import { sessionKeys, signedOut } from '../features/accounts/api/session';
 import { LoginPage } from '../features/accounts/routes/login-page';
+import { DashboardPage } from '../features/dashboard/routes/dashboard-page';
 import { LandingPage } from '../features/marketing/routes/landing-page';
 import { firstListCalls } from '../features/questions/lib/list-params';
 import { defaultStatusOf, questionViews } from '../features/questions/lib/workflow';
+import { MyQuestionsPage } from '../features/questions/routes/my-questions-page';
 import { RegisterPage } from '../features/registration/routes/register-page';
+import { AppShellLayout } from '../features/shell/components/app-shell-layout';
+import { RequireSidebarLink } from '../features/shell/components/require-sidebar-link';
 import { storeKeys } from '../features/store/api/store';
 import { ProductPage } from '../features/store/routes/product-page';
 import { StorePage } from '../features/store/routes/store-page';
+import { CreateTestPage } from '../features/tests/routes/create-test-page';
+import { MyTestsPage } from '../features/tests/routes/my-tests-page';
+import { answerRendersFrom, type PreloadedAnswer } from '../lib/preloaded';
 import { PublicLayout } from './public-layout';
 import { theme } from './theme';
 
@@ -46,10 +61,105 @@ function renderPublic(
       </QueryClientProvider>
     </MantineProvider>,
   );
-  // React puts the page's hoisted <title> in the markup; it belongs in the head.
+  return takeTitle(location, html);
+}
+
+/** The page's <title>, out of React's markup, where it was hoisted: it belongs in the head. */
+function takeTitle(location: string, html: string): { title: string; body: string } {
   const title = /<title>([^<]*)<\/title>/.exec(html);
   if (!title) throw new Error(`The page at ${location} rendered no <title>`);
   return { title: title[1]!, body: html.replace(title[0], '') };
+}
+
+/** The answers the render in progress takes its calls' from (lib/preloaded.ts), one list per render. */
+const renderAnswers = new AsyncLocalStorage<PreloadedAnswer[]>();
+answerRendersFrom(() => renderAnswers.getStore());
+
+/**
+ * The signed-in pages the server renders (apps/server/src/plugins/spa.ts), by route pattern: the page, and the
+ * sidebar link whose guard it sits behind in the app's router (app/router.tsx), if any.
+ */
+const SHELL_PAGES: Record<string, { Page: ComponentType; link?: [to: string, label: string] }> = {
+  '/dashboard': { Page: DashboardPage },
+  '/tests': { Page: MyTestsPage },
+  '/tests/create': { Page: CreateTestPage },
+  '/questions': { Page: MyQuestionsPage, link: ['/questions', 'My Questions'] },
+};
+export const SHELL_RENDERED = Object.keys(SHELL_PAGES);
+
+/** How many times a page is drawn at most while its queries are answered: each draw may start new ones. */
+const MAX_DRAWS = 4;
+
+/** A query the page asked for that is still to be answered (not one it left disabled). */
+const waiting = (q: Query) => {
+  const { enabled } = q.options as { enabled?: boolean | ((q: Query) => boolean) };
+  const on = typeof enabled === 'function' ? enabled(q) : enabled !== false;
+  return on && q.state.status === 'pending' && q.state.fetchStatus === 'idle';
+};
+
+/**
+ * A signed-in page (SHELL_PAGES) as `user` first sees it at `location`, inside the signed-in shell, from the
+ * answers the server made ahead for it (the page's and the shell's first calls): the app's own components, whose
+ * queries take those answers (lib/preloaded.ts) instead of asking. The page is drawn, the queries it started are
+ * answered, and it is drawn again, until nothing new is asked. `state` is the query cache (without the session,
+ * which the app loads itself for its access token) for the app to start from, so its first render is this one.
+ * Null when the page is not one of them, or asked for something not answered ahead, or an answer was an error:
+ * the app's page is sent instead.
+ */
+export async function renderShellPage(
+  route: string,
+  location: string,
+  user: UserMe,
+  answers: PreloadedAnswer[],
+): Promise<{ title: string; body: string; state: DehydratedState } | null> {
+  const entry = SHELL_PAGES[route];
+  if (!entry) return null;
+  const { Page, link } = entry;
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
+  queryClient.setQueryData(sessionKeys.current, { user, expired: false });
+  const draw = () =>
+    renderToString(
+      <MantineProvider theme={theme}>
+        <QueryClientProvider client={queryClient}>
+          <StaticRouter location={location}>
+            <Routes>
+              <Route element={<AppShellLayout />}>
+                <Route
+                  path={route}
+                  element={
+                    link ? (
+                      <RequireSidebarLink to={link[0]} label={link[1]}>
+                        <Page />
+                      </RequireSidebarLink>
+                    ) : (
+                      <Page />
+                    )
+                  }
+                />
+              </Route>
+            </Routes>
+          </StaticRouter>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+  const cache = queryClient.getQueryCache();
+  let html = draw();
+  for (let i = 1; i < MAX_DRAWS; i++) {
+    const asked = cache.getAll().filter(waiting);
+    if (asked.length === 0) break;
+    await renderAnswers.run([...answers], () =>
+      Promise.all(asked.map((q) => q.fetch().catch(() => undefined))),
+    );
+    html = draw();
+  }
+  const queries = cache.getAll();
+  if (queries.some((q) => waiting(q) || q.state.status === 'error')) return null;
+  const state = dehydrate(queryClient, {
+    shouldDehydrateQuery: (q) => q.state.status === 'success' && q.queryKey[0] !== sessionKeys.current[0],
+  });
+  return { ...takeTitle(location, html), state };
 }
 
 /** The landing page as a logged-out visitor sees it. */

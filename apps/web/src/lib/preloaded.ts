@@ -45,18 +45,34 @@ export function normalUrl(url: string): string {
   return s ? `${url.slice(0, at)}?${s}` : url.slice(0, at);
 }
 
+/**
+ * On the server (app/prerender.tsx), where a page is rendered from answers already made: the answers of the
+ * render in progress, or undefined outside one. A call during a render takes its answer from them and never goes
+ * out; one they lack fails at once.
+ */
+let serverSource: (() => PreloadedAnswer[] | undefined) | null = null;
+
+/** The server's renderer: where a render's calls take their answers (see `serverSource`). */
+export function answerRendersFrom(source: () => PreloadedAnswer[] | undefined): void {
+  serverSource = source;
+}
+
 /** The preloaded answer to this call as a Response, taken out of the page (once), or null. */
 export function takePreloaded(method: string, url: string, body: unknown): Response | null {
-  if (typeof performance !== 'undefined' && performance.now() > FRESH_MS) return null;
+  const rendering = serverSource?.();
+  if (!rendering && typeof performance !== 'undefined' && performance.now() > FRESH_MS) return null;
   if (body instanceof FormData || body instanceof URLSearchParams) return null;
-  const list = load();
-  if (list.length === 0) return null;
+  const list = rendering ?? load();
+  if (list.length === 0 && !rendering) return null;
   const wanted = normalUrl(url);
   const sent = JSON.stringify(body ?? null);
   const i = list.findIndex(
     (e) => e.method === method && normalUrl(e.url) === wanted && JSON.stringify(e.body ?? null) === sent,
   );
-  if (i < 0) return null;
+  if (i < 0) {
+    if (rendering) throw new Error(`${method} ${url} was not answered ahead of the server's render`);
+    return null;
+  }
   const [hit] = list.splice(i, 1);
   return new Response(hit!.answer === undefined ? null : JSON.stringify(hit!.answer), {
     status: hit!.status,

@@ -37,6 +37,7 @@ const ROUTES = {
       shell: true,
     },
     { path: '/questions', files: ['/assets/app-shell-I.js', '/assets/my-questions-page-L.js'], shell: true },
+    { path: '/tests', files: ['/assets/app-shell-I.js', '/assets/my-tests-page-M.js'], shell: true },
   ],
 };
 
@@ -78,6 +79,22 @@ const preloaded = (html: string): Preloaded[] => {
   const m = /<script type="application\/json" id="qbank-preload">([^<]*)<\/script>/.exec(html);
   return m ? (JSON.parse(m[1]!) as Preloaded[]) : [];
 };
+
+/** The query cache a signed-in page the server drew comes with: each query's key and data (none: not drawn). */
+const ssrState = (html: string): [unknown[], unknown][] => {
+  const m = /<script type="application\/json" id="qbank-ssr-state">([^<]*)<\/script>/.exec(html);
+  if (!m) return [];
+  const state = JSON.parse(m[1]!) as { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+  return state.queries.map((q) => [q.queryKey, q.state.data]);
+};
+/** The text of what the server drew in #root, tags left out. */
+const rootText = (html: string) =>
+  (/<div id="root"[^>]*>([\s\S]*)<\/div>\s*<script/.exec(html)?.[1] ?? '')
+    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
+/** The page's title, without the product's domain before it. */
+const title = (html: string) => /<title>(?:[^<|]*\| )?([^<]*)<\/title>/.exec(html)?.[1];
 
 describe('the pages of the app', () => {
   it("/store: the route's files as modulepreload links, the session and the first page of cards inlined", async () => {
@@ -150,34 +167,42 @@ describe('the pages of the app', () => {
     expect(session!.answer).toEqual((await c.get('/api/v1/session')).body);
   });
 
-  it("a learner's pages carry what they ask for in the active product", async () => {
-    const u = await buildUser(h.deps.db);
+  it("a learner's pages are drawn on the server from what they ask for in the active product", async () => {
+    const u = await buildUser(h.deps.db, { firstName: 'Quentin' });
     const product = await buildProduct(h.deps.db, { name: 'Pharmacology' });
     await buildSubscription(h.deps.db, u.id, product.id);
     const c = h.client();
     await c.login(u.email, u.password);
-    const urls = async (page: string) => {
-      const data = preloaded((await c.get(page)).text);
-      return data.map((d) => `${d.status} ${d.url}`);
-    };
-    // No test in progress: the server's 404 'none' is inlined as it is.
-    expect(await urls('/dashboard')).toEqual([
-      '200 /api/v1/session',
-      `200 /api/v2/tests/products/${product.id}/dashboard`,
-      `200 /api/v2/products/${product.id}/logo?logoType=HEADER_LOGO`,
-      '404 /api/v2/tests/inprogress',
-    ]);
-    expect(await urls('/tests/create')).toEqual([
-      '200 /api/v1/session',
-      `200 /api/v2/products/${product.id}/tree`,
-      `200 /api/v2/tests?productUuid=${product.id}&page=0&size=1`,
-      `200 /api/v2/tests/products/${product.id}/available?pools=ALL`,
-      `200 /api/v2/products/${product.id}/logo?logoType=HEADER_LOGO`,
-      '404 /api/v2/tests/inprogress',
-    ]);
+    const dashboard = (await c.get('/dashboard')).text;
+    // Drawn in the shell with the learner's own data, and sent with the cache it was drawn from: only the
+    // session's answer is inlined beside it (the app takes its access token from it).
+    expect(rootText(dashboard)).toContain('Welcome, Quentin');
+    expect(rootText(dashboard)).toContain('Pharmacology');
+    expect(title(dashboard)).toBe('Dashboard');
+    expect(preloaded(dashboard).map((d) => `${d.status} ${d.url}`)).toEqual(['200 /api/v1/session']);
+    // No test in progress: the server's 404 'none' is the page's null.
+    expect(new Map(ssrState(dashboard).map(([k, v]) => [JSON.stringify(k), v]))).toEqual(
+      new Map([
+        [
+          JSON.stringify(['tests', 'dashboard', product.id]),
+          (await c.get(`/api/v2/tests/products/${product.id}/dashboard`)).body,
+        ],
+        [JSON.stringify(['product', product.id, 'logo', 'HEADER_LOGO']), null],
+        [JSON.stringify(['tests', 'inprogress', product.id]), null],
+      ]),
+    );
+    const create = (await c.get('/tests/create')).text;
+    expect(title(create)).toBe('Start Test');
+    // A QBank without published questions: the page's empty state, as the app draws it.
+    expect(rootText(create)).toContain('Pharmacology has no published questions yet');
+    const keys = ssrState(create).map(([key]) => key);
+    expect(keys).toContainEqual(['product', product.id, 'tree']);
+    expect(ssrState(create).find(([k]) => k[2] === 'tree')?.[1]).toEqual(
+      (await c.get(`/api/v2/products/${product.id}/tree`)).body,
+    );
   });
 
-  it("My Questions carries its list's first page as the page reads its address, the counts and the tree", async () => {
+  it("My Questions is drawn with its list's page as the page reads its address, the counts and the tree", async () => {
     const u = await buildUser(h.deps.db);
     const product = await buildProduct(h.deps.db, { name: 'Nursing' });
     await buildSubscription(h.deps.db, u.id, product.id, {
@@ -188,25 +213,71 @@ describe('the pages of the app', () => {
     });
     const c = h.client();
     await c.login(u.email, u.password);
-    const urls = async (page: string) => {
-      const data = preloaded((await c.get(page)).text);
-      expect(data.every((d) => d.status === 200 || d.url === '/api/v2/tests/inprogress')).toBe(true);
-      return data.map((d) => d.url);
-    };
     const list = `/api/v2/questions/products/${product.id}/writerOrAuditor`;
     const counts = `/api/v2/questions/products/${product.id}/statusCounts`;
+    const answerOf = (html: string, kind: string) => ssrState(html).find(([k]) => k[1] === kind)?.[1];
     // The first view (a writer's), every status, newest first: what the page asks for with no query.
-    expect(await urls('/questions')).toEqual([
-      '/api/v1/session',
-      `${list}?filterRole=WRITER&page=0&size=25&sortField=updatedAt&sortOrder=DESC`,
-      `${counts}?filterRole=WRITER`,
-      `/api/v2/products/${product.id}/tree`,
-      `/api/v2/products/${product.id}/logo?logoType=HEADER_LOGO`,
-    ]);
+    const first = (await c.get('/questions')).text;
+    expect(title(first)).toBe('My Questions');
+    expect(answerOf(first, 'list')).toEqual(
+      (await c.get(`${list}?filterRole=WRITER&page=0&size=25&sortField=updatedAt&sortOrder=DESC`)).body,
+    );
+    expect(answerOf(first, 'counts')).toEqual((await c.get(`${counts}?filterRole=WRITER`)).body);
     // The review queue opens on what waits for review; the address's page and search are the list's.
-    expect((await urls('/questions?view=AUDITOR&page=2&q=heart')).slice(1, 3)).toEqual([
-      `${list}?filterRole=AUDITOR&page=1&size=25&sortField=updatedAt&sortOrder=DESC&status=SUBMITTED&text=heart`,
-      `${counts}?filterRole=AUDITOR`,
+    const queue = (await c.get('/questions?view=AUDITOR&page=2&q=heart')).text;
+    const listKey = ssrState(queue).find(([k]) => k[1] === 'list')?.[0];
+    expect(listKey?.[3]).toMatchObject({
+      filterRole: 'AUDITOR',
+      page: 1,
+      status: 'SUBMITTED',
+      text: 'heart',
+    });
+    expect(ssrState(queue).find(([k]) => k[1] === 'counts')?.[0]).toEqual([
+      'questions',
+      'counts',
+      product.id,
+      'AUDITOR',
+    ]);
+  });
+
+  it('pages drawn at once for different learners each hold their own learner only', async () => {
+    const product = await buildProduct(h.deps.db, { name: 'Anatomy' });
+    const learners = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const u = await buildUser(h.deps.db, { firstName: `Learner${i}x` });
+        await buildSubscription(h.deps.db, u.id, product.id);
+        const c = h.client();
+        await c.login(u.email, u.password);
+        return { c, name: `Learner${i}x`, email: u.email };
+      }),
+    );
+    const pages = await Promise.all(
+      learners.flatMap(({ c }) => ['/dashboard', '/tests', '/tests/create'].map((p) => c.get(p))),
+    );
+    pages.forEach((res, i) => {
+      const me = learners[Math.floor(i / 3)]!;
+      const text = rootText(res.text);
+      expect(text).toContain(me.email);
+      for (const other of learners) if (other !== me) expect(text).not.toContain(other.email);
+      expect(ssrState(res.text).length).toBeGreaterThan(0);
+    });
+  });
+
+  it('a signed-in page the server cannot draw is sent as the app with its first answers', async () => {
+    // A later page of My Tests: the server does not ask for it ahead, so the page cannot be drawn from what it has.
+    const u = await buildUser(h.deps.db);
+    const product = await buildProduct(h.deps.db);
+    await buildSubscription(h.deps.db, u.id, product.id);
+    const c = h.client();
+    await c.login(u.email, u.password);
+    expect(ssrState((await c.get('/tests')).text).map(([k]) => k[1])).toContain('list');
+    const page = (await c.get('/tests?page=3')).text;
+    expect(page).toContain('<div id="root"></div>');
+    expect(ssrState(page)).toEqual([]);
+    expect(preloaded(page).map((d) => d.url)).toEqual([
+      '/api/v1/session',
+      `/api/v2/products/${product.id}/logo?logoType=HEADER_LOGO`,
+      '/api/v2/tests/inprogress',
     ]);
   });
 
