@@ -38,6 +38,10 @@ import { SESSION_COOKIE } from './session';
  * depends on the answers alone and is kept by them (RenderCache). An unknown product, an answer that failed or a
  * build without the module gives the plain app page, as before.
  *
+ * The signed-in pages in the shell (`/dashboard`, `/tests`, `/tests/create`, `/questions`) are rendered here per
+ * visitor, from the answers made for them (the renderer's `renderShellPage`), and sent with the query cache they
+ * were drawn from and the session's answer; a page it cannot draw from them is sent as the app, as above.
+ *
  * `/` keeps its static landing page. Paths the table does not list fall through to the error handler's SPA
  * fallback (plain index.html).
  */
