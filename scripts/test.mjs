@@ -1,4 +1,4 @@
-// npm test: unit tests, API tests on the embedded PostgreSQL server, API tests on the PostgreSQL server at
+// npm test: the layers' rules, unit tests, API tests on the embedded PostgreSQL server, API tests on the PostgreSQL server at
 // 127.0.0.1:5432 (a fresh database per run; required when CI is set), then the browser tests in Chromium
 // against the built app. Stops at the first failing stage; prints each stage's wall time at the end.
 import { spawnSync } from 'node:child_process';
@@ -48,6 +48,9 @@ const reachable = (port) =>
 
 console.log(`Node.js ${process.version}`);
 const only = process.argv[2];
+// The layers docs/architecture.md draws, and no cycles (.dependency-cruiser.cjs): seconds, so first.
+if (!only || only === 'unit')
+  run('Layers and cycles (dependency-cruiser)', 'npm', ['run', 'check:deps', '--silent']);
 if (!only || only === 'unit') run('Unit tests', 'npx', ['vitest', 'run', '--project', 'unit']);
 if (!only || only === 'api') {
   run('API tests on embedded PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api']);
