@@ -198,7 +198,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   });
 
   // Every endpoint is declared once in the contract; its zod schemas validate what comes in, check and trim
-  // what goes out (lib/route.ts) and make the OpenAPI document.
+  // what goes out (plugins/route.ts) and make the OpenAPI document.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await registerApiDocs(app);

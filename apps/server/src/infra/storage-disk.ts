@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { MediaStorage } from './storage';
-import { assertByteRange, assertMediaKey } from './storage-keys';
+import { assertByteRange, assertMediaKey, type MediaStorage } from './storage-keys';
 
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 

@@ -8,8 +8,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { Config } from '../config';
-import type { MediaStorage } from './storage';
-import { assertByteRange, assertMediaKey } from './storage-keys';
+import { assertByteRange, assertMediaKey, type MediaStorage } from './storage-keys';
 
 export interface S3MediaStorage extends MediaStorage {
   kind: 's3';

@@ -1,5 +1,5 @@
 // What services take from and give back to the routes, with no HTTP in it: services import these from here, and
-// lib/route.ts turns them into answers.
+// plugins/route.ts turns them into answers.
 
 /** Where a request comes from, as the services need it (limits, session records): plain values, never the request. */
 export interface Client {

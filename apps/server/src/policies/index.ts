@@ -72,7 +72,7 @@ async function productStaff(actor: Actor | null, productId: string) {
 /**
  * Every authorisation rule of the product, in one place (SPEC §6, DESIGN §4-5). The contract's `access` says who
  * may call at all (public, user, optional); services ask here what that caller may do to a thing, and each route
- * declares the rules its answers depend on (lib/route.ts checks they were asked).
+ * declares the rules its answers depend on (plugins/route.ts checks they were asked).
  */
 export const policies = {
   /** A user's own account; a superuser may read anyone's. */
@@ -272,7 +272,7 @@ const asked = new AsyncLocalStorage<Set<Action>>();
 
 /**
  * Runs a route's work and answers which of the actions it declares were not asked of the policies on the way
- * (lib/route.ts refuses to send such an answer): a declared policy the service forgot is found by the first test
+ * (plugins/route.ts refuses to send such an answer): a declared policy the service forgot is found by the first test
  * that calls the route, not by an outsider.
  */
 export async function askingPolicies<T>(

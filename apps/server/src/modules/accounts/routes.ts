@@ -1,7 +1,7 @@
 import { accountsApi } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
-import { route } from '../../lib/route';
+import { route } from '../../plugins/route';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../plugins/session';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from './known-devices';
 import { accountsService } from './service';

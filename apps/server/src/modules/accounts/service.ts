@@ -1,8 +1,8 @@
 import { Brand, ErrorCode, Messages, normalizeEmail, RateLimits } from '@qbank/contract';
 import type { Deps } from '../../deps';
+import { composeMail } from '../../infra/mail-layout';
 import type { Client } from '../../lib/answers';
 import { AppError } from '../../lib/app-error';
-import { composeMail } from '../../lib/mail-layout';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { enforceRateLimits, type RateLimitChecks, reserveAttempt } from '../../lib/rate-limit';
 import { type Actor, authorize } from '../../policies';

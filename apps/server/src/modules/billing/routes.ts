@@ -1,7 +1,7 @@
 import { billingApi } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
-import { route } from '../../lib/route';
+import { route } from '../../plugins/route';
 import { billingService } from './service';
 
 /** A product's plans as its admins see them. */

@@ -1,7 +1,7 @@
 import { catalogueAdminApi, catalogueApi } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
-import { route } from '../../lib/route';
+import { route } from '../../plugins/route';
 import { catalogueEditingService } from './editing-service';
 import { catalogueService } from './service';
 

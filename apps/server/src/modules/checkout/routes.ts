@@ -2,7 +2,7 @@ import { checkoutApi, ErrorCode, WEBHOOK_PATH } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import { route } from '../../lib/route';
+import { route } from '../../plugins/route';
 import { localCheckoutService } from './local';
 import { checkoutService } from './service';
 import { webhookService } from './webhooks';

@@ -1,7 +1,7 @@
 import { contactApi } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
-import { route } from '../../lib/route';
+import { route } from '../../plugins/route';
 import { contactService } from './service';
 
 export function contactRoutes(app: FastifyInstance, deps: Deps) {

@@ -1,9 +1,9 @@
 import { Brand, ErrorCode, Messages, RateLimits } from '@qbank/contract';
 import type { Deps } from '../../deps';
+import { composeMail } from '../../infra/mail-layout';
 import type { Client } from '../../lib/answers';
 import { AppError } from '../../lib/app-error';
 import { safeEqual, sha256Hex } from '../../lib/crypto';
-import { composeMail } from '../../lib/mail-layout';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { findSameMessageSince, insertMessage, lockSender } from './repository';
 

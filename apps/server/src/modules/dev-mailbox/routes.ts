@@ -1,7 +1,7 @@
 import { Brand, siteApi } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
-import { route } from '../../lib/route';
+import { route } from '../../plugins/route';
 import { devMailboxService } from './service';
 
 const escapeHtml = (s: string) =>

@@ -1,8 +1,8 @@
 import { importsApi } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
-import { download, route } from '../../lib/route';
 import { readUpload } from '../../lib/upload';
+import { download, route } from '../../plugins/route';
 import { exportService } from './export-service';
 import { refuseUnpackingPastLimit } from './read';
 import { importsService } from './service';

@@ -1,8 +1,8 @@
 import { mediaApi } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
-import { route } from '../../lib/route';
 import { readUpload } from '../../lib/upload';
+import { route } from '../../plugins/route';
 import { mediaService } from './service';
 
 /** Question media: files by hash (with byte ranges for video) and removing an item from a question. */

@@ -1,7 +1,7 @@
 import { questionsApi } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
-import { route } from '../../lib/route';
+import { route } from '../../plugins/route';
 import { questionsService } from './service';
 
 /** Changes to a question where it is in the workflow. */

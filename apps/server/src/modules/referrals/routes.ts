@@ -1,7 +1,7 @@
 import { registrationApi } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
-import { route } from '../../lib/route';
+import { route } from '../../plugins/route';
 import { referralsService } from './service';
 
 /** The landing page's tokenId: a referral token recorded once per visitor (DESIGN.md §5). */

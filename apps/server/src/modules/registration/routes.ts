@@ -1,8 +1,8 @@
 import { registrationApi } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
-import type { Client } from '../../lib/route';
-import { route } from '../../lib/route';
+import type { Client } from '../../plugins/route';
+import { route } from '../../plugins/route';
 import { SESSION_COOKIE, setSessionCookie } from '../../plugins/session';
 import { type Finisher, registrationService } from './service';
 

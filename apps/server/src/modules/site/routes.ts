@@ -10,7 +10,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import { route } from '../../lib/route';
+import { route } from '../../plugins/route';
 
 const policiesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets/policies');
 const policies: Record<string, string> = {

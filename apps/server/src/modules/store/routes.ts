@@ -1,7 +1,7 @@
 import { storeApi } from '@qbank/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps';
-import { route } from '../../lib/route';
+import { route } from '../../plugins/route';
 import { type EncodedAnswer, etagMatches } from './encoded-answer';
 import { storeService } from './service';
 
@@ -9,7 +9,7 @@ import { storeService } from './service';
  * Sends a kept answer as its kept bytes: 304 when the client already holds it (If-None-Match), else in the
  * best encoding the client accepts (encoded-answer.ts), compressed once for every caller. A Content-Encoding
  * already set tells the compress plugin (app.ts) to leave the bytes alone. It waits until the answer is sent,
- * so lib/route.ts sees it as sent.
+ * so plugins/route.ts sees it as sent.
  */
 async function sendAnswer(req: FastifyRequest, reply: FastifyReply, answer: EncodedAnswer) {
   reply.header('ETag', answer.etag).header('Vary', 'Accept-Encoding').header('Cache-Control', 'no-cache');

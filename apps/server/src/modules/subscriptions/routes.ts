@@ -1,7 +1,7 @@
 import { subscriptionsApi } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
-import { route } from '../../lib/route';
+import { route } from '../../plugins/route';
 import { subscriptionsService } from './service';
 
 /** A user's subscriptions: their own, or a superuser's. */

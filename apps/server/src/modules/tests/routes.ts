@@ -1,7 +1,7 @@
 import { testsApi } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
-import { route, routeProvingSession } from '../../lib/route';
+import { route, routeProvingSession } from '../../plugins/route';
 import { testReadsService } from './read-service';
 import { testsService } from './service';
 

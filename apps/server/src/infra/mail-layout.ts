@@ -1,5 +1,5 @@
 import { Brand } from '@qbank/contract';
-import type { MailMessage } from '../infra/mail';
+import type { MailMessage } from './mail';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

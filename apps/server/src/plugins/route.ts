@@ -1,9 +1,9 @@
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@qbank/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { DeferredSession } from '../plugins/session';
+import { type Client, type FileAnswer, PreSerialized } from '../lib/answers';
 import { type Action, type Actor, askingPolicies } from '../policies';
-import { type Client, type FileAnswer, PreSerialized } from './answers';
+import type { DeferredSession } from './session';
 
 export { type Client, type FileAnswer, PreSerialized };
 
