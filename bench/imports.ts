@@ -242,17 +242,32 @@ export async function measureDuringImport(o: {
 }
 
 /** The rows as a table: p50/p99 at the fixed rate, the import step's length and the event loop's longest stop. */
+export function importTable(rows: ImportBenchRow[]): { head: string[]; rows: string[][] } {
+  return {
+    head: [
+      'run',
+      'p50 ms',
+      'p99 ms',
+      'served req/s',
+      'errors',
+      'import step s (share of the run)',
+      'event loop max delay ms',
+    ],
+    rows: rows.map(({ name, result, step, loopMaxMs }) => {
+      const f = result.fixed!;
+      const s = step ? `${step.seconds.toFixed(1)} (${Math.round(step.covered * 100)} %)` : '—';
+      return [name, `${f.p50}`, `${f.p99}`, `${f.rps}`, `${f.errors}`, s, loopMaxMs.toFixed(1)];
+    }),
+  };
+}
+
+/** Prints the rows' table under the scenario's name and rate. */
 export function printImportRows(rows: ImportBenchRow[], rate: number): void {
+  const table = importTable(rows);
   console.log(
     `\n${IMPORT_SCENARIO} (fixed rate ${rate} req/s, latency from when each request was due)\n\n` +
-      '| run | p50 ms | p99 ms | served req/s | errors | import step s (share of the run) | event loop max delay ms |\n' +
+      `| ${table.head.join(' | ')} |\n` +
       '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
-  for (const { name, result, step, loopMaxMs } of rows) {
-    const f = result.fixed!;
-    const s = step ? `${step.seconds.toFixed(1)} (${Math.round(step.covered * 100)} %)` : '—';
-    console.log(
-      `| ${name} | ${f.p50} | ${f.p99} | ${f.rps} | ${f.errors} | ${s} | ${loopMaxMs.toFixed(1)} |`,
-    );
-  }
+  for (const cells of table.rows) console.log(`| ${cells.join(' | ')} |`);
 }

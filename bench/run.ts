@@ -17,9 +17,10 @@ import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { generateStore, searchTermsFor } from './data';
-import { measureDuringImport, printImportRows } from './imports';
+import { importTable, measureDuringImport, printImportRows } from './imports';
 import type { LoadJob, LoadRequest, LoadResult } from './load';
 import { generateQuestionBank, QUESTION_TERMS, SPECIFIC_TERMS, saveBody } from './questions';
+import { recordSection, runStart } from './report';
 import { generateTestData, measureCreates, type TestData } from './tests';
 
 const env = process.env;
@@ -122,6 +123,7 @@ function load(s: Scenario): Promise<Measured> {
 }
 
 async function main() {
+  const started = runStart();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbank-bench-'));
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -486,22 +488,64 @@ async function main() {
       `(fixed rate: evenly paced, open loop, latency from when each request was due; most: autocannon), ` +
       `${connections} connections, ${warmupSeconds} s warm-up, ${seconds} s per run, ${os.cpus().length} CPUs\n`,
   );
-  console.log(
-    `| scenario | p50 ms at rate | p99 ms at rate | rate req/s (served) | server CPU µs/req at rate | most req/s | p50 / p99 ms at most | errors |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`,
-  );
-  for (const { name, rate: rt, r } of rows) {
+  const head = [
+    'scenario',
+    'p50 ms at rate',
+    'p99 ms at rate',
+    'rate req/s (served)',
+    'server CPU µs/req at rate',
+    'most req/s',
+    'p50 / p99 ms at most',
+    'errors',
+  ];
+  const table = rows.map(({ name, rate: rt, r }) => {
     const f = r.fixed;
-    console.log(
-      `| ${name} | ${f ? f.p50 : '—'} | ${f ? f.p99 : '—'} | ${f ? `${rt} (${f.rps})` : '—'} | ${r.cpuPerRequest ?? '—'} | ${r.max.rps} | ${r.max.p50} / ${r.max.p99} | ${(f?.errors ?? 0) + r.max.errors} |`,
-    );
-  }
-
+    return [
+      name,
+      `${f ? f.p50 : '—'}`,
+      `${f ? f.p99 : '—'}`,
+      f ? `${rt} (${f.rps})` : '—',
+      `${r.cpuPerRequest ?? '—'}`,
+      `${r.max.rps}`,
+      `${r.max.p50} / ${r.max.p99}`,
+      `${(f?.errors ?? 0) + r.max.errors}`,
+    ];
+  });
   if (createFigures)
-    console.log(
-      `| tests: create, 100 questions, UNUSED + INCORRECT, learner with ${pastAnswers} past answers (one at a time, ${createFigures.count} creates) | ${createFigures.p50} | ${createFigures.p99} | sequential | — | — | — | ${createFigures.errors} |`,
-    );
+    table.push([
+      `tests: create, 100 questions, UNUSED + INCORRECT, learner with ${pastAnswers} past answers (one at a time, ${createFigures.count} creates)`,
+      `${createFigures.p50}`,
+      `${createFigures.p99}`,
+      'sequential',
+      '—',
+      '—',
+      '—',
+      `${createFigures.errors}`,
+    ]);
+  console.log(`| ${head.join(' | ')} |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`);
+  for (const cells of table) console.log(`| ${cells.join(' | ')} |`);
 
   if (importRows) printImportRows(importRows, rate);
+
+  // docs/benchmarks.md: this run's rows replace those of the same scenarios.
+  const databaseName = database.description.replace(/ \(.*\)$/, '');
+  recordSection('api', {
+    head,
+    rows: table,
+    run: started,
+    database: databaseName,
+    settings:
+      `${productCount} products, ${userCount} users, ${questionCount} questions, ${pastAnswers} past answers; ` +
+      `${connections} connections, ${warmupSeconds} s warm-up, ${seconds} s per run, fixed rate ${rate} req/s ` +
+      `(My Questions ${authoringRate}, full lists ${fullListRate})`,
+  });
+  if (importRows)
+    recordSection('import', {
+      ...importTable(importRows),
+      run: started,
+      database: databaseName,
+      settings: `fixed rate ${rate} req/s, ${connections} connections, ${warmupSeconds} s warm-up, ${seconds} s per run`,
+    });
 
   await bare.close();
   await app.close();

@@ -3,7 +3,7 @@
 // over the existing build (apps/web/dist: run `npm run build` first; it is built here only when missing), then
 // opens each page in Chromium (/usr/bin/chromium, or CHROMIUM_PATH) as a phone on slow 4G and prints the median
 // Largest Contentful Paint of a few cold loads, the JavaScript sent and the longest chain of requests before it.
-// Writes nothing into the repository. Figures, not assertions: a busy machine paints later.
+// Writes its rows into docs/benchmarks.md (bench/report.ts). Figures, not assertions: a busy machine paints later.
 //
 // Conditions (Lighthouse's "slow 4G, mid-tier phone"): CPU 4× slower (CDP Emulation.setCPUThrottlingRate),
 // 150 ms round trip, 1.6 Mbps down (200,000 bytes/s), 750 kbps up (93,750 bytes/s) (CDP
@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../e2e/chromium';
+import { recordSection, runStart } from './report';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
@@ -219,6 +220,7 @@ const median = (xs: number[]) => {
 };
 
 async function main() {
+  const started = runStart();
   ensureBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbank-bench-web-'));
   const port = await freePort();
@@ -292,6 +294,13 @@ async function main() {
     console.log(
       '\nJS sent: scripts on the wire (compressed). chain: requests made one after another before LCP, each started after the previous finished (each ≥ one 150 ms round trip).',
     );
+    recordSection('web', {
+      head,
+      rows,
+      run: started,
+      database: 'embedded PostgreSQL, demo data',
+      settings: `median of ${runs} cold loads, ${settleMs} ms settle, build of ${fs.statSync(path.join(dist, 'landing.html')).mtime.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    });
   } finally {
     await browser.close();
     await stopServer(server);
