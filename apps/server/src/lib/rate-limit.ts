@@ -1,6 +1,25 @@
 import { ErrorCode } from '@qbank/contract';
-import type { RateLimiter } from '../infra/rate-limiter';
 import { AppError } from './app-error';
+
+export interface RateLimitResult {
+  allowed: boolean;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Fixed-window counters per key: in-process by default, Redis when REDIS_URL is set (shared by every
+ * instance); the adapters are in infra/rate-limiter.ts. Windows are whole seconds. Each count is atomic: of
+ * many concurrent hits on a key, exactly `max` are allowed.
+ */
+export interface RateLimiter {
+  /** Counts one attempt; allowed while the count is within `max` (an attempt refused still counts). */
+  hit(key: string, max: number, windowMs: number): Promise<RateLimitResult>;
+  /** Whether one more attempt would be allowed, without counting one. */
+  peek(key: string, max: number, windowMs: number): Promise<RateLimitResult>;
+  /** Gives back one attempt counted by `hit` (a reservation that turned out not to count). */
+  refund(key: string, max: number, windowMs: number): Promise<void>;
+  close(): Promise<void>;
+}
 
 export type RateLimitChecks = Array<[string, readonly [number, number]]>;
 

@@ -1,13 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import { memoryRateLimiter, type RateLimiter } from '../infra/rate-limiter';
+import { type Clock, systemClock } from '../lib/clock';
 import { createTestApp } from './test-app';
 
 /**
  * The in-process rate limiter, emptied by `reset()`. Every request of a test file comes from 127.0.0.1, so
- * files reset it before each test: each test then starts with its own allowance, as a new visitor would.
+ * files reset it before each test: each test then starts with its own allowance, as a new visitor would. Its
+ * windows are read from `clock`.
  */
-export function resettableLimiter(): RateLimiter & { reset(): Promise<void> } {
-  let inner = memoryRateLimiter();
+export function resettableLimiter(clock: Clock = systemClock): RateLimiter & { reset(): Promise<void> } {
+  let inner = memoryRateLimiter(clock);
   return {
     hit: (key, max, windowMs) => inner.hit(key, max, windowMs),
     peek: (key, max, windowMs) => inner.peek(key, max, windowMs),
@@ -15,7 +17,7 @@ export function resettableLimiter(): RateLimiter & { reset(): Promise<void> } {
     close: () => inner.close(),
     async reset() {
       await inner.close();
-      inner = memoryRateLimiter();
+      inner = memoryRateLimiter(clock);
     },
   };
 }

@@ -17,6 +17,7 @@ import {
   TestClient,
 } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
+import { until } from '../until';
 
 // What many writes at once, on one instance or two on one database, do (issue 20): no request waits for ever,
 // a tutor answer is final, a retried create answers the test the first made, and a server whose database is
@@ -148,15 +149,6 @@ describe('a pool with no free connection, and the health check', () => {
   });
 });
 
-/** Polls until `done` answers true (a state, not a time); fails after 200 tries. */
-async function waitFor(done: () => Promise<boolean>) {
-  for (let i = 0; i < 200; i++) {
-    if (await done()) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('the state waited for never came');
-}
-
 /** A learner's new tutor test of `n` questions, on instance a, and its first question's choices. */
 async function tutorTest(n: number) {
   const bank = await buildBank(a.deps.db, { subcategories: 1, perSubcategory: n });
@@ -240,12 +232,15 @@ describe('tutor answers at once, on two instances (DESIGN §5: the first wins)',
           json: { choice },
         });
       const both = Promise.all([send(a, choices[0]!), send(b, choices[1]!)]);
-      await waitFor(async () => {
-        const { rows } = await holder.query(
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        );
-        return rows[0].n === 2;
-      });
+      await until(
+        async () => {
+          const { rows } = await holder.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          return rows[0].n === 2;
+        },
+        { what: 'both answers to wait for the lock', timeoutMs: 5000 },
+      );
       await holder.query('COMMIT');
       const [first, second] = await both;
       expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);

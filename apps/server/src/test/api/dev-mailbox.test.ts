@@ -68,12 +68,16 @@ describe('the order of the mailbox', () => {
     const to = uniqueEmail('order');
     for (let i = 1; i <= 4; i++)
       await h.deps.db.transaction((tx) => h.deps.mailer.queue(tx, { to, subject: `No. ${i}`, text: 'x' }));
+    // The jobs were queued an hour ago, a second apart: delivery, now, is clearly later than each.
+    await h.deps.db.execute(sql`
+      UPDATE jobs SET created_at = now() - interval '1 hour' + q.n * interval '1 second'
+      FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM jobs WHERE payload->>'to' = ${to}) q
+      WHERE jobs.id = q.id`);
     const { rows: queued } = (await h.deps.db.execute(
       sql`SELECT payload->>'subject' AS subject, to_char(created_at, 'YYYY-MM-DD HH24:MI:SS.US') AS at
           FROM jobs WHERE payload->>'to' = ${to} ORDER BY id`,
     )) as unknown as SentRows;
     expect(queued).toHaveLength(4);
-    await h.deps.db.execute(sql`SELECT pg_sleep(0.05)`); // delivery happens measurably later
     await h.runJobs();
     const { rows: kept } = (await h.deps.db.execute(
       sql`SELECT subject, to_char(created_at, 'YYYY-MM-DD HH24:MI:SS.US') AS at

@@ -17,6 +17,7 @@ import {
   waitHealthy,
 } from '../server-process';
 import { freshDatabaseUrl } from '../test-app';
+import { until } from '../until';
 
 // DESIGN.md §5: the embedded database keeps every acknowledged write when the process is killed. By default
 // each server process runs its own embedded PostgreSQL server under DATA_DIR, which a kill -9 of the app
@@ -73,16 +74,20 @@ async function register(port: number, username: string) {
 /** The link token of the verification mail to each address, waiting for the job runner to send them. */
 async function registrationTokens(port: number, emails: string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
-  for (let i = 0; i < 300 && found.size < emails.length; i++) {
-    if (i) await new Promise((r) => setTimeout(r, 200));
-    const res = await fetch(`http://127.0.0.1:${port}/dev/mailbox/messages`);
-    const { content } = (await res.json()) as {
-      content: Array<{ to: string; subject: string; text: string }>;
-    };
-    for (const m of content)
-      if (emails.includes(m.to) && m.subject.startsWith('Verify your email') && !found.has(m.to))
-        found.set(m.to, tokenFrom(m.text, '/userRegistration'));
-  }
+  // A server in another process, its own job runner on its own timer: its mail is waited for as a state.
+  await until(
+    async () => {
+      const res = await fetch(`http://127.0.0.1:${port}/dev/mailbox/messages`);
+      const { content } = (await res.json()) as {
+        content: Array<{ to: string; subject: string; text: string }>;
+      };
+      for (const m of content)
+        if (emails.includes(m.to) && m.subject.startsWith('Verify your email') && !found.has(m.to))
+          found.set(m.to, tokenFrom(m.text, '/userRegistration'));
+      return found.size === emails.length;
+    },
+    { what: `verification mails to ${emails.join(', ')}`, timeoutMs: 60_000, everyMs: 200 },
+  ).catch(() => {}); // the expectation below names what is missing
   expect([...found.keys()].sort()).toEqual([...emails].sort());
   return found;
 }

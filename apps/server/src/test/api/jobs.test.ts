@@ -9,10 +9,12 @@ import { mailJob } from '../../infra/mail';
 import { testClock } from '../../lib/clock';
 import { uniqueEmail } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
+import { until } from '../until';
 
 // The job runner against the real database (the embedded PostgreSQL server by default, the PostgreSQL server at
 // 127.0.0.1:5432 with TEST_DB=postgres).
-// Time is a test clock: leases expire and retries come due when the test moves it, not by sleeping.
+// Time is a test clock: leases expire and retries come due when the test moves it, not by sleeping. What
+// runs in the background (a runner's handler, its heartbeat) is waited for as a state, with `until`.
 
 const clock = testClock();
 let t: TestApp;
@@ -24,7 +26,6 @@ afterAll(async () => {
 });
 
 const SECOND = 1000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A promise the test resolves by hand. */
 function gate() {
@@ -38,11 +39,6 @@ function gate() {
 /** A runner on the test app's database, with its own job kinds (several may share a kind, as instances do). */
 function runner(defs: JobDefinition[], over: Partial<JobRunnerOptions> = {}) {
   return createJobRunner({ db: t.deps.db, log: t.app.log, clock, jobs: defs, deps: () => t.deps, ...over });
-}
-
-async function waitFor(what: () => Promise<boolean>, ms = 20_000) {
-  for (const end = Date.now() + ms; Date.now() < end; await sleep(20)) if (await what()) return;
-  throw new Error('timed out');
 }
 
 const row = async (id: number) => (await t.deps.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
@@ -96,7 +92,9 @@ describe('two runners on one database', () => {
         running++;
         most = Math.max(most, running);
         runs.set(i, (runs.get(i) ?? 0) + 1);
-        await sleep(30);
+        // Each job stays running until two have run at once (then none waits): a runner that ran one job at
+        // a time would never get there, and the wait would time out.
+        await until(() => most > 1, { what: 'two jobs running at once' });
         running--;
       },
     });
@@ -133,7 +131,7 @@ describe('two runners on one database', () => {
     const def = defineJob({ kind, payload, handler: async () => {} });
     const id = await a.enqueue(t.deps.db, def, {});
     const aRun = a.runDue();
-    await waitFor(async () => ranBy.length === 1);
+    await until(() => ranBy.length === 1, { what: 'runner A to start the job' });
     expect(await b.runDue()).toBe(0); // still leased to A
     clock.advance(31 * SECOND); // the 30 s lease is over
     expect(await b.runDue()).toBe(1);
@@ -159,13 +157,15 @@ describe('two runners on one database', () => {
     const b = runner([def]);
     const id = await a.enqueue(t.deps.db, def, {});
     const aRun = a.runDue();
-    await waitFor(async () => runs === 1);
+    await until(() => runs === 1, { what: 'runner A to start the job' });
     for (let i = 0; i < 4; i++) {
       // Read before the clock moves: a heartbeat between the move and the read would already hold the
       // latest lease the stopped clock allows, and nothing later could pass it (a race CI once lost).
       const before = (await row(id)).lockedUntil!.getTime();
       clock.advance(20 * SECOND); // 80 s in all, well past the first 30 s lease
-      await waitFor(async () => (await row(id)).lockedUntil!.getTime() > before);
+      await until(async () => (await row(id)).lockedUntil!.getTime() > before, {
+        what: 'a heartbeat to push the lease forward',
+      });
       expect(await b.runDue()).toBe(0);
     }
     expect(await b.status(id)).toMatchObject({ state: 'running' });
@@ -244,7 +244,7 @@ describe('mail is recorded once', () => {
       afterHandler: () => new Promise<void>(() => {}),
     });
     void dying.runDue();
-    await waitFor(async () => (await outbox()).length === 1);
+    await until(async () => (await outbox()).length === 1, { what: 'the mail in the outbox' });
     clock.advance(31 * SECOND);
     // Another instance's runner finds nothing to do: the job was completed with the mail, in one transaction.
     expect(await t.deps.jobs.runDue()).toBe(0);
@@ -294,7 +294,8 @@ describe('mail over SMTP after a crash', () => {
         afterHandler: () => new Promise<void>(() => {}),
       });
       void dying.runDue();
-      await waitFor(async () => received.length === 1);
+      // A real SMTP server on a socket: its delivery is waited for, there is no clock to move.
+      await until(() => received.length === 1, { what: 'the SMTP server to receive the mail' });
       const [job] = await s.deps.db.select().from(jobs).where(eq(jobs.kind, mailJob.kind));
       const messageId = /^Message-ID: (.+)$/im.exec(received[0]!)?.[1]?.trim();
       expect(messageId).toMatch(/^<[^@>]+@qbankcloud\.com>$/);

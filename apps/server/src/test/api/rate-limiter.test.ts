@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from '../../infra/rate-limiter';
+import { testClock } from '../../lib/clock';
+import { until } from '../until';
 
 // Both adapters, the Redis one against the machine's Redis server (each run under its own key prefix).
 const prefix = `qbank:test:${randomBytes(4).toString('hex')}:`;
@@ -20,13 +22,33 @@ afterAll(async () => {
   redis.disconnect();
 });
 
-const adapters: Array<[string, () => RateLimiter, boolean]> = [
-  ['memory', () => memoryRateLimiter(), true],
-  // Skipped on a machine without Redis, never in CI (there it fails instead).
-  ['redis', () => redisRateLimiter(redis.duplicate(), prefix), redisUp || !!process.env.CI],
+/** An adapter, whether it can run here, and how a test lets a key's window of `windowMs` end. */
+type Adapter = [
+  string,
+  () => RateLimiter,
+  boolean,
+  (key: string, max: number, windowMs: number) => Promise<void>,
 ];
 
-for (const [name, make, available] of adapters) {
+// The memory adapter reads a test clock, moved past the window's end.
+const clock = testClock();
+const adapters: Adapter[] = [
+  ['memory', () => memoryRateLimiter(clock), true, async (_key, _max, windowMs) => clock.advance(windowMs)],
+  // Skipped on a machine without Redis, never in CI (there it fails instead). Redis ends a window itself, by
+  // the TTL of the key it counts in: no clock of ours to move, so the test waits until the key has gone.
+  [
+    'redis',
+    () => redisRateLimiter(redis.duplicate(), prefix),
+    redisUp || !!process.env.CI,
+    (key, max, windowMs) =>
+      until(async () => (await redis.exists(`${prefix}${max}-${Math.ceil(windowMs / 1000)}:${key}`)) === 0, {
+        what: `the Redis key of ${key} to expire`,
+        timeoutMs: windowMs + 5000,
+      }),
+  ],
+];
+
+for (const [name, make, available, windowEnds] of adapters) {
   describe.skipIf(!available)(`${name} rate limiter`, () => {
     it('allows max hits in a window, then refuses with the time left', async () => {
       const l = make();
@@ -55,7 +77,7 @@ for (const [name, make, available] of adapters) {
       const l = make();
       expect((await l.hit('k3', 1, 1000)).allowed).toBe(true);
       expect((await l.hit('k3', 1, 1000)).allowed).toBe(false);
-      await new Promise((r) => setTimeout(r, 1100));
+      await windowEnds('k3', 1, 1000);
       expect((await l.peek('k3', 1, 1000)).allowed).toBe(true);
       expect((await l.hit('k3', 1, 1000)).allowed).toBe(true);
       await l.close();
@@ -71,6 +93,18 @@ for (const [name, make, available] of adapters) {
       for (let i = 0; i < 20; i++) await l.refund('k6', 10, 60_000);
       expect((await l.hit('k6', 10, 60_000)).allowed).toBe(true);
       expect((await l.hit('k6', 10, 60_000)).allowed).toBe(false);
+      await l.close();
+    });
+
+    it.runIf(name === 'memory')('a window is read from the clock it was given', async () => {
+      const l = make();
+      expect(await l.hit('k7', 1, 60_000)).toEqual({ allowed: true, retryAfterSeconds: 60 });
+      clock.advance(59_000);
+      expect(await l.hit('k7', 1, 60_000)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+      expect((await l.peek('k7', 1, 60_000)).allowed).toBe(false);
+      clock.advance(1000);
+      expect(await l.peek('k7', 1, 60_000)).toEqual({ allowed: true, retryAfterSeconds: 60 });
+      expect((await l.hit('k7', 1, 60_000)).allowed).toBe(true);
       await l.close();
     });
 
