@@ -71,14 +71,19 @@ function writeRoutes(manifest, filesOf) {
     }
     return [...seen].filter((k) => !entry.has(k)).map((k) => `/${manifest[k].file}`);
   };
-  const lazyChunk = (prefix) => {
-    const key = (manifest['index.html'].dynamicImports ?? []).find((k) => k.startsWith(prefix));
-    if (!key) throw new Error(`prerender: no ${prefix}… chunk among the entry's dynamic imports`);
+  // A module the entry imports lazily is keyed by its source path when its chunk is its own, or by `_name-hash.js`
+  // when the bundler made it a shared chunk (the user menu: the shell imports it too): either is looked for.
+  const lazyChunk = (...prefixes) => {
+    const key = (manifest['index.html'].dynamicImports ?? []).find((k) =>
+      prefixes.some((p) => k.startsWith(p)),
+    );
+    if (!key)
+      throw new Error(`prerender: no ${prefixes.join(' or ')}… chunk among the entry's dynamic imports`);
     return filesFor([key]);
   };
   const routes = {
     session: lazyChunk('_accounts-'),
-    signedIn: lazyChunk('_user-menu-'),
+    signedIn: lazyChunk('_user-menu-', 'src/features/shell/components/user-menu.tsx'),
     pages: PAGES.map(([pattern, keys]) => ({
       path: pattern,
       files: filesFor(keys),

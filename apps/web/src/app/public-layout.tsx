@@ -2,7 +2,7 @@ import { Box } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { SiteFooter } from '../components/site-footer';
-import { SiteHeader } from '../components/site-header';
+import { SiteHeader } from '../features/shell/components/site-header';
 
 /**
  * The logged-out frame: sticky header, main landmark, footer. Around the route's page, or around `children` where

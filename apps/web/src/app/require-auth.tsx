@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useAuth } from './auth';
+import { useAuth } from '../features/accounts/api/auth';
 
 /** Signed-in routes: a spinner while the session loads, the login page when there is none. */
 export function RequireAuth() {

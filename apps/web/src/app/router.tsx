@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PublicLayout } from './public-layout';
+import { queryClient } from './query-client';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -100,17 +101,18 @@ export const router = createBrowserRouter([
           },
           {
             path: '/store',
-            // The loader fills the cache from the server's HTML's data before the first render (lib/server-rendered.ts).
+            // The loader fills the app's cache from the server's HTML's data before the first render
+            // (lib/server-rendered.ts); the page's module takes the cache from here, never from app/.
             lazy: async () => {
               const m = await import('../features/store/routes/store-page');
-              return { Component: m.StorePage, loader: m.storeLoader };
+              return { Component: m.StorePage, loader: m.storeLoader(queryClient) };
             },
           },
           {
             path: '/store/products/:id',
             lazy: async () => {
               const m = await import('../features/store/routes/product-page');
-              return { Component: m.ProductPage, loader: m.productLoader };
+              return { Component: m.ProductPage, loader: m.productLoader(queryClient) };
             },
           },
           {

@@ -1,7 +1,6 @@
 import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { useAuth } from '../app/auth';
 
 // Mantine's light green title is 2.5:1 on its own background, below WCAG AA's 4.5:1; this green is 7:1.
 const SUCCESS_TITLE = { title: { color: '#1b5e20' } };
@@ -12,11 +11,14 @@ interface BannerState {
   qbankName?: string;
 }
 
-/** Banners from navigation state or the msgId query (SPEC §2): subscriptionAdded, feedbackSubmitted, passwordChangeSuccess. */
-export function Banners() {
+/**
+ * Banners from navigation state or the msgId query (SPEC §2): subscriptionAdded, feedbackSubmitted, passwordChangeSuccess.
+ * `signedIn` (the page's, from the accounts feature's useAuth) picks subscriptionAdded's links: Create a test and
+ * Settings, or Sign in.
+ */
+export function Banners({ signedIn }: { signedIn: boolean }) {
   const location = useLocation();
   const [params] = useSearchParams();
-  const { status } = useAuth();
   const state = (location.state ?? {}) as BannerState;
   const msgId = state.msgId ?? params.get('msgId') ?? '';
   const [dismissed, setDismissed] = useState<string | null>(null);
@@ -35,7 +37,7 @@ export function Banners() {
         title={`Your ${name} QBank subscription is now active!`}
         styles={SUCCESS_TITLE}
       >
-        {status === 'authenticated' ? (
+        {signedIn ? (
           <Group gap="md">
             <Anchor component={Link} to="/tests/create">
               Create a test

@@ -3,12 +3,12 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { isValidPassword, passwordUpdateBody, profileBody } from '@qbank/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../../../app/auth';
 import { PageTitle } from '../../../components/page-title';
 import { PasswordField } from '../../../components/password-field';
 import { RevealablePasswordInput } from '../../../components/revealable-password-input';
 import { formErrorMessage, showServerFieldError } from '../../../lib/form-errors';
-import { SubscriptionsPanel } from '../../subscriptions/components/subscriptions-panel';
+import { SubscriptionsPanel } from '../../subscriptions';
+import { useAuth } from '../api/auth';
 import { useUpdatePassword } from '../api/passwords';
 import { useUpdateProfile } from '../api/profile';
 

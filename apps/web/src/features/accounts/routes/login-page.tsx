@@ -3,11 +3,11 @@ import { useForm } from '@mantine/form';
 import { Messages } from '@qbank/contract';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { useAuth } from '../../../app/auth';
 import { PageCard } from '../../../components/page-card';
 import { PageTitle } from '../../../components/page-title';
 import { RevealablePasswordInput } from '../../../components/revealable-password-input';
 import { HttpError } from '../../../lib/http';
+import { useAuth } from '../api/auth';
 
 /** /login: e-mail and password, show/hide, Forgot password (SPEC §2); messages from SPEC §8. */
 function LoginPageContent() {

@@ -2,8 +2,8 @@ import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title }
 import { activeSubscription } from '@qbank/contract';
 import IconListTree from '@tabler/icons-react/dist/esm/icons/IconListTree.mjs';
 import { Link } from 'react-router';
-import { useAuth } from '../../../app/auth';
 import { PageTitle } from '../../../components/page-title';
+import { useAuth } from '../../accounts/api/auth';
 
 /** What an admin will run from here later; honest about not being built yet. */
 const COMING_SOON = [

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { activeSubscription } from '@qbank/contract';
 import { Link } from 'react-router';
-import { useAuth } from '../../../app/auth';
 import { PageTitle } from '../../../components/page-title';
+import { useAuth } from '../../accounts/api/auth';
 import { useSubjectTree } from '../api/catalogue';
 import { TreeEditor } from '../components/tree-editor';
 

@@ -1,8 +1,8 @@
 import { Anchor, Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useAuth } from '../../../app/auth';
 import { PageTitle } from '../../../components/page-title';
+import { useAuth } from '../../accounts/api/auth';
 import { useCheckoutStatus } from '../api/checkout';
 
 const PATIENCE_MS = 30_000;

@@ -25,9 +25,9 @@ import {
 } from '@qbank/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useAuth } from '../../../app/auth';
 import { PageTitle } from '../../../components/page-title';
 import { showServerFieldError } from '../../../lib/form-errors';
+import { useAuth } from '../../accounts/api/auth';
 import { useSendContactMessage } from '../api/contact';
 
 type Phase = 'idle' | 'submitting' | 'error';

@@ -1,9 +1,9 @@
 import { Button, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { activeSubscription, staffAccessLabel } from '@qbank/contract';
 import { Link } from 'react-router';
-import { useAuth } from '../../../app/auth';
 import { Banners } from '../../../components/banners';
 import { PageTitle } from '../../../components/page-title';
+import { useAuth } from '../../accounts/api/auth';
 import { LearnerStats } from '../components/learner-stats';
 
 /**
@@ -18,7 +18,7 @@ function DashboardPageContent() {
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
-        <Banners />
+        <Banners signedIn />
         {/* A long unbroken name wraps rather than widening the page past a phone's 375 px (issue 8). */}
         <Title order={1} style={{ overflowWrap: 'anywhere' }}>
           Welcome, {user.firstName}

@@ -28,6 +28,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Banners } from '../../../components/banners';
 import { PageTitle } from '../../../components/page-title';
+import { useAuth } from '../../accounts/api/auth';
 import { useReferralToken } from '../hooks/use-referral-token';
 import { PRICING_PLANS } from '../pricing';
 
@@ -154,10 +155,11 @@ function Section({
 /** `/`: the public landing page (SPEC §1, §2): features, the two plans, students, learners and the FAQ. */
 function LandingPageContent() {
   useReferralToken();
+  const { status } = useAuth();
   return (
     <>
       <Container size="lg" pt="md">
-        <Banners />
+        <Banners signedIn={status === 'authenticated'} />
       </Container>
 
       <Box py={{ base: 48, sm: 88 }}>

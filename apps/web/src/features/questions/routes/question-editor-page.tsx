@@ -28,10 +28,10 @@ import {
 } from '@qbank/contract';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { useAuth } from '../../../app/auth';
 import { PageTitle } from '../../../components/page-title';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http';
+import { useAuth } from '../../accounts/api/auth';
 import {
   useAllowedStatuses,
   useDeleteQuestion,

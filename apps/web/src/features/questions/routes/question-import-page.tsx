@@ -15,10 +15,10 @@ import { activeSubscription, type QuestionImport, type QuestionRole, STATUS_LABE
 import IconCircleCheck from '@tabler/icons-react/dist/esm/icons/IconCircleCheck.mjs';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useAuth } from '../../../app/auth';
 import { PageTitle } from '../../../components/page-title';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http';
+import { useAuth } from '../../accounts/api/auth';
 import { useCommitImport, useImport, useInvalidateQuestionLists, useUploadImport } from '../api/imports';
 import { ImportFilePicker } from '../components/import-file-picker';
 import { ImportPreview } from '../components/import-preview';

@@ -3,11 +3,11 @@ import { Messages } from '@qbank/contract';
 import IconMailCheck from '@tabler/icons-react/dist/esm/icons/IconMailCheck.mjs';
 import { useRef, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { useAuth } from '../../../app/auth';
 import { PageCard } from '../../../components/page-card';
 import { PageTitle } from '../../../components/page-title';
 import { showServerFieldError } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http';
+import { useAuth } from '../../accounts/api/auth';
 import { type RegistrationPayload, useInitiateRegistration, usePriceOnSale } from '../api/registration';
 import { isNotOnSale, PlanSummary } from '../components/plan-summary';
 import {

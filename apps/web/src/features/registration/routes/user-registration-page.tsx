@@ -2,12 +2,12 @@ import { Alert, Anchor, Button, Center, Loader, Stack, Text } from '@mantine/cor
 import { ErrorCode } from '@qbank/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useAuth } from '../../../app/auth';
 import { PageCard } from '../../../components/page-card';
 import { PageTitle } from '../../../components/page-title';
 import { showServerFieldError } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http';
 import { storedReferralToken } from '../../../lib/referral-token';
+import { useAuth } from '../../accounts/api/auth';
 import { useCreateCheckoutSession } from '../../checkout/api/checkout';
 import {
   useCompleteRegistration,

@@ -2,28 +2,18 @@ import { AppShell, Box, Burger, Center, em, Group, Loader, NavLink, Text } from 
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { activeSubscription, Brand, sidebarLinks } from '@qbank/contract';
 import { useEffect, useState } from 'react';
-import { Link, Navigate, Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
-import { useAuth } from '../../../app/auth';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../../components/logo';
 import { TitlePrefix } from '../../../components/page-title';
 import { SiteFooter } from '../../../components/site-footer';
-import { UserMenu } from '../../../components/user-menu';
+import { useAuth } from '../../accounts/api/auth';
 import { useLogo } from '../../store/api/store';
 import { useTestInProgress } from '../api/tests';
+import type { ShellContext } from '../hooks/use-shell-sign-out';
+import { UserMenu } from './user-menu';
 
 const RUN_PAGE = /^\/tests\/[^/]+\/run\/?$/i;
 const REVIEW_PAGE = /^\/tests\/[^/]+\/review\/?$/i;
-
-/** What the shell offers the pages inside it. */
-export interface ShellContext {
-  /** Signs out on purpose: the visitor lands on / (not on /login, as after an expiry). */
-  signOut(): void;
-}
-
-/** The shell's sign-out, for a page that must offer it itself (the run page hides the user menu). */
-export function useShellSignOut(): () => void {
-  return useOutletContext<ShellContext>().signOut;
-}
 
 /** The signed-in frame (SPEC §2): header with logo, active product and user menu, a sidebar by role, footer. */
 export function AppShellLayout() {

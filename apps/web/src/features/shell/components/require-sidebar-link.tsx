@@ -1,6 +1,6 @@
 import { activeSubscription, sidebarLinks } from '@qbank/contract';
 import type { ReactNode } from 'react';
-import { useAuth } from '../../../app/auth';
+import { useAuth } from '../../accounts/api/auth';
 import { NoAccessPage } from '../routes/no-access-page';
 
 const SUPER = '/superuser';

@@ -18,15 +18,14 @@ import {
 import { type BillingPlan, frequencyText, priceText } from '@qbank/contract';
 import IconArrowLeft from '@tabler/icons-react/dist/esm/icons/IconArrowLeft.mjs';
 import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useAuth } from '../../../app/auth';
-import { queryClient } from '../../../app/query-client';
 import { notifyError } from '../../../components/notify-error';
 import { PageTitle } from '../../../components/page-title';
 import { storedReferralToken } from '../../../lib/referral-token';
 import { serverRendered } from '../../../lib/server-rendered';
+import { useAuth } from '../../accounts/api/auth';
 import { sessionQueryOptions } from '../../accounts/api/session';
 import { createCheckoutSession } from '../../checkout/api/checkout';
 import { setLastUsedProduct, subscribeFree } from '../../subscriptions/api/subscriptions';
@@ -60,21 +59,24 @@ const planToStart = (plans: BillingPlan[], askedPriceId: string | null) =>
   )?.uuid ?? null;
 
 /**
- * The route's loader: when the server sent the page as HTML with its data inlined (lib/preloaded.ts), the cache
- * takes the content, plans and logo before the app's first render, which then draws the same page instead of a
- * loader. Otherwise (the app's own navigation) nothing: the page loads its data itself.
+ * The route's loader, for the app's cache (app/router.tsx passes it in: a feature never imports app/): when the
+ * server sent the page as HTML with its data inlined (lib/preloaded.ts), the cache takes the content, plans and
+ * logo before the app's first render, which then draws the same page instead of a loader. Otherwise (the app's
+ * own navigation) nothing: the page loads its data itself.
  */
-export async function productLoader({ params }: LoaderFunctionArgs) {
-  const id = params.id;
-  if (id && serverRendered())
-    await Promise.all([
-      queryClient.prefetchQuery(sessionQueryOptions()),
-      queryClient.prefetchQuery(productContentQuery(id)),
-      queryClient.prefetchQuery(billingPlansQuery(id)),
-      queryClient.prefetchQuery(logoQuery(id, 'PRODUCT_LOGO')),
-    ]);
-  return null;
-}
+export const productLoader =
+  (queryClient: QueryClient) =>
+  async ({ params }: LoaderFunctionArgs) => {
+    const id = params.id;
+    if (id && serverRendered())
+      await Promise.all([
+        queryClient.prefetchQuery(sessionQueryOptions()),
+        queryClient.prefetchQuery(productContentQuery(id)),
+        queryClient.prefetchQuery(billingPlansQuery(id)),
+        queryClient.prefetchQuery(logoQuery(id, 'PRODUCT_LOGO')),
+      ]);
+    return null;
+  };
 
 /** /store/products/:id — the QBank's page in the store (SPEC §2). */
 export function ProductPage() {

@@ -14,13 +14,12 @@ import {
 } from '@mantine/core';
 import { STORE_PAGE_SIZE } from '@qbank/contract';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { useAuth } from '../../../app/auth';
-import { queryClient } from '../../../app/query-client';
 import { PageTitle } from '../../../components/page-title';
 import { serverRendered } from '../../../lib/server-rendered';
 import { throttle } from '../../../lib/throttle';
+import { useAuth } from '../../accounts/api/auth';
 import { sessionQueryOptions } from '../../accounts/api/session';
 import { storeSearchQuery } from '../api/store';
 import type { SortOrder } from '../api/types';
@@ -36,18 +35,19 @@ export const resultCountText = (n: number) =>
   n === 0 ? 'No results' : `${n} ${n === 1 ? 'result' : 'results'}`;
 
 /**
- * The route's loader: when the server sent /store as HTML with its first page of cards (and their data inlined,
- * lib/preloaded.ts), the cache takes them before the app's first render, which then draws the same cards instead
- * of a loader. Otherwise (the app's own navigation) nothing: the page loads its cards itself.
+ * The route's loader, for the app's cache (app/router.tsx passes it in: a feature never imports app/): when the
+ * server sent /store as HTML with its first page of cards (and their data inlined, lib/preloaded.ts), the cache
+ * takes them before the app's first render, which then draws the same cards instead of a loader. Otherwise (the
+ * app's own navigation) nothing: the page loads its cards itself.
  */
-export async function storeLoader() {
+export const storeLoader = (queryClient: QueryClient) => async () => {
   if (serverRendered())
     await Promise.all([
       queryClient.prefetchQuery(sessionQueryOptions()),
       queryClient.prefetchInfiniteQuery(storeSearchQuery('', 'ASC')),
     ]);
   return null;
-}
+};
 
 /** /store: search by name or content, sort A-Z / Z-A, product cards (SPEC §2). */
 export function StorePage() {

@@ -2,8 +2,8 @@ import { Alert, Badge, Box, Button, Group, Loader, Modal, Paper, Stack, Table, T
 import { frequencyText, priceText, staffAccessLabel } from '@qbank/contract';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from '../../../app/auth';
 import { formErrorMessage } from '../../../lib/form-errors';
+import { useAuth } from '../../accounts/api/auth';
 import {
   type SubscriptionDetail,
   useCancelSubscription,

@@ -13,8 +13,8 @@ import {
 import { activeSubscription } from '@qbank/contract';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import { Link, useSearchParams } from 'react-router';
-import { useAuth } from '../../../app/auth';
 import { PageTitle } from '../../../components/page-title';
+import { useAuth } from '../../accounts/api/auth';
 import { useMyTests } from '../api/my-tests';
 import { MyTestsList } from '../components/my-tests-list';
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { HttpError } from '../../../lib/http';
-import { useShellSignOut } from '../../shell/components/app-shell-layout';
+import { useShellSignOut } from '../../shell';
 import { testRunQuery } from '../api/tests';
 import { RunScreen } from '../components/run-screen';
 

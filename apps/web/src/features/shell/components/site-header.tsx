@@ -12,12 +12,14 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useAuth } from '../app/auth';
-import { Logo } from './logo';
+import { Logo } from '../../../components/logo';
+import { useAuth } from '../../accounts/api/auth';
 import classes from './site-header.module.css';
 
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
-const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
+const MobileMenu = lazy(() =>
+  import('../../../components/mobile-menu').then((m) => ({ default: m.MobileMenu })),
+);
 
 const navLinks = [
   { to: '/store', label: 'Store' },
@@ -58,7 +60,8 @@ function StaticMobileMenu() {
  * Sticky site header. Logged out it offers Register and Sign In, each hidden on its own page and on store
  * product pages (SPEC §2); signed in, the shell's user menu. Three columns (two equal sides) keep the centre
  * navigation at the same place on every page, whatever the width of the buttons on the right. `prerendered`:
- * rendered once at build time for the static landing page, with a phone menu that needs no script.
+ * rendered once at build time for the static landing page, with a phone menu that needs no script. The public
+ * frame's (app/public-layout.tsx), kept in the shell feature beside the user menu since both read the session.
  */
 export function SiteHeader({ prerendered = false }: { prerendered?: boolean }) {
   const { status, user, logout } = useAuth();

@@ -1,12 +1,6 @@
 import { Messages, type UserMe } from '@qbank/contract';
 import { useCallback, useMemo } from 'react';
-import {
-  useAdoptSession,
-  useLogin,
-  useLogout,
-  useRefreshSession,
-  useSession,
-} from '../features/accounts/api/session';
+import { useAdoptSession, useLogin, useLogout, useRefreshSession, useSession } from './session';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -24,8 +18,9 @@ export interface AuthState {
 }
 
 /**
- * The auth state, read from the session query (features/accounts/api/session.ts): the cache holds the signed-in
- * user, nothing beside it does. Loading while the session loads (SPEC §4), then authenticated or not.
+ * The auth state, read from the session query (session.ts): the cache holds the signed-in user, nothing beside it
+ * does. Loading while the session loads (SPEC §4), then authenticated or not. The accounts feature's, beside the
+ * session it reads: every feature (and app/) asks it here, as app/ is never a feature's to import.
  */
 export function useAuth(): AuthState {
   const session = useSession();

@@ -2,9 +2,9 @@ import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { activeSubscription } from '@qbank/contract';
 import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../app/auth';
-import { useSetActiveProduct } from '../features/subscriptions/api/subscriptions';
-import { notifyError } from './notify-error';
+import { notifyError } from '../../../components/notify-error';
+import { useAuth } from '../../accounts/api/auth';
+import { useSetActiveProduct } from '../../subscriptions/api/subscriptions';
 
 /** Handles a user-menu choice; an unexpected key is logged as a warning (SPEC §8). */
 export function menuAction(key: string, actions: Record<string, () => void>): void {
