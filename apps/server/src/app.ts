@@ -23,25 +23,9 @@ import { purgeSpent } from './infra/retention';
 import { type MediaStorage, makeStorage } from './infra/storage';
 import { type Clock, systemClock } from './lib/clock';
 import { type LogFormat, loggerOptions, QuietRequestLog } from './lib/logger';
-import { accountsRoutes } from './modules/accounts/routes';
-import { billingRoutes } from './modules/billing/routes';
-import { catalogueRoutes } from './modules/catalogue/routes';
-import { checkoutRoutes, WEBHOOK_URL } from './modules/checkout/routes';
-import { contactRoutes } from './modules/contact/routes';
-import { devMailboxRoutes } from './modules/dev-mailbox/routes';
-import { importReadJob, importWriteJob } from './modules/imports/jobs';
-import { expireStalePreviews } from './modules/imports/repository';
-import { importsRoutes } from './modules/imports/routes';
-import { mediaRoutes } from './modules/media/routes';
-import { questionsRoutes } from './modules/questions/routes';
-import { referralRoutes } from './modules/referrals/routes';
-import { registrationRoutes } from './modules/registration/routes';
-import { registerApiDocs, siteRoutes } from './modules/site/routes';
-import { storeRoutes } from './modules/store/routes';
-import { expireDue } from './modules/subscriptions/access';
-import { subscriptionsRoutes } from './modules/subscriptions/routes';
-import { EXPIRY_EVERY_MS, finalizeExpiredTests } from './modules/tests/expiry';
-import { testsRoutes } from './modules/tests/routes';
+import { MODULES } from './modules';
+import { WEBHOOK_URL } from './modules/checkout';
+import { registerApiDocs } from './modules/site';
 import { registerAnswerCompression } from './plugins/compress-answers';
 import { registerContentTypes } from './plugins/content-types';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
@@ -128,20 +112,15 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     db: database.db,
     log: app.log,
     clock,
-    jobs: [mailJob, stopRenewalJob, localWebhookJob, importReadJob, importWriteJob],
+    jobs: [mailJob, stopRenewalJob, localWebhookJob, ...MODULES.flatMap((m) => m.jobs ?? [])],
     deps: () => deps,
   });
   if (local) jobs.every('local payments: renew or end subscriptions', 60_000, (now) => local.sweep(now));
-  jobs.every('subscriptions: end expired access', 60_000, (now) => expireDue(database.db, now));
   jobs.every('retention: purge finished jobs and spent one-time tokens', PURGE_EVERY_MS, (now) =>
     purgeSpent(database.db, now),
   );
-  jobs.every('imports: drop the files of previews never committed', PURGE_EVERY_MS, (now) =>
-    expireStalePreviews(database.db, now),
-  );
-  jobs.every('tests: end timed tests whose time ran out', EXPIRY_EVERY_MS, (now) =>
-    finalizeExpiredTests(deps, now),
-  );
+  for (const m of MODULES)
+    for (const task of m.every ?? []) jobs.every(task.name, task.everyMs, (now) => task.run(deps, now));
   const storage = opts.storage ?? makeStorage(config);
   const deps: Deps = {
     config,
@@ -203,21 +182,8 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   app.setSerializerCompiler(serializerCompiler);
   await registerApiDocs(app);
 
-  accountsRoutes(app, deps);
-  registrationRoutes(app, deps);
-  contactRoutes(app, deps);
-  referralRoutes(app, deps);
-  storeRoutes(app, deps);
-  catalogueRoutes(app, deps);
-  billingRoutes(app, deps);
-  subscriptionsRoutes(app, deps);
-  questionsRoutes(app, deps);
-  mediaRoutes(app, deps);
-  importsRoutes(app, deps);
-  testsRoutes(app, deps);
-  await checkoutRoutes(app, deps);
-  siteRoutes(app, deps);
-  if (transport.kind === 'outbox' && config.devMailbox) devMailboxRoutes(app, deps);
+  // Each module's routes (modules/index.ts), in order.
+  for (const m of MODULES) await m.routes?.(app, deps);
 
   // The app's pages: `/` the static landing page, every other page with its route's files and first data
   // (plugins/spa.ts).

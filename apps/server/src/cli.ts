@@ -17,8 +17,8 @@ import type { Deps } from './deps';
 import { memoryRateLimiter } from './infra/rate-limiter';
 import { AppError } from './lib/app-error';
 import { parseInput } from './lib/validation';
-import { billingService } from './modules/billing/service';
-import { registrationService } from './modules/registration/service';
+import { billingService } from './modules/billing';
+import { registrationService } from './modules/registration';
 
 const help = `QBank Cloud operator commands: npm run qbank -- <command> [options]
 

@@ -4,11 +4,11 @@ import type { Payments } from '../infra/payments';
 import type { MediaStorage } from '../infra/storage';
 import { type Clock, systemClock } from '../lib/clock';
 import { hashPassword } from '../lib/passwords';
+import { seedTestHistory } from '../modules/tests';
 import type { Db } from './client';
 import { billingPlans, products, subscriptions, users } from './schema';
 import { seedQuestionBank } from './seed-question-bank';
 import { seedQuestions } from './seed-questions';
-import { seedTestHistory } from './seed-tests';
 
 export const demoAccounts = [
   {

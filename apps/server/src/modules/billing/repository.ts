@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { billingPlans, products } from '../../db/schema';
-import type { PlanRow } from '../store/repository';
+import type { PlanRow } from '../store';
 
 export type { PlanRow };
 export type NewPlan = typeof billingPlans.$inferInsert;

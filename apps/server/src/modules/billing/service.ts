@@ -2,7 +2,7 @@ import { type BillingPlanInput, ErrorCode, listPlans } from '@qbank/contract';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { type Actor, authorize, can } from '../../policies';
-import { findProduct, plansOf, toBillingPlan } from '../store/repository';
+import { findProduct, plansOf, toBillingPlan } from '../store';
 import {
   findPlanOfProduct,
   flipPlanActive,

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { type Actor, authorize } from '../../policies';
-import { visibleProduct } from '../store/service';
+import { visibleProduct } from '../store';
 import {
   deleteNode,
   insertCategory,

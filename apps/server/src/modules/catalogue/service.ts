@@ -2,7 +2,7 @@ import { ErrorCode, type ProductTree, QUESTION_STATUSES, type QuestionStatusCoun
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { type Actor, can } from '../../policies';
-import { visibleProduct } from '../store/service';
+import { visibleProduct } from '../store';
 import {
   categoriesOfProduct,
   categoriesOfSubject,

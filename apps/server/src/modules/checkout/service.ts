@@ -2,9 +2,9 @@ import { ErrorCode, type FrequencyType } from '@qbank/contract';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../policies';
-import { findUserById } from '../accounts/repository';
-import { type PlanRow, planOnSale } from '../store/repository';
-import { findOfUserAndProduct, type SubscriptionRow } from '../subscriptions/repository';
+import { findUserById } from '../accounts';
+import { type PlanRow, planOnSale } from '../store';
+import { findOfUserAndProduct, type SubscriptionRow } from '../subscriptions';
 import {
   customerIdOf,
   expireIfOpen,

@@ -3,10 +3,9 @@ import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { type ProviderEvent, WebhookSignatureError } from '../../infra/payments';
 import { AppError } from '../../lib/app-error';
-import { findUserById } from '../accounts/repository';
-import { findPlan } from '../billing/repository';
-import { grantPaid } from '../subscriptions/access';
-import { findByProviderId, recountLearners, updateSubscription } from '../subscriptions/repository';
+import { findUserById } from '../accounts';
+import { findPlan } from '../billing';
+import { findByProviderId, grantPaid, recountLearners, updateSubscription } from '../subscriptions';
 import {
   completeCheckout,
   expireIfOpen,

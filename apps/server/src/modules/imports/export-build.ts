@@ -1,4 +1,5 @@
 import { type ExportFormat, MEDIA_TYPES, type MediaContentType } from '@qbank/contract';
+import { mediaUrl } from '../../lib/media-url';
 import {
   type PortableMedia,
   type PortableQuestion,
@@ -7,7 +8,6 @@ import {
   toQti3Zip,
   toXlsx,
 } from '../questions/formats';
-import { mediaUrl } from '../questions/service';
 import type { ExportMedia, ExportRow } from './export-repository';
 
 // Building an export file from the rows read: pure and CPU-heavy for a large bank (every question's HTML

@@ -2,7 +2,7 @@ import type { QuestionStatus } from '@qbank/contract';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import type { StoredChoice } from '../../db/schema';
-import { shownContentOf } from '../questions/repository';
+import { shownContentOf } from '../questions';
 
 export interface ExportRow {
   id: string;

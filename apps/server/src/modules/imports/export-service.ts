@@ -3,7 +3,7 @@ import type { Deps } from '../../deps';
 import type { FileAnswer } from '../../lib/answers';
 import { AppError } from '../../lib/app-error';
 import { type Actor, can } from '../../policies';
-import { findProduct } from '../store/repository';
+import { findProduct } from '../store';
 import type { ExportFile } from './export-build';
 import { type ExportRow, exportMedia, exportRows } from './export-repository';
 import { XLSX_TYPE } from './service';

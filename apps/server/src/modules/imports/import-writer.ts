@@ -10,8 +10,8 @@ import {
   renumber,
   siblingIds,
   type TreeLevel,
-} from '../catalogue/editing-repository';
-import { countMove } from '../questions/repository';
+} from '../catalogue';
+import { countMove } from '../questions';
 import type { PreparedQuestion } from './prepare';
 import { importedQuestionId } from './question-ids';
 import { existingQuestionIds, insertQuestions, loadTree, type NewQuestion } from './repository';

@@ -9,9 +9,9 @@ import {
   REFERENCES_MAX,
 } from '@qbank/contract';
 import { sniffMedia } from '../../lib/media-type';
+import { mediaUrl } from '../../lib/media-url';
 import { isBlankRichText, sanitizeRichText } from '../../lib/rich-text';
 import type { ParseIssue, PortableQuestion } from '../questions/formats';
-import { mediaUrl } from '../questions/service';
 
 /** A media file of a question, recognised by its bytes and named by their SHA-256. */
 export interface PreparedMedia {

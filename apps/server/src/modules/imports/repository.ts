@@ -8,7 +8,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { type Db, type DbOrTx, rowsOf, type Tx } from '../../db/client';
 import { mediaFiles, questionImports, questions, questionVersionMedia } from '../../db/schema';
-import { categoriesOfProduct, subcategoriesOfProduct, subjectsOfProduct } from '../catalogue/repository';
+import { categoriesOfProduct, subcategoriesOfProduct, subjectsOfProduct } from '../catalogue';
 import { sliceRanges } from './slices';
 import type { TreeNodes } from './tree';
 

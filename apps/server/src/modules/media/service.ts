@@ -4,16 +4,9 @@ import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { sniffMedia } from '../../lib/media-type';
+import { mediaUrl } from '../../lib/media-url';
 import { type Actor, authorize } from '../../policies';
-import {
-  copyMedia,
-  findHead,
-  insertVersion,
-  pointAt,
-  type QuestionHead,
-  readVersion,
-} from '../questions/repository';
-import { mediaUrl } from '../questions/service';
+import { copyMedia, findHead, insertVersion, pointAt, type QuestionHead, readVersion } from '../questions';
 import {
   addVersionMedia,
   findMediaFile,

@@ -18,6 +18,7 @@ import {
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
+import { mediaUrl } from '../../lib/media-url';
 import {
   isBlankRichText,
   outsideImageMessage,
@@ -26,7 +27,7 @@ import {
   sanitizeRichText,
 } from '../../lib/rich-text';
 import { type Actor, authorize, can, questionStatusesFor } from '../../policies';
-import { visibleProduct } from '../store/service';
+import { visibleProduct } from '../store';
 import {
   browseQuestions,
   copyMedia,
@@ -52,8 +53,6 @@ import {
 } from './repository';
 
 /** Where a media file is served from (the media module's route). */
-export const mediaUrl = (hash: string) => `/api/v2/media/${hash}`;
-
 const PREVIEW_LENGTH = 160;
 
 const noSuchQuestion = () => new AppError(ErrorCode.NOT_FOUND, 'No such question', 'id');

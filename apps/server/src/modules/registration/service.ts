@@ -6,10 +6,15 @@ import { AppError } from '../../lib/app-error';
 import { randomToken, safeEqual, sha256Hex } from '../../lib/crypto';
 import { hashPassword } from '../../lib/passwords';
 import { enforceRateLimits } from '../../lib/rate-limit';
-import { findUserByEmail, findUserById } from '../accounts/repository';
-import { openSession } from '../accounts/sessions';
-import { consumeToken, findLiveToken, issueToken } from '../accounts/tokens';
-import { planOnSale } from '../store/repository';
+import {
+  consumeToken,
+  findLiveToken,
+  findUserByEmail,
+  findUserById,
+  issueToken,
+  openSession,
+} from '../accounts';
+import { planOnSale } from '../store';
 import { insertUser, insertUserIfNew, spentLinkOfVerifiedAccount, updateUser } from './repository';
 
 interface Initiate {

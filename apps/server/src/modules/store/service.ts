@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { batcher } from '../../lib/batcher';
+import { searchCache } from '../../lib/search-cache';
 import { type Actor, authorize, can } from '../../policies';
 import { type IndexQuery, StoreCardIndex } from './card-index';
 import { answerEtag, EncodedAnswer } from './encoded-answer';
@@ -27,7 +28,6 @@ import {
   toBillingPlan,
   toProductContent,
 } from './repository';
-import { searchCache } from './search-cache';
 
 const storeList = z.array(storeProduct);
 

@@ -2,7 +2,7 @@ import { type FrequencyType, periodEnd } from '@qbank/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { stopRenewalJob } from '../../infra/payments';
-import { setLastUsedProduct } from '../accounts/repository';
+import { setLastUsedProduct } from '../accounts';
 import {
   endDue,
   findForUpdate,

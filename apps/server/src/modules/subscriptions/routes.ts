@@ -2,13 +2,17 @@ import { subscriptionsApi } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { route } from '../../plugins/route';
-import { subscriptionsService } from './service';
+import { type RenewalCheckout, subscriptionsService } from './service';
 
 /** A user's subscriptions: their own, or a superuser's. */
 const managing = { policy: 'subscriptions.manage' } as const;
 
-export function subscriptionsRoutes(app: FastifyInstance, deps: Deps) {
-  const svc = subscriptionsService(deps);
+export function subscriptionsRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  checkoutOf: (deps: Deps) => RenewalCheckout,
+) {
+  const svc = subscriptionsService(deps, checkoutOf);
   route(app, subscriptionsApi.list, ({ actor, params }) => svc.list(actor, params.userId), managing);
   route(
     app,

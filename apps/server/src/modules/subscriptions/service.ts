@@ -2,15 +2,14 @@ import { ErrorCode, type FrequencyType, periodEnd, type SubscriptionDetail } fro
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { type Actor, authorize } from '../../policies';
-import { findUserById, setLastUsedProduct } from '../accounts/repository';
+import { findUserById, setLastUsedProduct } from '../accounts';
 import {
   findPlan,
   findPlanWithProduct,
   type PlanRow,
   renewalPriceOf,
   saveRenewalPriceIfNone,
-} from '../billing/repository';
-import { checkoutService } from '../checkout/service';
+} from '../billing';
 import { expireDue, LEARNER_ROLES } from './access';
 import {
   findById,
@@ -23,7 +22,24 @@ import {
   updateSubscription,
 } from './repository';
 
-export function subscriptionsService(deps: Deps) {
+/**
+ * The provider's checkout, which turning on auto-renew for a one-time purchase goes through: the checkout
+ * module's, handed in by modules/index.ts (checkout depends on subscriptions, not the other way round).
+ */
+export interface RenewalCheckout {
+  start(c: {
+    user: NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+    product: { id: string; name: string };
+    plan: PlanRow;
+    priceId: string;
+    recurring: boolean;
+    trialEnd?: Date;
+    cancelUrl: string;
+  }): Promise<{ redirectUrl: string }>;
+  trialEndFor(s: SubscriptionRow, field: string): Date | undefined;
+}
+
+export function subscriptionsService(deps: Deps, checkoutOf: (deps: Deps) => RenewalCheckout) {
   const { db, payments, clock } = deps;
 
   const ownOnly = (actor: Actor, userId: string) => authorize(actor, 'subscriptions.manage', { userId });
@@ -54,7 +70,7 @@ export function subscriptionsService(deps: Deps) {
         'subId',
       );
     const user = await findUserById(db, s.userId);
-    const checkout = checkoutService(deps);
+    const checkout = checkoutOf(deps);
     const { redirectUrl } = await checkout.start({
       user: user!,
       product: row.product,

@@ -1,8 +1,8 @@
 import type { MediaItem } from '@qbank/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import type { ShownContent } from '../questions/repository';
-import { searchCache } from '../store/search-cache';
+import { searchCache } from '../../lib/search-cache';
+import type { ShownContent } from '../questions';
 import { type PinnedVersion, pinnedVersions } from './repository';
 import { toMedia } from './views';
 

@@ -4,7 +4,7 @@ import { type Db, type DbOrTx, executePrepared, rowsOf } from '../../db/client';
 import { type StoredHighlight, testQuestions, tests } from '../../db/schema';
 import { batcher } from '../../lib/batcher';
 import type { SessionProof } from '../../plugins/session';
-import { type ShownContent, shownContentOf } from '../questions/repository';
+import { type ShownContent, shownContentOf } from '../questions';
 import type { ClockRow } from './clock';
 import type { Drawn } from './draw';
 

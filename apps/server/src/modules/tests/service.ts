@@ -18,7 +18,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { type DeferredSession, type SessionProof, TOUCH_EVERY_MS } from '../../plugins/session';
 import { type Actor, authorize } from '../../policies';
-import { loadUserMe } from '../accounts/repository';
+import { loadUserMe } from '../accounts';
 import { ALIVE_GRACE_MS, type ClockRow, clockState, scorePercent, tick } from './clock';
 import { countAvailable, drawQuestions } from './draw';
 import { pinnedContentFor } from './pinned-content';

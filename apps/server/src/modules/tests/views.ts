@@ -11,7 +11,7 @@ import {
 } from '@qbank/contract';
 import type { DbOrTx } from '../../db/client';
 import { PreSerialized } from '../../lib/answers';
-import { mediaUrl } from '../questions/service';
+import { mediaUrl } from '../../lib/media-url';
 import { clockState } from './clock';
 import type { ContentOf, PinnedContent } from './pinned-content';
 import {

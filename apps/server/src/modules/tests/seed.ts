@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { scorePercent } from '../modules/tests/clock';
-import { finishTest, insertTest, saveTestQuestion } from '../modules/tests/repository';
-import { countScore, recordAnswers, setLearnerFlag } from '../modules/tests/stats';
-import { type DbOrTx, rowsOf } from './client';
+import { type DbOrTx, rowsOf } from '../../db/client';
+import { scorePercent } from './clock';
+import { finishTest, insertTest, saveTestQuestion } from './repository';
+import { countScore, recordAnswers, setLearnerFlag } from './stats';
 
 /**
  * The demo learner's history in one bank: two completed tests (tutor, then timed) of ten published questions

@@ -1,0 +1,9 @@
+// The accounts module: users, sessions, one-time tokens, profile and password.
+import type { ServerModule } from '../manifest';
+import { accountsRoutes } from './routes';
+
+export { findUserByEmail, findUserById, loadUserMe, setLastUsedProduct } from './repository';
+export { deleteSession, findLiveSession, openSession, touchSession } from './sessions';
+export { consumeToken, findLiveToken, issueToken } from './tokens';
+
+export const accountsModule: ServerModule = { name: 'accounts', routes: accountsRoutes };

@@ -1,0 +1,39 @@
+// Every module of the server, in the order app.ts registers them (routes, job kinds, periodic tasks). The one
+// place that knows them all, and so where a module that needs another's service without depending on it is
+// handed it (subscriptions gets the checkout it sends renewals through).
+import { accountsModule } from './accounts';
+import { billingModule } from './billing';
+import { catalogueModule } from './catalogue';
+import { checkoutModule, checkoutService } from './checkout';
+import { contactModule } from './contact';
+import { devMailboxModule } from './dev-mailbox';
+import { importsModule } from './imports';
+import type { ServerModule } from './manifest';
+import { mediaModule } from './media';
+import { questionsModule } from './questions';
+import { referralsModule } from './referrals';
+import { registrationModule } from './registration';
+import { siteModule } from './site';
+import { storeModule } from './store';
+import { subscriptionsModule } from './subscriptions';
+import { testsModule } from './tests';
+
+export type { PeriodicTask, ServerModule } from './manifest';
+
+export const MODULES: readonly ServerModule[] = [
+  accountsModule,
+  registrationModule,
+  contactModule,
+  referralsModule,
+  storeModule,
+  catalogueModule,
+  billingModule,
+  subscriptionsModule(checkoutService),
+  questionsModule,
+  mediaModule,
+  importsModule,
+  testsModule,
+  checkoutModule,
+  siteModule,
+  devMailboxModule,
+];

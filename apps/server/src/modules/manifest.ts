@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../deps';
+import type { JobDefinition } from '../infra/jobs';
+
+/** A task a module runs every `everyMs` on every instance (infra/jobs.ts `every`): safe to run at once. */
+export interface PeriodicTask {
+  name: string;
+  everyMs: number;
+  run(deps: Deps, now: Date): Promise<unknown>;
+}
+
+/**
+ * What a module adds to the server, from its index.ts: its routes, the kinds of background job it enqueues
+ * and the tasks it runs periodically. app.ts registers every module in `MODULES` (modules/index.ts) in order.
+ */
+export interface ServerModule {
+  name: string;
+  routes?(app: FastifyInstance, deps: Deps): void | Promise<void>;
+  jobs?: readonly JobDefinition[];
+  every?: readonly PeriodicTask[];
+}

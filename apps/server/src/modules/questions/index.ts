@@ -1,0 +1,18 @@
+// The questions module: authoring, the review workflow, versions, comments and My Questions' lists.
+import type { ServerModule } from '../manifest';
+import { questionsRoutes } from './routes';
+
+export {
+  copyMedia,
+  countMove,
+  findHead,
+  insertVersion,
+  pointAt,
+  productExists,
+  type QuestionHead,
+  readVersion,
+  type ShownContent,
+  shownContentOf,
+} from './repository';
+
+export const questionsModule: ServerModule = { name: 'questions', routes: questionsRoutes };

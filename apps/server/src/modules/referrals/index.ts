@@ -1,0 +1,5 @@
+// The referrals module: referral links and the visits they bring.
+import type { ServerModule } from '../manifest';
+import { referralRoutes } from './routes';
+
+export const referralsModule: ServerModule = { name: 'referrals', routes: referralRoutes };
