@@ -27,6 +27,8 @@ import { Route, Routes, StaticRouter } from 'react-router';
 import { sessionKeys, signedOut } from '../features/accounts/api/session';
 import { LoginPage } from '../features/accounts/routes/login-page';
 import { DashboardPage } from '../features/dashboard/routes/dashboard-page';
+import { CreateTestPage } from '../features/exams/routes/create-test-page';
+import { MyTestsPage } from '../features/exams/routes/my-tests-page';
 import { LandingPage } from '../features/marketing/routes/landing-page';
 import { firstListCalls } from '../features/questions/lib/list-params';
 import { defaultStatusOf, questionViews } from '../features/questions/lib/workflow';
@@ -37,8 +39,6 @@ import { RequireSidebarLink } from '../features/shell/components/require-sidebar
 import { storeKeys } from '../features/store/api/store';
 import { ProductPage } from '../features/store/routes/product-page';
 import { StorePage } from '../features/store/routes/store-page';
-import { CreateTestPage } from '../features/tests/routes/create-test-page';
-import { MyTestsPage } from '../features/tests/routes/my-tests-page';
 import { answerRendersFrom, type PreloadedAnswer } from '../lib/preloaded';
 import { PublicLayout } from './public-layout';
 import { theme } from './theme';

@@ -187,14 +187,14 @@ export const router = createBrowserRouter([
           {
             path: '/tests/create',
             lazy: page(
-              () => import('../features/tests/routes/create-test-page'),
+              () => import('../features/exams/routes/create-test-page'),
               (m) => m.CreateTestPage,
             ),
           },
           {
             path: '/tests',
             lazy: page(
-              () => import('../features/tests/routes/my-tests-page'),
+              () => import('../features/exams/routes/my-tests-page'),
               (m) => m.MyTestsPage,
             ),
           },
@@ -202,14 +202,14 @@ export const router = createBrowserRouter([
           {
             path: '/tests/:id/run',
             lazy: page(
-              () => import('../features/tests/routes/test-run-page'),
+              () => import('../features/exams/routes/test-run-page'),
               (m) => m.TestRunPage,
             ),
           },
           {
             path: '/tests/:id/review',
             lazy: page(
-              () => import('../features/tests/routes/test-review-page'),
+              () => import('../features/exams/routes/test-review-page'),
               (m) => m.TestReviewPage,
             ),
           },

@@ -7,7 +7,7 @@ export const richTextClass = classes.richText;
 /**
  * Question rich text (stem, choice, explanation) shown as HTML. What the server stores is sanitised against an
  * allow-list (docs/decisions/0013-rich-text.md); the editor's preview shows the editor's own output. Shared by
- * authoring (features/questions) and taking tests (features/tests).
+ * authoring (features/questions) and taking tests (features/exams).
  */
 export function RichTextView({ html, className }: { html: string; className?: string }) {
   return (

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/http';
 
 /**
- * The learner's standing in a product. The key lies under the tests feature's ['tests'], so creating or ending
+ * The learner's standing in a product. The key lies under the exams feature's ['tests'], so creating or ending
  * a test (which invalidates ['tests']) refreshes it.
  */
 export const dashboardQuery = (productId: string) =>
