@@ -22,3 +22,8 @@ export interface Deps {
   /** The current time: `systemClock`, or a test clock that tests move by hand. */
   clock: Clock;
 }
+
+// A job's handler gets the app's dependencies (infra/jobs.ts `JobDeps`).
+declare module './infra/jobs' {
+  interface JobDeps extends Deps {}
+}

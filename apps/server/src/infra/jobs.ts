@@ -4,7 +4,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { jobs } from '../db/schema';
-import type { Deps } from '../deps';
 import type { Clock } from '../lib/clock';
 
 // The job runner (docs/decisions/0010-job-runner.md): typed job kinds, several jobs at once on each instance,
@@ -22,6 +21,13 @@ export function retryDelayMs(attempts: number): number {
 /** Whether an attempt that failed was the last one allowed. */
 export const isFinalAttempt = (attempts: number, maxAttempts: number) => attempts >= maxAttempts;
 
+/**
+ * What a job's handler gets as `ctx.deps`: the app's `Deps`, which deps.ts merges in here, so this file does not
+ * import deps.ts (which imports the runner's types): no cycle.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: deps.ts fills it in (declaration merging)
+export interface JobDeps {}
+
 export interface JobProgress {
   done: number;
   total?: number;
@@ -33,7 +39,7 @@ export interface JobContext {
   jobId: number;
   /** 1 on the first attempt. */
   attempt: number;
-  deps: Deps;
+  deps: JobDeps;
   /** Aborted when this runner lost the job's lease (another instance may now run it) or stops. */
   signal: AbortSignal;
   /** What an earlier attempt saved with `checkpoint` (e.g. "sending started" with a Message-ID), or null. */
@@ -113,7 +119,7 @@ export interface JobRunnerOptions {
   /** The job kinds this runner can run. */
   jobs: JobDefinition[];
   /** The app's dependencies, handed to handlers (a function: the runner is built before them). */
-  deps: () => Deps;
+  deps: () => JobDeps;
   /** Jobs run at once by this instance. */
   concurrency?: number;
   /** How long a claim holds a job before another instance may take it. */

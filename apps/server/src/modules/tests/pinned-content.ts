@@ -1,10 +1,18 @@
 import type { MediaItem } from '@qbank/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { mediaUrl } from '../../lib/media-url';
 import { searchCache } from '../../lib/search-cache';
 import type { ShownContent } from '../questions';
 import { type PinnedVersion, pinnedVersions } from './repository';
-import { toMedia } from './views';
+
+/** A pinned version's media file as the exam screen and the review show it. */
+const toMedia = (m: PinnedVersion['media'][number]): MediaItem => ({
+  uuid: m.mediaId,
+  url: mediaUrl(m.hash),
+  hash: m.hash,
+  contentType: m.contentType,
+});
 
 /** A pinned question version as the tests reads show it. */
 export interface PinnedContent extends ShownContent {

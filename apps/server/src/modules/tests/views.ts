@@ -11,13 +11,11 @@ import {
 } from '@qbank/contract';
 import type { DbOrTx } from '../../db/client';
 import { PreSerialized } from '../../lib/answers';
-import { mediaUrl } from '../../lib/media-url';
 import { clockState } from './clock';
 import type { ContentOf, PinnedContent } from './pinned-content';
 import {
   type ChoiceCounts,
   choiceCounts,
-  type PinnedVersion,
   type TestQuestionRow,
   type TestQuestionState,
   type TestRow,
@@ -31,14 +29,6 @@ import {
 // content is serialized once, checked against the contract's schemas when it is (contentJson), and the answer
 // is joined from those pieces and the small parts that change, each built by typed code from named fields:
 // nothing undeclared can go out, and no request serializes the same stem and explanation again.
-
-/** A stored media item as the answers show it. */
-export const toMedia = (m: PinnedVersion['media'][number]): MediaItem => ({
-  uuid: m.mediaId,
-  url: mediaUrl(m.hash),
-  hash: m.hash,
-  contentType: m.contentType,
-});
 
 /** What the learner did to a question. */
 export const questionState = (q: TestQuestionState) => ({
