@@ -24,8 +24,10 @@ import { type MediaStorage, makeStorage } from './infra/storage';
 import { type Clock, systemClock } from './lib/clock';
 import { type LogFormat, loggerOptions, QuietRequestLog } from './lib/logger';
 import { MODULES } from './modules';
+import { readSession } from './modules/accounts';
 import { WEBHOOK_URL } from './modules/checkout';
 import { registerApiDocs } from './modules/site';
+import { rolesByProduct } from './modules/subscriptions';
 import { registerAnswerCompression } from './plugins/compress-answers';
 import { registerContentTypes } from './plugins/content-types';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
@@ -174,6 +176,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     secureCookies: config.publicUrl.startsWith('https:'),
     publicOrigin: new URL(config.publicUrl).origin,
     clock,
+    sessions: { read: readSession, rolesOf: rolesByProduct },
   });
 
   // Every endpoint is declared once in the contract; its zod schemas validate what comes in, check and trim

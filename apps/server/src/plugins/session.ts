@@ -1,12 +1,10 @@
 import type { Endpoint } from '@qbank/contract';
 import { ErrorCode, Limits, Messages } from '@qbank/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { currentTransaction, type Db } from '../db/client';
+import { currentTransaction, type Db, type DbOrTx } from '../db/client';
 import { AppError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
 import { safeEqual, sha256Hex } from '../lib/crypto';
-import { deleteSession, findLiveSession, touchSession } from '../modules/accounts/sessions';
-import { rolesByProduct } from '../modules/subscriptions/repository';
 import { type Actor, makeActor } from '../policies';
 
 export const SESSION_COOKIE = 'qbank_session';
@@ -41,14 +39,27 @@ export interface DeferredSession {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** A session's last use is written at most this often; a write that proves a session needs one seen this recently. */
-export const TOUCH_EVERY_MS = 60_000;
+
+/** Where the plugin finds sessions and roles: the accounts and subscriptions modules' (app.ts hands them in). */
+export interface SessionSource {
+  /** The caller by the hash of the cookie's session id, applying the session rule; null: no live session. */
+  read(
+    db: DbOrTx,
+    idHash: string,
+    now: Date,
+  ): Promise<{ userId: string; superuser: boolean; accessToken: string } | null>;
+  /** A user's roles in each product (the actor reads them when a policy asks). */
+  rolesOf: Parameters<typeof makeActor>[1] extends (userId: string) => infer R
+    ? (db: DbOrTx, userId: string) => R
+    : never;
+}
 
 export interface SessionOptions {
   db: Db;
   secureCookies: boolean;
   publicOrigin: string;
   clock: Clock;
+  sessions: SessionSource;
 }
 
 export function setSessionCookie(reply: FastifyReply, sessionId: string, secure: boolean) {
@@ -86,8 +97,8 @@ export function registerSession(app: FastifyInstance, opts: SessionOptions) {
     if (cookie) {
       const idHash = sha256Hex(cookie);
       const now = opts.clock.now();
-      const row = await findLiveSession(db, idHash, now);
-      if (row && now.getTime() - row.lastSeenAt.getTime() <= Limits.sessionIdleMs) {
+      const row = await opts.sessions.read(db, idHash, now);
+      if (row) {
         req.actor = makeActor(
           {
             userId: row.userId,
@@ -96,11 +107,9 @@ export function registerSession(app: FastifyInstance, opts: SessionOptions) {
             accessToken: row.accessToken,
           },
           // Inside a transaction the roles are read on its connection: a second one could wait for ever.
-          (userId) => rolesByProduct(currentTransaction() ?? db, userId),
+          (userId) => opts.sessions.rolesOf(currentTransaction() ?? db, userId),
         );
-        if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) await touchSession(db, idHash, now);
       } else {
-        if (row) await deleteSession(db, idHash);
         clearSessionCookie(reply, opts.secureCookies);
         expired = true;
       }

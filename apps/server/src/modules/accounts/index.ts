@@ -3,7 +3,7 @@ import type { ServerModule } from '../manifest';
 import { accountsRoutes } from './routes';
 
 export { findUserByEmail, findUserById, loadUserMe, setLastUsedProduct } from './repository';
-export { deleteSession, findLiveSession, openSession, touchSession } from './sessions';
+export { openSession, readSession, sessionProven, TOUCH_EVERY_MS } from './sessions';
 export { consumeToken, findLiveToken, issueToken } from './tokens';
 
 export const accountsModule: ServerModule = { name: 'accounts', routes: accountsRoutes };

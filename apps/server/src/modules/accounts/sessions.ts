@@ -1,10 +1,21 @@
 import { Limits } from '@qbank/contract';
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 
-/** Session rows (DESIGN §4): only a hash of the session id is stored; the access token is the CSRF token. */
+/**
+ * Session rows (DESIGN §4): only a hash of the session id is stored; the access token is the CSRF token.
+ *
+ * The session rule, in one place: a session is live until it expires (`expires_at`, absolute) and while its last
+ * use (`last_seen_at`) is within the idle limit; its use is written at most every TOUCH_EVERY_MS. `readSession`
+ * applies it to a request's cookie (plugins/session.ts gets it from app.ts); `sessionProven` is the same rule as
+ * SQL for a statement that proves its caller's session itself (the exam screen's answer and keep-alive), which
+ * asks for a use seen within TOUCH_EVERY_MS so that it needs no write of its own.
+ */
+
+/** A session's last use is written at most this often; a write that proves a session needs one seen this recently. */
+export const TOUCH_EVERY_MS = 60_000;
 
 /** A live session and its user's superuser flag: a named prepared statement, asked on every signed-in request. */
 function prepareLiveSession(db: DbOrTx) {
@@ -34,6 +45,32 @@ export async function findLiveSession(db: DbOrTx, idHash: string, now: Date) {
   }
   const [row] = await q.execute({ idHash, now });
   return row ?? null;
+}
+
+/**
+ * The caller of a request by the hash of its cookie's session id, or null when the session is gone: expired,
+ * ended, or idle too long (then it is deleted). Its use is written when the last is older than TOUCH_EVERY_MS.
+ */
+export async function readSession(db: DbOrTx, idHash: string, now: Date) {
+  const row = await findLiveSession(db, idHash, now);
+  if (!row) return null;
+  const idleMs = now.getTime() - row.lastSeenAt.getTime();
+  if (idleMs > Limits.sessionIdleMs) {
+    await deleteSession(db, idHash);
+    return null;
+  }
+  if (idleMs > TOUCH_EVERY_MS) await touchSession(db, idHash, now);
+  return { userId: row.userId, superuser: row.superuser, accessToken: row.accessToken };
+}
+
+/**
+ * The session rule as a condition on `s`, a `sessions` row, for a statement that proves the caller's session in
+ * itself: the session of this id hash, its CSRF token the one sent, not expired at `at`, and used within
+ * TOUCH_EVERY_MS before it (so live by the idle rule, and needing no write of its use).
+ */
+export function sessionProven(s: SQL, p: { idHash: SQL; csrfToken: SQL; at: SQL }): SQL {
+  return sql`${s}.id_hash = ${p.idHash} AND ${s}.access_token = ${p.csrfToken} AND ${s}.expires_at > ${p.at}
+    AND ${s}.last_seen_at >= ${p.at} - ${TOUCH_EVERY_MS} * interval '1 millisecond'`;
 }
 
 export async function touchSession(db: DbOrTx, idHash: string, now: Date) {

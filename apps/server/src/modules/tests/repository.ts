@@ -4,9 +4,17 @@ import { type Db, type DbOrTx, executePrepared, rowsOf } from '../../db/client';
 import { type StoredHighlight, testQuestions, tests } from '../../db/schema';
 import { batcher } from '../../lib/batcher';
 import type { SessionProof } from '../../plugins/session';
+import { sessionProven } from '../accounts';
 import { type ShownContent, shownContentOf } from '../questions';
 import type { ClockRow } from './clock';
 import type { Drawn } from './draw';
+
+/** The session rule for the batched statements below: the input row `i` proves the session `s` (accounts). */
+const proven = sessionProven(sql`s`, {
+  idHash: sql`i.session_hash`,
+  csrfToken: sql`i.csrf_token`,
+  at: sql`i.sent_at`,
+});
 
 export interface TestRow extends ClockRow {
   id: string;
@@ -374,8 +382,6 @@ export interface TimedAnswer {
   choice: string;
   now: Date;
   graceMs: number;
-  /** How recently the session must have been seen (else the service's path reads it, and writes its use). */
-  sessionFreshMs: number;
 }
 
 export interface TimedAnswerResult {
@@ -437,13 +443,11 @@ export async function answerTimedBatch(
         tq.position AS answered_position,
         least(greatest(extract(epoch FROM (i.sent_at - t.last_tick_at)) * 1000, 0), ${items[0]!.graceMs})::bigint AS delta
       FROM input i
-      JOIN sessions s ON s.id_hash = i.session_hash
+      JOIN sessions s ON ${proven}
       JOIN tests t ON t.id = i.test_id
       JOIN test_questions tq ON tq.test_id = t.id AND tq.question_id = i.question_id
       JOIN question_versions v ON v.id = tq.question_version_id
-      WHERE s.access_token = i.csrf_token AND s.expires_at > i.sent_at
-        AND s.last_seen_at >= i.sent_at - ${items[0]!.sessionFreshMs} * interval '1 millisecond'
-        AND t.user_id = s.user_id AND t.status = 'IN_PROGRESS' AND t.mode = 'TIMED'
+      WHERE t.user_id = s.user_id AND t.status = 'IN_PROGRESS' AND t.mode = 'TIMED'
         AND t.last_tick_at IS NOT NULL AND NOT tq.locked
         AND v.choices @> jsonb_build_array(jsonb_build_object('id', i.choice::text))
       -- Tests locked in one order, as the keep-alives' statements lock them: the two may run at once.
@@ -502,8 +506,6 @@ export interface AliveTick {
   session: SessionProof;
   now: Date;
   graceMs: number;
-  /** How recently the session must have been seen (else the service's path reads it, and writes its use). */
-  sessionFreshMs: number;
 }
 
 /**
@@ -554,12 +556,10 @@ export async function aliveBatch(db: Db, items: AliveTick[]): Promise<Array<Cloc
         coalesce(tq.position, t.current_position) AS to_position,
         least(greatest(extract(epoch FROM (i.sent_at - t.last_tick_at)) * 1000, 0), ${items[0]!.graceMs})::bigint AS delta
       FROM input i
-      JOIN sessions s ON s.id_hash = i.session_hash
+      JOIN sessions s ON ${proven}
       JOIN tests t ON t.id = i.test_id
       LEFT JOIN test_questions tq ON tq.test_id = t.id AND tq.question_id = i.question_id
-      WHERE s.access_token = i.csrf_token AND s.expires_at > i.sent_at
-        AND s.last_seen_at >= i.sent_at - ${items[0]!.sessionFreshMs} * interval '1 millisecond'
-        AND t.user_id = s.user_id AND t.status = 'IN_PROGRESS' AND t.last_tick_at IS NOT NULL
+      WHERE t.user_id = s.user_id AND t.status = 'IN_PROGRESS' AND t.last_tick_at IS NOT NULL
         AND (i.question_id IS NULL OR tq.position IS NOT NULL)
       -- Tests locked in one order, as the answers' statements lock them: the two may run at once.
       ORDER BY t.id

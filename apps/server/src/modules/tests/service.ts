@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import { type DeferredSession, type SessionProof, TOUCH_EVERY_MS } from '../../plugins/session';
+import type { DeferredSession, SessionProof } from '../../plugins/session';
 import { type Actor, authorize } from '../../policies';
 import { loadUserMe } from '../accounts';
 import { ALIVE_GRACE_MS, type ClockRow, clockState, scorePercent, tick } from './clock';
@@ -295,7 +295,6 @@ export function testsService(deps: Deps) {
         session: proofOf(caller),
         now: clock.now(),
         graceMs: ALIVE_GRACE_MS,
-        sessionFreshMs: TOUCH_EVERY_MS,
       });
       if (fast) return aliveAnswer(fast);
       const actor = 'proof' in caller ? await caller.actor() : caller;
@@ -379,7 +378,6 @@ export function testsService(deps: Deps) {
         choice,
         now: clock.now(),
         graceMs: ALIVE_GRACE_MS,
-        sessionFreshMs: TOUCH_EVERY_MS,
       });
       if (fast)
         return {
