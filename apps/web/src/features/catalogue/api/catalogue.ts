@@ -1,25 +1,15 @@
-import { catalogueAdminApi, catalogueApi } from '@qbank/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { catalogueAdminApi } from '@qbank/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/http';
 import { moveNode, removeNode, renameNode, type Tree, type TreeLevel } from '../lib/tree';
+import { catalogueKeys, productTreeQuery } from './product-tree';
 
 /**
- * Query keys of the catalogue's reads. The tree's key is the one the question editor and My Questions' filters
- * read the same tree under, so a change made here refreshes their choices too.
+ * The tree as the subject tree editor reads it: the shared query (product-tree.ts), but fetched afresh on opening
+ * once older than the app's usual 30 s rather than the readers' 5 minutes, as the editor shows what admins change.
  */
-export const catalogueKeys = {
-  tree: (productId: string) => ['product', productId, 'tree'] as const,
-  /** Tags every change to one product's tree, so only the last one to settle refetches it. */
-  change: (productId: string) => ['product', productId, 'tree', 'change'] as const,
-};
-
-export const subjectTreeQuery = (productId: string) =>
-  queryOptions({
-    queryKey: catalogueKeys.tree(productId),
-    queryFn: () => call(catalogueApi.tree, { params: { id: productId } }),
-  });
-
-export const useSubjectTree = (productId: string) => useQuery(subjectTreeQuery(productId));
+export const useSubjectTree = (productId: string) =>
+  useQuery({ ...productTreeQuery(productId), staleTime: 30_000 });
 
 export interface CreateNodeInput {
   level: TreeLevel;
@@ -89,7 +79,7 @@ function applied(tree: Tree, change: UpdateNodeInput): Tree {
  */
 export function useUpdateNode(productId: string) {
   const queryClient = useQueryClient();
-  const key = subjectTreeQuery(productId).queryKey;
+  const key = productTreeQuery(productId).queryKey;
   return useMutation({
     mutationKey: catalogueKeys.change(productId),
     mutationFn: update,
@@ -127,7 +117,7 @@ const remove = ({ level, uuid }: DeleteNodeInput) => {
  */
 export function useDeleteNode(productId: string) {
   const queryClient = useQueryClient();
-  const key = subjectTreeQuery(productId).queryKey;
+  const key = productTreeQuery(productId).queryKey;
   return useMutation({
     mutationKey: catalogueKeys.change(productId),
     mutationFn: remove,

@@ -1,14 +1,15 @@
 import { testsApi } from '@qbank/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/http';
+import { testKeys } from '../../exams/api/tests';
 
 /**
- * The learner's standing in a product. The key lies under the exams feature's ['tests'], so creating or ending
- * a test (which invalidates ['tests']) refreshes it.
+ * The learner's standing in a product. The key is the exams feature's (testKeys.dashboard, under ['tests']), so
+ * creating or ending a test (which invalidates ['tests']) refreshes it.
  */
 export const dashboardQuery = (productId: string) =>
   queryOptions({
-    queryKey: ['tests', 'dashboard', productId] as const,
+    queryKey: testKeys.dashboard(productId),
     queryFn: () => call(testsApi.dashboard, { params: { id: productId } }),
   });
 

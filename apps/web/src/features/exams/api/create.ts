@@ -1,21 +1,7 @@
-import { catalogueApi, type TestPool, testsApi } from '@qbank/contract';
+import { type TestPool, testsApi } from '@qbank/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/http';
 import { availableQuery, testKeys } from './tests';
-
-/**
- * The product's subjects, categories and subcategories. The key is the one the rest of the app reads the tree
- * under, so an edit of the tree that refreshes it refreshes Start Test too.
- */
-export const productTreeQuery = (productId: string) =>
-  queryOptions({
-    queryKey: ['product', productId, 'tree'] as const,
-    queryFn: () => call(catalogueApi.tree, { params: { id: productId } }),
-    staleTime: 5 * 60_000,
-  });
-
-export const useProductTree = (productId: string) =>
-  useQuery({ ...productTreeQuery(productId), enabled: !!productId });
 
 /** Questions available per subcategory for the chosen pools; the previous answer shows while the next loads. */
 export const useAvailable = (productId: string, pools: readonly TestPool[]) =>
@@ -27,7 +13,7 @@ export const useAvailable = (productId: string, pools: readonly TestPool[]) =>
  */
 export const openTestQuery = (productId: string) =>
   queryOptions({
-    queryKey: [...testKeys.lists(productId), 'open'] as const,
+    queryKey: testKeys.open(productId),
     queryFn: async () => {
       const page = await call(testsApi.list, { query: { productUuid: productId, page: 0, size: 1 } });
       const newest = page.content[0];

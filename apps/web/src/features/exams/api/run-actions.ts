@@ -46,7 +46,7 @@ export function useTestPaused() {
   const qc = useQueryClient();
   return useCallback(
     (testUuid: string) =>
-      qc.setQueriesData<TestInProgress | null>({ queryKey: ['tests', 'inprogress'] }, (open) =>
+      qc.setQueriesData<TestInProgress | null>({ queryKey: testKeys.anyInProgress }, (open) =>
         open?.uuid === testUuid ? { ...open, status: 'PAUSED' } : open,
       ),
     [qc],
@@ -60,7 +60,7 @@ export function useTestPaused() {
 export function useTestEnded() {
   const qc = useQueryClient();
   return useCallback(() => {
-    qc.setQueriesData({ queryKey: ['tests', 'inprogress'] }, null);
+    qc.setQueriesData({ queryKey: testKeys.anyInProgress }, null);
     // The refetch confirms the null (the server's 404) rather than racing it. The run on screen is left
     // alone: it is leaving, and its data goes with it (it is read with gcTime 0).
     void qc.invalidateQueries({ queryKey: testKeys.all, predicate: (q) => q.queryKey[1] !== 'run' });

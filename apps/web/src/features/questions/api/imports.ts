@@ -1,7 +1,9 @@
 import { type ImportCommitInput, importsApi, type QuestionImport } from '@qbank/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/http';
+import { storeKeys } from '../../store/api/store';
 import { IMPORT_POLL_MS, isImportRunning } from '../lib/import-flow';
+import { questionKeys } from './questions';
 
 export const importKeys = {
   detail: (id: string) => ['questionImports', id] as const,
@@ -48,13 +50,16 @@ export function useCommitImport(id: string) {
   });
 }
 
-/** Once an import is done, every list and count of questions is stale. */
+/**
+ * Once an import is done, every list and count of questions is stale, and so is what the products show of them
+ * (their content's counts, their trees, all under the product's key).
+ */
 export function useInvalidateQuestionLists() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['questions', 'list'] }),
-      queryClient.invalidateQueries({ queryKey: ['questions', 'counts'] }),
-      queryClient.invalidateQueries({ queryKey: ['product'] }),
+      queryClient.invalidateQueries({ queryKey: questionKeys.anyList }),
+      queryClient.invalidateQueries({ queryKey: questionKeys.anyCounts }),
+      queryClient.invalidateQueries({ queryKey: storeKeys.products }),
     ]);
 }

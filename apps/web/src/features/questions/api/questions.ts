@@ -1,5 +1,4 @@
 import {
-  catalogueApi,
   mediaApi,
   type QuestionInput,
   type QuestionListQuery,
@@ -13,6 +12,9 @@ import { call, HttpError } from '../../../lib/http';
 /** Query keys of the question reads: one factory, so a save invalidates exactly the question's reads and the lists. */
 export const questionKeys = {
   all: ['questions'] as const,
+  /** Every product's lists and status counts (prefixes): a saved question may move between them. */
+  anyList: ['questions', 'list'] as const,
+  anyCounts: ['questions', 'counts'] as const,
   lists: (productId: string) => ['questions', 'list', productId] as const,
   list: (productId: string, query: QuestionListQuery) => ['questions', 'list', productId, query] as const,
   counts: (productId: string, role: QuestionRole) => ['questions', 'counts', productId, role] as const,
@@ -21,7 +23,6 @@ export const questionKeys = {
   versions: (id: string) => ['questions', 'detail', id, 'versions'] as const,
   version: (id: string, n: number) => ['questions', 'detail', id, 'versions', n] as const,
   comments: (id: string) => ['questions', 'detail', id, 'comments'] as const,
-  tree: (productId: string) => ['product', productId, 'tree'] as const,
 };
 
 export const questionListQuery = (productId: string, query: QuestionListQuery) =>
@@ -82,14 +83,6 @@ export const commentsQuery = (id: string) =>
     queryFn: () => call(questionsApi.comments, { params: { id } }),
   });
 
-/** The product's subjects, categories and subcategories: the placement choices and the list's filters. */
-export const productTreeQuery = (productId: string) =>
-  queryOptions({
-    queryKey: questionKeys.tree(productId),
-    queryFn: () => call(catalogueApi.tree, { params: { id: productId } }),
-    staleTime: 5 * 60_000,
-  });
-
 export const useQuestionList = (productId: string, query: QuestionListQuery) =>
   useQuery(questionListQuery(productId, query));
 export const useStatusCounts = (productId: string, role: QuestionRole) =>
@@ -100,8 +93,6 @@ export const useVersions = (id: string, enabled = true) => useQuery({ ...version
 export const useVersion = (id: string, number: number | null) =>
   useQuery({ ...versionQuery(id, number ?? 0), enabled: number !== null });
 export const useComments = (id: string) => useQuery(commentsQuery(id));
-export const useProductTree = (productId: string | undefined) =>
-  useQuery({ ...productTreeQuery(productId ?? ''), enabled: !!productId });
 
 /** Whatever a change to a question makes stale: its own reads, the lists and the counts. */
 function useInvalidateQuestion() {
@@ -109,8 +100,8 @@ function useInvalidateQuestion() {
   return (id: string) =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: questionKeys.detail(id) }),
-      queryClient.invalidateQueries({ queryKey: ['questions', 'list'] }),
-      queryClient.invalidateQueries({ queryKey: ['questions', 'counts'] }),
+      queryClient.invalidateQueries({ queryKey: questionKeys.anyList }),
+      queryClient.invalidateQueries({ queryKey: questionKeys.anyCounts }),
     ]);
 }
 

@@ -32,10 +32,10 @@ import { PageTitle } from '../../../components/page-title';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http';
 import { useAuth } from '../../accounts/api/auth';
+import { useProductTree } from '../../catalogue/api/product-tree';
 import {
   useAllowedStatuses,
   useDeleteQuestion,
-  useProductTree,
   useQuestion,
   useRemoveMedia,
   useSaveQuestion,

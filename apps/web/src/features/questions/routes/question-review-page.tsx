@@ -21,11 +21,11 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http';
+import { useProductTree } from '../../catalogue/api/product-tree';
 import {
   useAddComment,
   useAllowedStatuses,
   useDeleteQuestion,
-  useProductTree,
   useQuestion,
   useSaveQuestion,
 } from '../api/questions';

@@ -7,8 +7,8 @@ import { Logo } from '../../../components/logo';
 import { TitlePrefix } from '../../../components/page-title';
 import { SiteFooter } from '../../../components/site-footer';
 import { useAuth } from '../../accounts/api/auth';
+import { useTestInProgress } from '../../exams/api/tests';
 import { useLogo } from '../../store/api/store';
-import { useTestInProgress } from '../api/tests';
 import type { ShellContext } from '../hooks/use-shell-sign-out';
 import { UserMenu } from './user-menu';
 

@@ -16,6 +16,8 @@ export { searchTermToSend };
 
 /** Query keys of the store's reads: one factory, so an invalidation names exactly what it means. */
 export const storeKeys = {
+  /** Every product's reads: content, plans, logos and, under the same root, its tree (catalogueKeys.tree). */
+  products: ['product'] as const,
   search: (term: string, sortOrder: SortOrder) => ['store', 'search', term, sortOrder] as const,
   product: (id: string) => ['product', id] as const,
   plans: (id: string) => ['product', id, 'plans'] as const,

@@ -28,7 +28,7 @@ import { serverRendered } from '../../../lib/server-rendered';
 import { useAuth } from '../../accounts/api/auth';
 import { sessionQueryOptions } from '../../accounts/api/session';
 import { createCheckoutSession } from '../../checkout/api/checkout';
-import { setLastUsedProduct, subscribeFree } from '../../subscriptions/api/subscriptions';
+import { setLastUsedProduct, subscribeFree, subscriptionKeys } from '../../subscriptions/api/subscriptions';
 import {
   billingPlansQuery,
   logoQuery,
@@ -189,7 +189,7 @@ export function ProductPage() {
       }
       await subscribeFree(user!.uuid, p.uuid, plan.uuid);
       await refresh();
-      await queryClient.invalidateQueries({ queryKey: ['subscriptions'] });
+      await queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
       navigate('/dashboard', { state: { msgId: 'subscriptionAdded', qbankName: p.name } });
     } catch {
       setSubscribeError(true);
