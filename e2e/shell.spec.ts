@@ -518,6 +518,34 @@ test.describe('signed-in pages drawn by the server', () => {
     }
   });
 
+  test('a link clicked before the app has taken over is followed by the app, in the same page', async ({
+    page,
+    newUser,
+  }) => {
+    await signInAs(page, await newUser(like.learner));
+    // The dashboard's code is held back, so the server's page stays on screen while the link is clicked.
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(/\/assets\/dashboard-page-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/dashboard', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('#root[data-ssr]')).toBeAttached();
+    await page.evaluate(() => {
+      (window as { samePage?: boolean }).samePage = true;
+    });
+    await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'My Tests' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    release();
+    await expect(page).toHaveURL(/\/tests$/);
+    await expect(page.getByRole('heading', { name: 'My Tests', level: 1 })).toBeVisible();
+    // The app's own navigation: the page was not loaded again.
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+  });
+
   test('the app takes them over without a loader in between, and they work by keyboard at 375 px', async ({
     page,
     newUser,

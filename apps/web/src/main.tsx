@@ -3,12 +3,14 @@ import './app/global.css';
 import { ZOD_JITLESS } from '@qbank/contract';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { queryClient } from './app/query-client';
 import { router } from './app/router';
 import { sessionQueryOptions } from './features/accounts/api/session';
-import { appDrawn, takeServerState } from './lib/server-rendered';
+import { holdClicksUntilDrawn, replayHeldClick } from './lib/held-clicks';
+import { appDrawn, serverRendered, takeServerState } from './lib/server-rendered';
 
 // The contract makes zod jitless before it builds a schema, so no page asks for eval, which the
 // Content-Security-Policy refuses (packages/contract/src/zod-config.ts). Reading the flag here also keeps that
@@ -31,6 +33,8 @@ function firstPageLoaded(): Promise<void> {
 // A signed-in page the server rendered brings the query cache it was drawn from: the app starts from it, and
 // its first render waits for the session too (its answer came with the page), so it draws what the HTML shows.
 const serverState = takeServerState();
+// A click on one of the server's links meanwhile is made again once the app has drawn them (lib/held-clicks.ts).
+if (serverRendered()) holdClicksUntilDrawn();
 if (serverState) hydrate(queryClient, serverState);
 const sessionLoaded = serverState ? queryClient.prefetchQuery(sessionQueryOptions()) : undefined;
 
@@ -38,10 +42,16 @@ const sessionLoaded = serverState ? queryClient.prefetchQuery(sessionQueryOption
 // starts the app for a signed-in visitor; a page the server rendered) stays there until the app can draw it,
 // instead of going blank between.
 void Promise.all([firstPageLoaded(), sessionLoaded]).then(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // At once, not on React's next turn: the page the server drew is replaced in one step, and a held click then
+  // finds the app's links.
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
   appDrawn();
+  replayHeldClick();
 });
