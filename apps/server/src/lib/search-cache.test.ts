@@ -25,10 +25,10 @@ describe('store search cache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('stops serving an entry at its age limit, whatever the version', () => {
+  it('stops serving an entry older than its age limit, whatever the version', () => {
     const { cache, advance } = make();
     cache.set('k', 'f', '[]');
-    advance(999);
+    advance(1000);
     expect(cache.get('k', 'f')).toBe('[]');
     advance(1);
     expect(cache.get('k', 'f')).toBeUndefined();

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Store search answers kept by key (term, order, page). An entry is used only while the store's version is the
  * one it was made under, so a write to a product or plan, by this process or another, is seen on the next
@@ -23,10 +25,13 @@ export interface SearchCacheOptions<V> {
 interface Entry<V> {
   version: string;
   value: V;
-  size: number;
-  at: number;
 }
 
+/**
+ * An LRU of answers (lru-cache: its least recently used entries leave first when the size or the count is over,
+ * and an entry older than `maxAgeMs` is not served), with each entry's version checked on the way out and the
+ * TinyLFU doorkeeper of `setOnSecondAsk` in front, which lru-cache does not have.
+ */
 export function searchCache<V>({
   maxAgeMs,
   maxSize,
@@ -35,38 +40,33 @@ export function searchCache<V>({
   now,
   maxRemembered = maxEntries * 4,
 }: SearchCacheOptions<V>) {
-  const entries = new Map<string, Entry<V>>(); // in order of last use, oldest first
-  let total = 0;
+  const entries = new LRUCache<string, Entry<V>>({
+    max: maxEntries,
+    maxSize,
+    // lru-cache counts sizes from 1: an empty answer still takes a place.
+    sizeCalculation: (e) => Math.max(1, sizeOf(e.value)),
+    ttl: maxAgeMs,
+    // Time is read from `now` on every check, not kept for a moment: tests move their clock. One is added
+    // because lru-cache takes a start time of 0 for none, and a test clock may start there.
+    ttlResolution: 0,
+    perf: { now: () => now() + 1 },
+  });
   const askedOnce = new Set<string>();
-  const drop = (key: string) => {
-    const e = entries.get(key);
-    if (!e) return;
-    total -= e.size;
-    entries.delete(key);
-  };
   return {
     /** The value kept for this key under this version, if it is still young enough. */
     get(key: string, version: string): V | undefined {
       const e = entries.get(key);
       if (!e) return undefined;
-      if (e.version !== version || now() - e.at >= maxAgeMs) {
-        drop(key);
+      if (e.version !== version) {
+        entries.delete(key);
         return undefined;
       }
-      entries.delete(key); // most recently used last
-      entries.set(key, e);
       return e.value;
     },
+    /** Keeps the value (one larger than `maxSize` is not kept, and the key's old value goes). */
     set(key: string, version: string, value: V): void {
-      drop(key);
-      const size = sizeOf(value);
-      if (size > maxSize) return;
-      entries.set(key, { version, value, size, at: now() });
-      total += size;
-      for (const oldest of entries.keys()) {
-        if (total <= maxSize && entries.size <= maxEntries) break;
-        drop(oldest);
-      }
+      entries.delete(key);
+      entries.set(key, { version, value });
     },
     /**
      * Keeps a value only when this key was set before under this version (the doorkeeper of TinyLFU): a term asked
