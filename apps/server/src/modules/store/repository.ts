@@ -10,7 +10,8 @@ import {
   searchTerms,
 } from '@qbank/contract';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, rowsOf } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import { column, nullable, type RowOf, selectRow, selectRows } from '../../db/rows';
 import { billingPlans, productLogos, products, storeVersion } from '../../db/schema';
 import { prefixTsQuery, usefulTsQuery } from '../../db/text-search';
 import type { IndexedProduct } from './card-index';
@@ -162,6 +163,24 @@ const activePublicPlans = sql`
   FROM billing_plans b
   WHERE b.product_id = p.id AND b.active AND b.billing_plan_type = 'PUBLIC'`;
 
+/** A row of the store list: a product's columns and its plans. */
+const searchRow = {
+  id: column.string,
+  name: column.string,
+  domain_name: nullable(column.string),
+  target_audience: column.string,
+  content: column.string,
+  authors: column.string,
+  question_format: column.string,
+  product_category: column.string,
+  color_map: column.json<Record<string, string>>(),
+  additional_content: nullable(column.string),
+  question_count: column.int,
+  learners_count: column.int,
+  published: column.boolean,
+  plans: column.json<PlanJson[]>(),
+};
+
 /**
  * SPEC §7's store list: published products with at least one active public plan, whose name or content matches
  * every word of the term (GIN text-search index), sorted by name, each with its content and its active public
@@ -171,8 +190,10 @@ const activePublicPlans = sql`
 export async function searchProducts(db: DbOrTx, term: string, order: SortOrder) {
   const { tsQuery, patterns } = storeSearchQuery(term);
   const q = await usefulTsQuery(db, tsQuery);
-  const rows = rowsOf(
-    await db.execute(sql`
+  const rows = await selectRows(
+    db,
+    searchRow,
+    sql`
       SELECT p.id, p.name, p.domain_name, p.target_audience, p.content, p.authors, p.question_format,
         p.product_category, p.color_map, p.additional_content, p.question_count, p.learners_count, p.published,
         pl.plans
@@ -183,40 +204,54 @@ export async function searchProducts(db: DbOrTx, term: string, order: SortOrder)
           patterns.map((pattern) => sql`AND (p.name || ' ' || p.content) ILIKE ${pattern} ESCAPE '\\'`),
           sql` `,
         )}
-      ORDER BY lower(p.name) ${order === 'DESC' ? sql`DESC` : sql`ASC`}, p.id`),
+      ORDER BY lower(p.name) ${order === 'DESC' ? sql`DESC` : sql`ASC`}, p.id`,
   );
   return rows.map((r) => {
     const product: ProductRow = {
-      id: r.id as string,
-      name: r.name as string,
-      domainName: r.domain_name as string | null,
-      targetAudience: r.target_audience as string,
-      content: r.content as string,
-      authors: r.authors as string,
-      questionFormat: r.question_format as string,
-      productCategory: r.product_category as string,
-      colorMap: r.color_map as Record<string, string>,
-      additionalContent: r.additional_content as string | null,
-      questionCount: r.question_count as number,
-      learnersCount: r.learners_count as number,
-      published: r.published as boolean,
+      id: r.id,
+      name: r.name,
+      domainName: r.domain_name,
+      targetAudience: r.target_audience,
+      content: r.content,
+      authors: r.authors,
+      questionFormat: r.question_format,
+      productCategory: r.product_category,
+      colorMap: r.color_map,
+      additionalContent: r.additional_content,
+      questionCount: r.question_count,
+      learnersCount: r.learners_count,
+      published: r.published,
     };
-    return { ...toProductContent(product), billingPlans: listPlans((r.plans as PlanJson[]).map(planOf)) };
+    return { ...toProductContent(product), billingPlans: listPlans(r.plans.map(planOf)) };
   });
 }
 
-const cardOf = (r: Record<string, unknown>): StoreCard => ({
-  uuid: r.id as string,
-  name: r.name as string,
-  questionCount: r.question_count as number,
-  targetAudience: r.target_audience as string,
-  learnersCount: r.learners_count as number,
-  productCategory: r.product_category as string,
-  summary: cardSummary(
-    parseAdditionalContent(r.additional_content as string | null).shortDescription,
-    r.content as string,
-  ),
-  billingPlans: listPlans((r.plans as PlanJson[]).map(planOf)),
+/** A row of the store index: a card's columns, cut to what the card shows. */
+const indexRow = {
+  id: column.string,
+  name: column.string,
+  target_audience: column.string,
+  content: column.string,
+  product_category: column.string,
+  additional_content: nullable(column.string),
+  question_count: column.int,
+  learners_count: column.int,
+  plans: column.json<PlanJson[]>(),
+  lexemes: column.strings,
+  text: column.string,
+  asc_rank: column.int,
+  desc_rank: column.int,
+};
+
+const cardOf = (r: RowOf<typeof indexRow>): StoreCard => ({
+  uuid: r.id,
+  name: r.name,
+  questionCount: r.question_count,
+  targetAudience: r.target_audience,
+  learnersCount: r.learners_count,
+  productCategory: r.product_category,
+  summary: cardSummary(parseAdditionalContent(r.additional_content).shortDescription, r.content),
+  billingPlans: listPlans(r.plans.map(planOf)),
 });
 
 /**
@@ -225,7 +260,10 @@ const cardOf = (r: Record<string, unknown>): StoreCard => ({
  * both orders. One query over the store, run when the store's version moves.
  */
 export async function storeIndexRows(db: DbOrTx): Promise<IndexedProduct[]> {
-  const res = await db.execute(sql`
+  const rows = await selectRows(
+    db,
+    indexRow,
+    sql`
     SELECT p.id, p.name, p.target_audience, left(p.content, ${CARD_SUMMARY_MAX + 1}) AS content,
       p.product_category, p.additional_content, p.question_count, p.learners_count, pl.plans,
       tsvector_to_array(p.search_vector) AS lexemes,
@@ -234,13 +272,14 @@ export async function storeIndexRows(db: DbOrTx): Promise<IndexedProduct[]> {
       row_number() OVER (ORDER BY lower(p.name) DESC, p.id)::int AS desc_rank
     FROM products p
     JOIN LATERAL (${activePublicPlans}) pl ON pl.plans IS NOT NULL
-    WHERE p.published`);
-  return rowsOf(res).map((r) => ({
+    WHERE p.published`,
+  );
+  return rows.map((r) => ({
     card: cardOf(r),
-    lexemes: r.lexemes as string[],
-    text: r.text as string,
-    ascRank: r.asc_rank as number,
-    descRank: r.desc_rank as number,
+    lexemes: r.lexemes,
+    text: r.text,
+    ascRank: r.asc_rank,
+    descRank: r.desc_rank,
   }));
 }
 
@@ -254,18 +293,21 @@ export async function databaseTerms(
   words: string[],
   literals: string[],
 ): Promise<{ words: string[][]; literals: string[] }> {
-  const res = await db.execute(sql`
+  const row = await selectRow(
+    db,
+    { words: column.strings, literals: column.strings },
+    sql`
     SELECT
       ARRAY(SELECT to_tsquery('english', w || ':*')::text
             FROM unnest(${sql.param(words)}::text[]) WITH ORDINALITY AS t(w, i) ORDER BY i) AS words,
       ARRAY(SELECT lower(l)
-            FROM unnest(${sql.param(literals)}::text[]) WITH ORDINALITY AS t(l, i) ORDER BY i) AS literals`);
-  const row = rowsOf(res)[0]!;
+            FROM unnest(${sql.param(literals)}::text[]) WITH ORDINALITY AS t(l, i) ORDER BY i) AS literals`,
+  );
   return {
-    words: (row.words as string[]).map((q) =>
+    words: row!.words.map((q) =>
       [...q.matchAll(/'((?:[^']|'')*)':\*/g)].map((m) => m[1]!.replaceAll("''", "'")),
     ),
-    literals: row.literals as string[],
+    literals: row!.literals,
   };
 }
 
