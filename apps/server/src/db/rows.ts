@@ -75,20 +75,29 @@ export class RowShapeError extends Error {}
 const describe = (v: unknown) =>
   v === undefined ? 'no such column' : v === null ? 'null' : `${typeof v} ${JSON.stringify(v)?.slice(0, 40)}`;
 
+function check(columns: Array<[string, Column<unknown>]>, row: Record<string, unknown>) {
+  for (const [name, c] of columns) {
+    const v = row[name];
+    if (!c.check(v))
+      throw new RowShapeError(
+        `Column "${name}" of a raw query's row: expected ${c.what}, got ${describe(v)}`,
+      );
+    if (c.read) row[name] = c.read(v);
+  }
+}
+
 /** The rows of a raw `db.execute` answer, each checked against the shape (throws RowShapeError) and typed by it. */
 export function rowsAs<S extends RowShape>(shape: S, res: unknown): RowOf<S>[] {
   const rows = rowsOf(res);
   const columns = Object.entries(shape);
-  for (const row of rows)
-    for (const [name, c] of columns) {
-      const v = row[name];
-      if (!c.check(v))
-        throw new RowShapeError(
-          `Column "${name}" of a raw query's row: expected ${c.what}, got ${describe(v)}`,
-        );
-      if (c.read) row[name] = c.read(v);
-    }
+  for (const row of rows) check(columns, row);
   return rows as RowOf<S>[];
+}
+
+/** One raw row (read by other code), checked against the shape and typed by it. */
+export function rowAs<S extends RowShape>(shape: S, row: Record<string, unknown>): RowOf<S> {
+  check(Object.entries(shape), row);
+  return row as RowOf<S>;
 }
 
 /** Runs a raw statement; its rows, checked and typed by the shape. */

@@ -3,6 +3,7 @@ import { emptyStatusCounts, QUESTION_TEXT_COUNT_CAP, searchTerms } from '@qbank/
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type DbOrTx, rowsOf } from '../../db/client';
+import { asDate, column, nullable, type RowOf, rowAs, selectRow, selectRows } from '../../db/rows';
 import {
   mediaFiles,
   products,
@@ -15,9 +16,6 @@ import {
   users,
 } from '../../db/schema';
 import { statusTsQuery, termTsQuery } from '../../db/text-search';
-
-/** A timestamp of a raw query's row: the driver answers raw timestamps as text. */
-const asDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
 
 /** What the rules need of a question: its product, author and current version. */
 export interface QuestionHead {
@@ -39,26 +37,28 @@ export interface QuestionHead {
  */
 export async function findHead(db: DbOrTx, id: string, lock = false): Promise<QuestionHead | null> {
   if (lock) {
-    const locked = rowsOf(await db.execute(sql`SELECT id FROM questions WHERE id = ${id} FOR UPDATE`));
+    const locked = await db
+      .select({ id: questions.id })
+      .from(questions)
+      .where(eq(questions.id, id))
+      .for('update');
     if (locked.length === 0) return null;
   }
-  const res = await db.execute(sql`
-    SELECT q.id, q.product_id, q.author_id, q.current_version_id, v.number, v.status, v.free_sample,
-      v.subcategory_id
-    FROM questions q JOIN question_versions v ON v.id = q.current_version_id
-    WHERE q.id = ${id}`);
-  const r = rowsOf(res)[0];
-  if (!r) return null;
-  return {
-    id: r.id as string,
-    productId: r.product_id as string,
-    authorId: r.author_id as string,
-    currentVersionId: r.current_version_id as string,
-    version: r.number as number,
-    status: r.status as QuestionStatus,
-    freeSample: r.free_sample as boolean,
-    subcategoryId: r.subcategory_id as string | null,
-  };
+  const [head] = await db
+    .select({
+      id: questions.id,
+      productId: questions.productId,
+      authorId: questions.authorId,
+      currentVersionId: questions.currentVersionId,
+      version: questionVersions.number,
+      status: questionVersions.status,
+      freeSample: questionVersions.freeSample,
+      subcategoryId: questionVersions.subcategoryId,
+    })
+    .from(questions)
+    .innerJoin(questionVersions, eq(questionVersions.id, questions.currentVersionId))
+    .where(eq(questions.id, id));
+  return head ?? null;
 }
 
 /** The content of a version, as written. */
@@ -82,14 +82,28 @@ export type ShownContent = Pick<
 >;
 
 /** A raw row's `name, stem, explanation, choices, correct_choice_id, "references"` columns of a version. */
-export const shownContentOf = (r: Record<string, unknown>): ShownContent => ({
-  name: r.name as string,
-  stem: r.stem as string,
-  explanation: r.explanation as string,
-  choices: r.choices as StoredChoice[],
-  correctChoiceId: r.correct_choice_id as string | null,
-  references: r.references as string[],
+export const shownContentColumns = {
+  name: column.string,
+  stem: column.string,
+  explanation: column.string,
+  choices: column.json<StoredChoice[]>(),
+  correct_choice_id: nullable(column.string),
+  references: column.strings,
+};
+
+/** The shown content of a row with `shownContentColumns`. */
+export const shownContent = (r: RowOf<typeof shownContentColumns>): ShownContent => ({
+  name: r.name,
+  stem: r.stem,
+  explanation: r.explanation,
+  choices: r.choices,
+  correctChoiceId: r.correct_choice_id,
+  references: r.references,
 });
+
+/** The shown content of a raw row not yet checked: its `shownContentColumns` are checked first. */
+export const shownContentOf = (r: Record<string, unknown>): ShownContent =>
+  shownContent(rowAs(shownContentColumns, r));
 
 /** Adds a version; the caller points the question at it (`pointAt`) in the same transaction. */
 export async function insertVersion(
@@ -190,22 +204,47 @@ export async function adjustPublishedCount(tx: DbOrTx, productId: string, delta:
 
 /** The product a subcategory belongs to, or null when there is no such subcategory. */
 export async function productOfSubcategory(db: DbOrTx, subcategoryId: string): Promise<string | null> {
-  const res = await db.execute(sql`
-    SELECT s.product_id FROM subcategories sc
-    JOIN categories c ON c.id = sc.category_id JOIN subjects s ON s.id = c.subject_id
-    WHERE sc.id = ${subcategoryId}`);
-  return (rowsOf(res)[0]?.product_id as string | undefined) ?? null;
+  const row = await selectRow(
+    db,
+    { product_id: column.string },
+    sql`
+      SELECT s.product_id FROM subcategories sc
+      JOIN categories c ON c.id = sc.category_id JOIN subjects s ON s.id = c.subject_id
+      WHERE sc.id = ${subcategoryId}`,
+  );
+  return row?.product_id ?? null;
 }
 
-const person = (uuid: unknown, first: unknown, last: unknown) => ({
-  uuid: uuid as string,
-  firstName: first as string,
-  lastName: last as string,
-});
+const person = (uuid: string, firstName: string, lastName: string) => ({ uuid, firstName, lastName });
+
+/** A row of `readVersion`: the question, its author, the version and its editor. */
+const versionRow = {
+  id: column.string,
+  product_id: column.string,
+  created_at: column.timestamp,
+  updated_at: column.timestamp,
+  author_id: column.string,
+  author_first: column.string,
+  author_last: column.string,
+  editor_id: column.string,
+  editor_first: column.string,
+  editor_last: column.string,
+  version_id: column.string,
+  number: column.int,
+  status: column.oneOf(questionStatuses),
+  subcategory_id: nullable(column.string),
+  free_sample: column.boolean,
+  reinforcements: column.strings,
+  version_at: column.timestamp,
+  ...shownContentColumns,
+};
 
 /** A version of a question with its author, editor and media; the current one when `number` is left out. */
 export async function readVersion(db: DbOrTx, questionId: string, number?: number) {
-  const res = await db.execute(sql`
+  const r = await selectRow(
+    db,
+    versionRow,
+    sql`
     SELECT q.id, q.product_id, q.created_at, q.updated_at,
       a.id AS author_id, a.first_name AS author_first, a.last_name AS author_last,
       e.id AS editor_id, e.first_name AS editor_first, e.last_name AS editor_last,
@@ -216,8 +255,8 @@ export async function readVersion(db: DbOrTx, questionId: string, number?: numbe
       AND ${number === undefined ? sql`v.id = q.current_version_id` : sql`v.number = ${number}`}
     JOIN users a ON a.id = q.author_id
     JOIN users e ON e.id = v.editor_id
-    WHERE q.id = ${questionId}`);
-  const r = rowsOf(res)[0];
+    WHERE q.id = ${questionId}`,
+  );
   if (!r) return null;
   const media = await db
     .select({
@@ -228,24 +267,24 @@ export async function readVersion(db: DbOrTx, questionId: string, number?: numbe
     })
     .from(questionVersionMedia)
     .innerJoin(mediaFiles, eq(mediaFiles.hash, questionVersionMedia.hash))
-    .where(eq(questionVersionMedia.versionId, r.version_id as string))
+    .where(eq(questionVersionMedia.versionId, r.version_id))
     .orderBy(asc(questionVersionMedia.position), asc(questionVersionMedia.mediaId));
   return {
-    id: r.id as string,
-    productId: r.product_id as string,
-    versionId: r.version_id as string,
-    createdAt: asDate(r.created_at),
-    updatedAt: asDate(r.updated_at),
-    versionAt: asDate(r.version_at),
+    id: r.id,
+    productId: r.product_id,
+    versionId: r.version_id,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    versionAt: r.version_at,
     author: person(r.author_id, r.author_first, r.author_last),
     editor: person(r.editor_id, r.editor_first, r.editor_last),
-    number: r.number as number,
+    number: r.number,
     content: {
-      ...shownContentOf(r),
-      status: r.status as QuestionStatus,
-      subcategoryId: r.subcategory_id as string | null,
-      freeSample: r.free_sample as boolean,
-      reinforcements: r.reinforcements as string[],
+      ...shownContent(r),
+      status: r.status,
+      subcategoryId: r.subcategory_id,
+      freeSample: r.free_sample,
+      reinforcements: r.reinforcements,
     } satisfies VersionContent,
     media,
   };
@@ -502,14 +541,16 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
     };
   }
 
-  const [counts] = rowsOf(
-    await db.execute(sql`
+  const counts = await selectRow(
+    db,
+    { matching: column.int, everything: column.int },
+    sql`
       SELECT coalesce(sum(n) FILTER (WHERE ${status(sql`status`)} ${node ? sql`AND ${node(sql`subcategory_id`)}` : sql``}), 0)::int AS matching,
         coalesce(sum(n), 0)::int AS everything
-      FROM question_counts q WHERE product_id = ${f.productId} ${f.authorId ? sql`AND author_id = ${f.authorId}` : sql``}`),
+      FROM question_counts q WHERE product_id = ${f.productId} ${f.authorId ? sql`AND author_id = ${f.authorId}` : sql``}`,
   );
-  const total = Number(counts?.matching ?? 0);
-  const everything = Number(counts?.everything ?? 0);
+  const total = counts?.matching ?? 0;
+  const everything = counts?.everything ?? 0;
   const where = sql`${status(sql`v.status`)} ${node ? sql`AND ${node(sql`v.subcategory_id`)}` : sql``}`;
   let rows: Array<Record<string, unknown>> = [];
   if (total === 0 || offset >= total) rows = [];
@@ -644,12 +685,16 @@ export async function browseQuestions(db: DbOrTx, f: BrowseFilter) {
 
 /** How many of a product's questions (or one author's) are in each status: a few key reads (question_counts). */
 export async function countByStatus(db: DbOrTx, productId: string, authorId?: string): Promise<StatusCounts> {
-  const res = await db.execute(sql`
-    SELECT status, sum(n)::int AS n FROM question_counts
-    WHERE product_id = ${productId} ${authorId ? sql`AND author_id = ${authorId}` : sql``}
-    GROUP BY status`);
+  const rows = await selectRows(
+    db,
+    { status: column.oneOf(questionStatuses), n: column.int },
+    sql`
+      SELECT status, sum(n)::int AS n FROM question_counts
+      WHERE product_id = ${productId} ${authorId ? sql`AND author_id = ${authorId}` : sql``}
+      GROUP BY status`,
+  );
   const counts = emptyStatusCounts();
-  for (const r of rowsOf(res)) counts[r.status as QuestionStatus] = r.n as number;
+  for (const r of rows) counts[r.status] = r.n;
   return counts;
 }
 
