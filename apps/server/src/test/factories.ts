@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/client';
 import {
   billingPlans,
@@ -14,6 +13,7 @@ import {
   users,
 } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
+import type { TestClient, TestResponse } from './client';
 import type { TestApp } from './test-app';
 
 export const uniqueEmail = (label = 'user') => `${label}.${randomBytes(5).toString('hex')}@example.com`;
@@ -105,33 +105,54 @@ export type MemberRoles = Partial<{
   questionAuditor: boolean;
   admin: boolean;
   type: 'BASIC' | 'PREMIUM' | 'PRIVILEGED';
+  active: boolean;
 }>;
 
+/** Who `signedIn` signs in, and what the user holds. */
+export interface SignInSpec {
+  /** This existing user (by e-mail and password); otherwise a new verified user made with `user`. */
+  as?: Awaited<ReturnType<typeof buildUser>>;
+  /** Columns of the new user (buildUser). */
+  user?: Parameters<typeof buildUser>[1];
+  /** A product the user subscribes to: with `roles`, or with exactly the columns of `subscription`. */
+  product?: string | null;
+  /**
+   * Roles on the product's subscription, active: a staff role makes it PRIVILEGED and not a student unless
+   * told; none makes a PREMIUM student.
+   */
+  roles?: MemberRoles;
+  /** The subscription's columns as they are (buildSubscription), instead of `roles`. */
+  subscription?: Partial<typeof subscriptions.$inferInsert>;
+}
+
 /**
- * A signed-in client of a new user with an active subscription to the product with these roles (a staff role
- * makes it PRIVILEGED and not a student unless told; null: not subscribed), the user on it as `user`.
+ * A client of the test app (`t.client()`: app.inject or a real socket) signed in as a user made or named by
+ * `spec`, with the user on it as `user` and the sign-in's response as `signIn`. Throws unless the sign-in
+ * answered 200.
  */
-export async function signedInMember(
-  t: { app: FastifyInstance; deps: { db: Db } },
-  productId: string | null,
-  roles: MemberRoles = {},
-  user: Parameters<typeof buildUser>[1] = {},
-) {
-  const u = await buildUser(t.deps.db, user);
-  if (productId) {
+export async function signedIn(
+  t: { client(): TestClient; deps: { db: Db } },
+  spec: SignInSpec = {},
+): Promise<TestClient & { user: Awaited<ReturnType<typeof buildUser>>; signIn: TestResponse }> {
+  const u = spec.as ?? (await buildUser(t.deps.db, spec.user));
+  if (spec.product && spec.subscription)
+    await buildSubscription(t.deps.db, u.id, spec.product, spec.subscription);
+  else if (spec.product) {
+    const roles = spec.roles ?? {};
     const staff = roles.questionWriter || roles.questionAuditor || roles.admin;
-    await buildSubscription(t.deps.db, u.id, productId, {
+    await buildSubscription(t.deps.db, u.id, spec.product, {
       type: roles.type ?? (staff ? 'PRIVILEGED' : 'PREMIUM'),
       student: roles.student ?? !staff,
       questionWriter: roles.questionWriter ?? false,
       questionAuditor: roles.questionAuditor ?? false,
       admin: roles.admin ?? false,
+      active: roles.active ?? true,
     });
   }
-  const c = new TestClient(t.app);
+  const c = t.client();
   const res = await c.login(u.email, u.password);
-  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
-  return Object.assign(c, { user: u });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
+  return Object.assign(c, { user: u, signIn: res });
 }
 
 /** The body of a new question (POST questions): a stem and two choices, changed by `over`. */
@@ -203,9 +224,8 @@ export const localSessionIdOf = (redirectUrl: string) => redirectUrl.split('/che
 /** Opens a checkout for a provider price as the signed-in client; answers the embedded provider's session id. */
 export async function openCheckout(c: TestClient, priceId: string): Promise<string> {
   const res = await c.req({ method: 'POST', url: '/api/v2/createCheckoutSession', json: { priceId } });
-  if (res.statusCode !== 200)
-    throw new Error(`createCheckoutSession answered ${res.statusCode}: ${res.body}`);
-  return localSessionIdOf(res.json().redirectUrl);
+  if (res.status !== 200) throw new Error(`createCheckoutSession answered ${res.status}: ${res.text}`);
+  return localSessionIdOf(res.body.redirectUrl);
 }
 
 /** Pays an embedded-provider checkout with the test card and delivers the provider's events. */
@@ -243,59 +263,4 @@ export function multipart(
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { raw, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-interface Req {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  url: string;
-  json?: unknown;
-  form?: Record<string, string>;
-  /** A body sent as it is, with the Content-Type given in `headers` (multipart uploads). */
-  raw?: Buffer;
-  headers?: Record<string, string>;
-  /** Leave out the X-CSRF-Token header even when signed in. */
-  noCsrf?: boolean;
-}
-
-/** A browser-like client over app.inject: keeps the session cookie and sends the access token as X-CSRF-Token. */
-export class TestClient {
-  cookie: string | null = null;
-  accessToken: string | null = null;
-  constructor(readonly app: FastifyInstance) {}
-
-  async req({
-    method = 'GET',
-    url,
-    json,
-    form,
-    raw,
-    headers = {},
-    noCsrf,
-  }: Req): Promise<LightMyRequestResponse> {
-    const h: Record<string, string> = { ...headers };
-    if (this.cookie) h.cookie = this.cookie;
-    if (this.accessToken && !noCsrf) h['x-csrf-token'] = this.accessToken;
-    let payload: string | Buffer | undefined = raw;
-    if (json !== undefined) {
-      payload = typeof json === 'string' ? json : JSON.stringify(json);
-      h['content-type'] ??= 'application/json';
-    } else if (form) {
-      payload = new URLSearchParams(form).toString();
-      h['content-type'] = 'application/x-www-form-urlencoded';
-    }
-    const res = await this.app.inject({ method, url, payload, headers: h });
-    const set = res.cookies.find((c) => c.name === 'qbank_session');
-    if (set)
-      this.cookie =
-        set.value && set.maxAge !== 0 && !(set.expires && set.expires.getTime() < Date.now())
-          ? `qbank_session=${set.value}`
-          : null;
-    return res;
-  }
-
-  async login(username: string, password: string) {
-    const res = await this.req({ method: 'POST', url: '/login', form: { username, password } });
-    if (res.statusCode === 200) this.accessToken = res.json().accessToken;
-    return res;
-  }
 }

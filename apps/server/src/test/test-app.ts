@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openPostgres, type PoolOptions } from '../db/client';
+import { injectTransport, TestClient } from './client';
 import { pgUrl } from './global-setup';
 
 /**
@@ -42,7 +43,8 @@ export async function testDatabase(pool: PoolOptions = {}, url?: string): Promis
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /**
- * The whole server on a fresh database, without listening and with jobs run by hand (`runJobs`). With
+ * The whole server on a fresh database, without listening and with jobs run by hand (`runJobs`); `client()`
+ * makes a client whose requests go through app.inject. With
  * `databaseUrl` (another test app's), a second instance on the same database; `pool` sets its pool.
  */
 export async function createTestApp(
@@ -72,6 +74,8 @@ export async function createTestApp(
     databaseUrl,
     kind: database.kind,
     runJobs: () => built.deps.jobs.runDue(),
+    /** A new browser-like client over app.inject: its own cookie jar, no Origin unless a request sends one. */
+    client: () => new TestClient(injectTransport(built.app)),
     async close() {
       await built.app.close();
       await database.close();

@@ -12,11 +12,10 @@ import {
   buildPlan,
   buildProduct,
   buildSubscription,
-  buildUser,
   localSessionIdOf,
   openCheckout,
   payCheckout,
-  TestClient,
+  signedIn,
 } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 
@@ -33,16 +32,10 @@ const sessionIdOf = localSessionIdOf;
 const subOf = async (userId: string) =>
   (await t.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0]!;
 
-async function signedIn() {
-  const u = await buildUser(t.deps.db);
-  const c = new TestClient(t.app);
-  await c.login(u.email, u.password);
-  return { u, c };
-}
-
 /** A learner who bought a one-time plan: access for `daysLeft` more days, no provider subscription. */
 async function oneTimeBuyer(daysLeft = 20, frequencyType: 'MONTHLY' | 'INDEFINITE' = 'MONTHLY') {
-  const { u, c } = await signedIn();
+  const c = await signedIn(t);
+  const u = c.user;
   const product = await buildProduct(t.deps.db);
   const plan = await buildPlan(t.deps.db, product.id, { priceCents: 4900, frequencyType });
   const end = new Date(Date.now() + daysLeft * DAY);
@@ -58,13 +51,13 @@ describe('auto-renew turned on for a one-time purchase (SPEC §5 note)', () => {
   it('goes through checkout with a renewing price; nothing is charged until the paid access ends', async () => {
     const { u, c, plan, sub, end } = await oneTimeBuyer(20);
     const base = `/api/v2/users/${u.id}/subscriptions/${sub.id}`;
-    const list = (await c.req({ url: `/api/v2/users/${u.id}/subscriptions` })).json();
+    const list = (await c.req({ url: `/api/v2/users/${u.id}/subscriptions` })).body;
     expect(list[0]).toMatchObject({ autoRenew: false, canAutoRenew: true });
 
     const res = await c.req({ method: 'PATCH', url: `${base}/reactivate` });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ autoRenew: false, active: true });
-    const id = sessionIdOf(res.json().redirectUrl);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ autoRenew: false, active: true });
+    const id = sessionIdOf(res.body.redirectUrl);
     // A renewing price was made for the plan and kept; the store's price stays the one-time one.
     const [after] = await t.deps.db.select().from(billingPlans).where(eq(billingPlans.id, plan.id));
     expect(after!.renewalPriceId).toMatch(/^price_local_/);
@@ -75,7 +68,7 @@ describe('auto-renew turned on for a one-time purchase (SPEC §5 note)', () => {
       .where(eq(localPaymentSessions.id, id));
     expect(session).toMatchObject({ recurring: true, priceId: after!.renewalPriceId });
     expect(session!.cancelUrl).toMatch(/\/account$/);
-    const page = (await c.req({ url: `/api/v2/localCheckout/${id}` })).json();
+    const page = (await c.req({ url: `/api/v2/localCheckout/${id}` })).body;
     expect(page).toMatchObject({ autoRenew: true, price: 49 });
     expect(new Date(page.firstChargeAt).getTime()).toBe(end.getTime());
 
@@ -98,14 +91,15 @@ describe('auto-renew turned on for a one-time purchase (SPEC §5 note)', () => {
 
     // It can now be cancelled like any renewing subscription.
     const canceled = await c.req({ method: 'DELETE', url: `${base}/cancel` });
-    expect(canceled.json()).toMatchObject({ autoRenew: false, canAutoRenew: true });
+    expect(canceled.body).toMatchObject({ autoRenew: false, canAutoRenew: true });
   });
 
   it('a second buyer of the same plan reuses its renewal price', async () => {
     const a = await oneTimeBuyer(20);
     await a.c.req({ method: 'PATCH', url: `/api/v2/users/${a.u.id}/subscriptions/${a.sub.id}/reactivate` });
     const [plan] = await t.deps.db.select().from(billingPlans).where(eq(billingPlans.id, a.plan.id));
-    const { u, c } = await signedIn();
+    const c = await signedIn(t);
+    const u = c.user;
     const sub = await buildSubscription(t.deps.db, u.id, a.product.id, {
       type: 'PREMIUM',
       billingPlanId: a.plan.id,
@@ -118,19 +112,19 @@ describe('auto-renew turned on for a one-time purchase (SPEC §5 note)', () => {
     const [session] = await t.deps.db
       .select()
       .from(localPaymentSessions)
-      .where(eq(localPaymentSessions.id, sessionIdOf(res.json().redirectUrl)));
+      .where(eq(localPaymentSessions.id, sessionIdOf(res.body.redirectUrl)));
     expect(session!.priceId).toBe(plan!.renewalPriceId);
   });
 
   it('unlimited (INDEFINITE) access has nothing to renew', async () => {
     const { u, c, sub } = await oneTimeBuyer(0, 'INDEFINITE');
-    expect((await c.req({ url: `/api/v2/users/${u.id}/subscriptions` })).json()[0].canAutoRenew).toBe(false);
+    expect((await c.req({ url: `/api/v2/users/${u.id}/subscriptions` })).body[0].canAutoRenew).toBe(false);
     const res = await c.req({
       method: 'PATCH',
       url: `/api/v2/users/${u.id}/subscriptions/${sub.id}/reactivate`,
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().field).toBe('subId');
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe('subId');
   });
 
   it('with less than two days left the renewing purchase starts now (the provider needs that much notice)', async () => {
@@ -139,9 +133,7 @@ describe('auto-renew turned on for a one-time purchase (SPEC §5 note)', () => {
       method: 'PATCH',
       url: `/api/v2/users/${u.id}/subscriptions/${sub.id}/reactivate`,
     });
-    const page = (
-      await c.req({ url: `/api/v2/localCheckout/${sessionIdOf(res.json().redirectUrl)}` })
-    ).json();
+    const page = (await c.req({ url: `/api/v2/localCheckout/${sessionIdOf(res.body.redirectUrl)}` })).body;
     expect(page.firstChargeAt).toBeNull();
   });
 });
@@ -157,7 +149,8 @@ describe('checkout over access the buyer already has', () => {
   });
 
   it('refuses a second purchase while a renewing one runs, and any purchase by staff', async () => {
-    const { u, c } = await signedIn();
+    const c = await signedIn(t);
+    const u = c.user;
     const product = await buildProduct(t.deps.db);
     const plan = await buildPlan(t.deps.db, product.id);
     await buildSubscription(t.deps.db, u.id, product.id, {
@@ -171,23 +164,23 @@ describe('checkout over access the buyer already has', () => {
       url: '/api/v2/createCheckoutSession',
       json: { priceId: plan.stripePriceId },
     });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ field: 'priceId' });
-    expect(again.json().message).toContain('already renews automatically');
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ field: 'priceId' });
+    expect(again.body.message).toContain('already renews automatically');
 
-    const staff = await signedIn();
-    await buildSubscription(t.deps.db, staff.u.id, product.id, { type: 'PRIVILEGED', admin: true });
-    const bought = await staff.c.req({
+    const staff = await signedIn(t);
+    await buildSubscription(t.deps.db, staff.user.id, product.id, { type: 'PRIVILEGED', admin: true });
+    const bought = await staff.req({
       method: 'POST',
       url: '/api/v2/createCheckoutSession',
       json: { priceId: plan.stripePriceId },
     });
-    expect(bought.statusCode).toBe(409);
-    expect(bought.json().message).toBe(`You already have staff access to ${product.name}`);
+    expect(bought.status).toBe(409);
+    expect(bought.body.message).toBe(`You already have staff access to ${product.name}`);
   });
 
   it('an unpublished product cannot be bought', async () => {
-    const { c } = await signedIn();
+    const c = await signedIn(t);
     const product = await buildProduct(t.deps.db, { published: false });
     const plan = await buildPlan(t.deps.db, product.id);
     const res = await c.req({
@@ -195,12 +188,12 @@ describe('checkout over access the buyer already has', () => {
       url: '/api/v2/createCheckoutSession',
       json: { priceId: plan.stripePriceId },
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().field).toBe('priceId');
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe('priceId');
   });
 
   it('a second checkout for the same QBank closes the first, so two tabs cannot both be paid', async () => {
-    const { c } = await signedIn();
+    const c = await signedIn(t);
     const product = await buildProduct(t.deps.db);
     const plan = await buildPlan(t.deps.db, product.id, { autoRenewForSubscription: true });
     const first = await openCheckout(c, plan.stripePriceId!);
@@ -208,14 +201,15 @@ describe('checkout over access the buyer already has', () => {
     expect(second).not.toBe(first);
     const pay = (id: string) =>
       c.req({ method: 'POST', url: `/api/v2/localCheckout/${id}/pay`, json: { outcome: 'success' } });
-    expect((await pay(first)).statusCode).toBe(409);
-    expect((await pay(second)).statusCode).toBe(200);
+    expect((await pay(first)).status).toBe(409);
+    expect((await pay(second)).status).toBe(200);
   });
 });
 
 describe('one buyer is never billed twice for one QBank', () => {
   it('a purchase that replaces a renewing provider subscription turns that one off at the provider', async () => {
-    const { u, c } = await signedIn();
+    const c = await signedIn(t);
+    const u = c.user;
     const product = await buildProduct(t.deps.db);
     const plan = await buildPlan(t.deps.db, product.id, { autoRenewForSubscription: true });
     await payCheckout(t, c, await openCheckout(c, plan.stripePriceId!));
@@ -265,9 +259,9 @@ describe('one buyer is never billed twice for one QBank', () => {
       method: 'PATCH',
       url: `/api/v2/users/${u.id}/subscriptions/${sub.id}/reactivate`,
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().field).toBe('subId');
-    expect(res.json().message).toMatch(
+    expect(res.status).toBe(409);
+    expect(res.body.field).toBe('subId');
+    expect(res.body.message).toMatch(
       /^Your access is paid for more than two years ahead\. Automatic renewal can be set up from \w+ \d{1,2}, \d{4}\.$/,
     );
     expect(
@@ -281,30 +275,28 @@ describe('one buyer is never billed twice for one QBank', () => {
   it('a plan no longer sold offers no auto-renew; a changed plan forgets its renewal price', async () => {
     const a = await oneTimeBuyer(20);
     await a.c.req({ method: 'PATCH', url: `/api/v2/users/${a.u.id}/subscriptions/${a.sub.id}/reactivate` });
-    const admin = await buildUser(t.deps.db, { superuser: true });
-    const ac = new TestClient(t.app);
-    await ac.login(admin.email, admin.password);
+    const ac = await signedIn(t, { user: { superuser: true } });
     const planUrl = `/api/v2/products/${a.product.id}/billingPlans/${a.plan.id}`;
     const current: Record<string, unknown> = (
       await ac.req({ url: `/api/v2/products/${a.product.id}/billingPlans?includeInactive=true` })
-    ).json()[0];
+    ).body[0];
     const changed = await ac.req({
       method: 'PATCH',
       url: planUrl,
       json: { ...current, price: 59, autoCreateStripePrice: true },
     });
-    expect(changed.statusCode).toBe(200);
+    expect(changed.status).toBe(200);
     const [plan] = await t.deps.db.select().from(billingPlans).where(eq(billingPlans.id, a.plan.id));
     expect(plan!.renewalPriceId).toBeNull();
 
     await ac.req({ method: 'PATCH', url: `${planUrl}/active` });
-    const list = (await a.c.req({ url: `/api/v2/users/${a.u.id}/subscriptions` })).json();
+    const list = (await a.c.req({ url: `/api/v2/users/${a.u.id}/subscriptions` })).body;
     expect(list[0].canAutoRenew).toBe(false);
     const res = await a.c.req({
       method: 'PATCH',
       url: `/api/v2/users/${a.u.id}/subscriptions/${a.sub.id}/reactivate`,
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().field).toBe('subId');
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe('subId');
   });
 });

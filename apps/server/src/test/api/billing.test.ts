@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPlan, buildProduct, buildSubscription, buildUser, TestClient } from '../factories';
+import type { TestClient } from '../client';
+import { buildPlan, buildProduct, signedIn } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 
 let t: TestApp;
@@ -8,15 +9,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function as(kind: 'admin' | 'student' | 'stranger' | 'superuser', productId: string) {
-  const u = await buildUser(t.deps.db, { superuser: kind === 'superuser' });
-  if (kind === 'admin')
-    await buildSubscription(t.deps.db, u.id, productId, { type: 'PRIVILEGED', admin: true, student: false });
-  if (kind === 'student') await buildSubscription(t.deps.db, u.id, productId, { type: 'PREMIUM' });
-  const c = new TestClient(t.app);
-  await c.login(u.email, u.password);
-  return c;
-}
+const as = (kind: 'admin' | 'student' | 'stranger' | 'superuser', productId: string) =>
+  signedIn(t, {
+    user: { superuser: kind === 'superuser' },
+    product: kind === 'admin' || kind === 'student' ? productId : null,
+    subscription:
+      kind === 'admin' ? { type: 'PRIVILEGED', admin: true, student: false } : { type: 'PREMIUM' },
+  });
 
 const plan = (over: Record<string, unknown> = {}) => ({
   planName: '1 year',
@@ -38,14 +37,14 @@ describe('billing plans', () => {
     await buildPlan(t.deps.db, p.id, { planName: 'Quarter', frequencyType: 'QUARTERLY', active: false });
     await buildPlan(t.deps.db, p.id, { planName: 'Year', frequencyType: 'YEARLY' });
     await buildPlan(t.deps.db, p.id, { planName: 'Institution', billingPlanType: 'INSTITUTIONAL' });
-    const anon = new TestClient(t.app);
+    const anon = t.client();
     const names = async (c: TestClient, q = '') =>
-      (await c.req({ url: `/api/v2/products/${p.id}/billingPlans${q}` }))
-        .json()
-        .map((x: { planName: string }) => x.planName);
+      (await c.req({ url: `/api/v2/products/${p.id}/billingPlans${q}` })).body.map(
+        (x: { planName: string }) => x.planName,
+      );
     expect(await names(anon)).toEqual(['Month', 'Half', 'Year', 'Forever']);
     expect(
-      (await anon.req({ url: `/api/v2/products/${p.id}/billingPlans?includeInactive=true` })).statusCode,
+      (await anon.req({ url: `/api/v2/products/${p.id}/billingPlans?includeInactive=true` })).status,
     ).toBe(403);
     const admin = await as('admin', p.id);
     expect(await names(admin)).toEqual(['Month', 'Institution', 'Half', 'Year', 'Forever']);
@@ -58,7 +57,7 @@ describe('billing plans', () => {
       'Forever',
     ]);
     expect(
-      (await admin.req({ url: `/api/v2/products/${p.id}/billingPlans?includeInactive=maybe` })).json().field,
+      (await admin.req({ url: `/api/v2/products/${p.id}/billingPlans?includeInactive=maybe` })).body.field,
     ).toBe('includeInactive');
   });
 
@@ -67,18 +66,18 @@ describe('billing plans', () => {
     const url = `/api/v2/products/${p.id}/billingPlans`;
     for (const kind of ['student', 'stranger'] as const) {
       const c = await as(kind, p.id);
-      expect((await c.req({ method: 'POST', url, json: plan() })).statusCode).toBe(403);
+      expect((await c.req({ method: 'POST', url, json: plan() })).status).toBe(403);
     }
-    expect((await new TestClient(t.app).req({ method: 'POST', url, json: plan() })).statusCode).toBe(401);
+    expect((await t.client().req({ method: 'POST', url, json: plan() })).status).toBe(401);
     const admin = await as('admin', p.id);
     const res = await admin.req({ method: 'POST', url, json: plan({ price: 79.99 }) });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ planName: '1 year', price: 79.99, productUuid: p.id, active: true });
-    expect(res.json().stripePriceId).toMatch(/^price_local_/);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ planName: '1 year', price: 79.99, productUuid: p.id, active: true });
+    expect(res.body.stripePriceId).toMatch(/^price_local_/);
     const sup = await as('superuser', p.id);
     expect(
       (await sup.req({ method: 'POST', url, json: plan({ price: 0, autoRenewForSubscription: false }) }))
-        .statusCode,
+        .status,
     ).toBe(201);
   });
 
@@ -99,10 +98,10 @@ describe('billing plans', () => {
     ];
     for (const [body, field] of cases) {
       const res = await admin.req({ method: 'POST', url, json: body });
-      expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().field).toBe(field);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.field).toBe(field);
     }
-    expect((await admin.req({ url: `${url}?includeInactive=true` })).json()).toEqual([]);
+    expect((await admin.req({ url: `${url}?includeInactive=true` })).body).toEqual([]);
   });
 
   it('updates a plan (a new provider price when the price changes) and toggles it active', async () => {
@@ -110,47 +109,47 @@ describe('billing plans', () => {
     const admin = await as('admin', p.id);
     const created = (
       await admin.req({ method: 'POST', url: `/api/v2/products/${p.id}/billingPlans`, json: plan() })
-    ).json();
+    ).body;
     const url = `/api/v2/products/${p.id}/billingPlans/${created.uuid}`;
     const renamed = await admin.req({ method: 'PATCH', url, json: { ...created, planName: 'Annual' } });
-    expect(renamed.json()).toMatchObject({ planName: 'Annual', stripePriceId: created.stripePriceId });
+    expect(renamed.body).toMatchObject({ planName: 'Annual', stripePriceId: created.stripePriceId });
     const repriced = await admin.req({
       method: 'PATCH',
       url,
       json: { ...created, price: 99, autoCreateStripePrice: true },
     });
-    expect(repriced.json().price).toBe(99);
-    expect(repriced.json().stripePriceId).not.toBe(created.stripePriceId);
+    expect(repriced.body.price).toBe(99);
+    expect(repriced.body.stripePriceId).not.toBe(created.stripePriceId);
     const noPrice = await admin.req({
       method: 'PATCH',
       url,
       json: { ...created, price: 89, stripePriceId: null },
     });
-    expect(noPrice.json().field).toBe('stripePriceId');
+    expect(noPrice.body.field).toBe('stripePriceId');
     // The plan as read, with only the price changed: its old provider price cannot charge the new amount.
-    const read: Record<string, unknown> = repriced.json();
+    const read: Record<string, unknown> = repriced.body;
     const stale = await admin.req({ method: 'PATCH', url, json: { ...read, price: 79 } });
-    expect(stale.statusCode).toBe(400);
-    expect(stale.json().field).toBe('stripePriceId');
+    expect(stale.status).toBe(400);
+    expect(stale.body.field).toBe('stripePriceId');
     const renewOff = await admin.req({
       method: 'PATCH',
       url,
       json: { ...read, autoRenewForSubscription: false, autoCreateStripePrice: true },
     });
-    expect(renewOff.json().stripePriceId).not.toBe(read.stripePriceId);
+    expect(renewOff.body.stripePriceId).not.toBe(read.stripePriceId);
     const off = await admin.req({ method: 'PATCH', url: `${url}/active` });
-    expect(off.json().active).toBe(false);
-    expect((await admin.req({ method: 'PATCH', url: `${url}/active` })).json().active).toBe(true);
+    expect(off.body.active).toBe(false);
+    expect((await admin.req({ method: 'PATCH', url: `${url}/active` })).body.active).toBe(true);
     const other = await buildProduct(t.deps.db);
     const foreign = await admin.req({
       method: 'PATCH',
       url: `/api/v2/products/${other.id}/billingPlans/${created.uuid}/active`,
     });
-    expect(foreign.statusCode).toBe(403);
+    expect(foreign.status).toBe(403);
     const student = await as('student', p.id);
-    expect((await student.req({ method: 'PATCH', url: `${url}/active` })).statusCode).toBe(403);
+    expect((await student.req({ method: 'PATCH', url: `${url}/active` })).status).toBe(403);
     expect(
-      (await admin.req({ method: 'PATCH', url: `/api/v2/products/${p.id}/billingPlans/nope/active` })).json()
+      (await admin.req({ method: 'PATCH', url: `/api/v2/products/${p.id}/billingPlans/nope/active` })).body
         .field,
     ).toBe('uuid');
   });
@@ -166,16 +165,16 @@ describe('billing plans', () => {
       url,
       json: plan({ autoCreateStripePrice: false, stripePriceId: bPlan.stripePriceId }),
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().field).toBe('stripePriceId');
-    const mine = (await admin.req({ method: 'POST', url, json: plan() })).json();
+    expect(res.status).toBe(409);
+    expect(res.body.field).toBe('stripePriceId');
+    const mine = (await admin.req({ method: 'POST', url, json: plan() })).body;
     const update = await admin.req({
       method: 'PATCH',
       url: `${url}/${mine.uuid}`,
       json: { ...mine, stripePriceId: bPlan.stripePriceId },
     });
-    expect(update.statusCode).toBe(409);
-    expect((await admin.req({ url })).json().map((p: { stripePriceId: string }) => p.stripePriceId)).toEqual([
+    expect(update.status).toBe(409);
+    expect((await admin.req({ url })).body.map((p: { stripePriceId: string }) => p.stripePriceId)).toEqual([
       mine.stripePriceId,
     ]);
   });
@@ -186,9 +185,8 @@ describe('billing plans', () => {
     const admin = await as('admin', p.id);
     const url = `/api/v2/products/${p.id}/billingPlans/${pl.id}/active`;
     await Promise.all([admin.req({ method: 'PATCH', url }), admin.req({ method: 'PATCH', url })]);
-    const [after] = (
-      await admin.req({ url: `/api/v2/products/${p.id}/billingPlans?includeInactive=true` })
-    ).json();
+    const [after] = (await admin.req({ url: `/api/v2/products/${p.id}/billingPlans?includeInactive=true` }))
+      .body;
     expect(after.active).toBe(true);
   });
 });

@@ -10,14 +10,15 @@ import {
   subjects,
 } from '../../db/schema';
 import { countMove } from '../../modules/questions/repository';
+import type { TestClient } from '../client';
 import {
   buildCategory,
   buildProduct,
   buildSubcategory,
   buildSubject,
-  buildSubscription,
+  type buildSubscription,
   buildUser,
-  TestClient,
+  signedIn,
 } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 
@@ -79,13 +80,8 @@ async function addQuestion(productId: string, subcategoryId: string, status: Sta
 type Roles = Partial<Parameters<typeof buildSubscription>[3]>;
 
 /** A signed-in client of a new user with the subscription (none when `roles` is null). */
-async function member(productId: string | null, roles: Roles | null, superuser = false) {
-  const u = await buildUser(t.deps.db, { superuser });
-  if (productId && roles) await buildSubscription(t.deps.db, u.id, productId, roles);
-  const c = new TestClient(t.app);
-  expect((await c.login(u.email, u.password)).statusCode).toBe(200);
-  return c;
-}
+const member = (productId: string | null, roles: Roles | null, superuser = false) =>
+  signedIn(t, { product: roles ? productId : null, subscription: roles ?? undefined, user: { superuser } });
 const ADMIN: Roles = { type: 'PRIVILEGED', admin: true, student: false };
 const admin = (productId: string) => member(productId, ADMIN);
 
@@ -134,8 +130,8 @@ describe('creating', () => {
     const k = await buildCatalogue();
     const c = await admin(k.product.id);
     const s = await call(c, 'POST', `/api/v2/products/${k.product.id}/subjects`, { name: '  Neurology ' });
-    expect(s.statusCode).toBe(201);
-    expect(s.json()).toEqual({
+    expect(s.status).toBe(201);
+    expect(s.body).toEqual({
       uuid: expect.any(String),
       name: 'Neurology',
       position: 2,
@@ -144,25 +140,25 @@ describe('creating', () => {
     // The older siblings are numbered 0..n-1 in their order at the same time.
     expect(await stored('subjects', k.product.id)).toEqual(['0:Cardiology', '1:Pharmacology', '2:Neurology']);
 
-    const cat = await call(c, 'POST', `/api/v2/subjects/${s.json().uuid}/categories`, { name: 'Stroke' });
-    expect(cat.statusCode).toBe(201);
-    expect(cat.json()).toEqual({
+    const cat = await call(c, 'POST', `/api/v2/subjects/${s.body.uuid}/categories`, { name: 'Stroke' });
+    expect(cat.status).toBe(201);
+    expect(cat.body).toEqual({
       uuid: expect.any(String),
       name: 'Stroke',
       position: 0,
-      subjectUuid: s.json().uuid,
+      subjectUuid: s.body.uuid,
     });
 
     const sub = await call(c, 'POST', `/api/v2/categories/${k.valves.id}/subcategories`, {
       name: 'Tricuspid',
     });
-    expect(sub.statusCode).toBe(201);
-    expect(sub.json()).toMatchObject({ name: 'Tricuspid', position: 2, categoryUuid: k.valves.id });
+    expect(sub.status).toBe(201);
+    expect(sub.body).toMatchObject({ name: 'Tricuspid', position: 2, categoryUuid: k.valves.id });
     expect(await stored('subcategories', k.valves.id)).toEqual(['0:Aortic', '1:Mitral', '2:Tricuspid']);
 
     // The reads show them.
-    const list = await call(c, 'GET', `/api/v1/categories/subjects/${s.json().uuid}`);
-    expect(list.json()).toEqual([cat.json()]);
+    const list = await call(c, 'GET', `/api/v1/categories/subjects/${s.body.uuid}`);
+    expect(list.body).toEqual([cat.body]);
   });
 
   it('refuses a name a sibling has, whatever its case: 409 naming name, nothing added', async () => {
@@ -174,10 +170,10 @@ describe('creating', () => {
       [`/api/v2/categories/${k.valves.id}/subcategories`, 'Mitral'],
     ] as const) {
       const res = await call(c, 'POST', url, { name });
-      expect(res.statusCode, url).toBe(409);
-      expect(res.json().code).toBe('CONFLICT');
-      expect(res.json().field).toBe('name');
-      expect(res.json().message).toMatch(
+      expect(res.status, url).toBe(409);
+      expect(res.body.code).toBe('CONFLICT');
+      expect(res.body.field).toBe('name');
+      expect(res.body.message).toMatch(
         /^name must be unique among its siblings: this \w+ already has a \w+ named/,
       );
     }
@@ -186,7 +182,7 @@ describe('creating', () => {
     const res = await call(c, 'POST', `/api/v2/categories/${k.arrhythmia.id}/subcategories`, {
       name: 'Mitral',
     });
-    expect(res.statusCode).toBe(201);
+    expect(res.status).toBe(201);
   });
 
   it('refuses bad names and bodies with 400 naming the field, and unknown parents with 404', async () => {
@@ -204,23 +200,23 @@ describe('creating', () => {
     ];
     for (const [json, field, message] of bad) {
       const res = await call(c, 'POST', url, json);
-      expect(res.statusCode, JSON.stringify(json)).toBe(400);
-      expect(res.json().code).toBe('VALIDATION');
-      expect(res.json().field ?? '').toBe(field);
-      expect(res.json().message).toMatch(message);
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect(res.body.code).toBe('VALIDATION');
+      expect(res.body.field ?? '').toBe(field);
+      expect(res.body.message).toMatch(message);
     }
-    expect((await call(c, 'POST', url, { name: 'x'.repeat(200) })).statusCode).toBe(201);
-    expect((await call(c, 'POST', '/api/v2/products/nope/subjects', { name: 'A' })).json().field).toBe('id');
+    expect((await call(c, 'POST', url, { name: 'x'.repeat(200) })).status).toBe(201);
+    expect((await call(c, 'POST', '/api/v2/products/nope/subjects', { name: 'A' })).body.field).toBe('id');
     for (const parent of ['products', 'subjects', 'categories']) {
       const child = { products: 'subjects', subjects: 'categories', categories: 'subcategories' }[parent];
       const res = await call(c, 'POST', `/api/v2/${parent}/${UNKNOWN}/${child}`, { name: 'A' });
-      expect(res.statusCode, parent).toBe(404);
-      expect(res.json().field).toBe('id');
+      expect(res.status, parent).toBe(404);
+      expect(res.body.field).toBe('id');
     }
     // A category given as a subject is unknown too.
-    expect(
-      (await call(c, 'POST', `/api/v2/subjects/${k.valves.id}/categories`, { name: 'A' })).statusCode,
-    ).toBe(404);
+    expect((await call(c, 'POST', `/api/v2/subjects/${k.valves.id}/categories`, { name: 'A' })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -234,36 +230,34 @@ describe('renaming and reordering', () => {
 
   it('renames; a change of case only is a rename too; a sibling name is refused with 409', async () => {
     const res = await call(c, 'PATCH', `/api/v2/subcategories/${k.mitral.id}`, { name: ' Mitral valve ' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
       uuid: k.mitral.id,
       name: 'Mitral valve',
       position: 1,
       categoryUuid: k.valves.id,
     });
     expect(
-      (await call(c, 'PATCH', `/api/v2/subcategories/${k.mitral.id}`, { name: 'MITRAL VALVE' })).json().name,
+      (await call(c, 'PATCH', `/api/v2/subcategories/${k.mitral.id}`, { name: 'MITRAL VALVE' })).body.name,
     ).toBe('MITRAL VALVE');
     const dup = await call(c, 'PATCH', `/api/v2/subcategories/${k.mitral.id}`, { name: 'aortic' });
-    expect(dup.statusCode).toBe(409);
-    expect(dup.json().field).toBe('name');
+    expect(dup.status).toBe(409);
+    expect(dup.body.field).toBe('name');
     const subj = await call(c, 'PATCH', `/api/v2/subjects/${k.pharmacology.id}`, { name: 'Pharmacology II' });
-    expect(subj.json()).toEqual({
+    expect(subj.body).toEqual({
       uuid: k.pharmacology.id,
       name: 'Pharmacology II',
       position: 1,
       productUuid: k.product.id,
     });
-    expect((await call(c, 'GET', `/api/v1/subjects/${k.pharmacology.id}`)).json().name).toBe(
-      'Pharmacology II',
-    );
+    expect((await call(c, 'GET', `/api/v1/subjects/${k.pharmacology.id}`)).body.name).toBe('Pharmacology II');
   });
 
   it('moves an item to a 0-based place among its siblings, renumbering them 0..n-1', async () => {
     const s = await addSubject(k.product.id, 'Anatomy', 9);
     const res = await call(c, 'PATCH', `/api/v2/subjects/${s.id}`, { position: 0 });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().position).toBe(0);
+    expect(res.status).toBe(200);
+    expect(res.body.position).toBe(0);
     expect(await stored('subjects', k.product.id)).toEqual([
       '0:Anatomy',
       '1:Cardiology',
@@ -283,7 +277,7 @@ describe('renaming and reordering', () => {
     ]);
     // The reads list them in the new order.
     const list = await call(c, 'GET', `/api/v1/subjects/products/${k.product.id}`);
-    expect(list.json().map((x: { name: string }) => x.name)).toEqual([
+    expect(list.body.map((x: { name: string }) => x.name)).toEqual([
       'Cardiology',
       'Gross anatomy',
       'Pharmacology II',
@@ -305,16 +299,16 @@ describe('renaming and reordering', () => {
     ];
     for (const [json, field] of bad) {
       const res = await call(c, 'PATCH', url, json);
-      expect(res.statusCode, JSON.stringify(json)).toBe(400);
-      expect(res.json().field ?? '', JSON.stringify(json)).toBe(field);
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect(res.body.field ?? '', JSON.stringify(json)).toBe(field);
     }
-    expect((await call(c, 'PATCH', url, {})).json().message).toBe('Nothing to change: give name or position');
-    expect((await call(c, 'PATCH', url, { position: 3 })).json().message).toBe(
+    expect((await call(c, 'PATCH', url, {})).body.message).toBe('Nothing to change: give name or position');
+    expect((await call(c, 'PATCH', url, { position: 3 })).body.message).toBe(
       'position must be from 0 to 2: the subject has 2 siblings there',
     );
     expect(await stored('subjects', k.product.id)).toEqual(before);
-    expect((await call(c, 'PATCH', `/api/v2/subjects/${UNKNOWN}`, { name: 'A' })).statusCode).toBe(404);
-    expect((await call(c, 'PATCH', '/api/v2/categories/not-a-uuid', { name: 'A' })).json().field).toBe('id');
+    expect((await call(c, 'PATCH', `/api/v2/subjects/${UNKNOWN}`, { name: 'A' })).status).toBe(404);
+    expect((await call(c, 'PATCH', '/api/v2/categories/not-a-uuid', { name: 'A' })).body.field).toBe('id');
   });
 });
 
@@ -326,8 +320,8 @@ describe('moving', () => {
     const res = await call(c, 'PATCH', `/api/v2/categories/${k.arrhythmia.id}`, {
       subjectUuid: k.pharmacology.id,
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
       uuid: k.arrhythmia.id,
       name: 'Arrhythmia',
       position: 1,
@@ -343,7 +337,7 @@ describe('moving', () => {
       position: 0,
       name: 'Rhythm',
     });
-    expect(back.json()).toEqual({
+    expect(back.body).toEqual({
       uuid: k.arrhythmia.id,
       name: 'Rhythm',
       position: 0,
@@ -360,14 +354,14 @@ describe('moving', () => {
       categoryUuid: k.arrhythmia.id,
       position: 0,
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expect(await stored('subcategories', k.arrhythmia.id)).toEqual(['0:Mitral', '1:Atrial fibrillation']);
     expect(await stored('subcategories', k.valves.id)).toEqual(['0:Aortic']);
 
     await addSubcategory(k.valves.id, 'mitral', 1);
     const dup = await call(c, 'PATCH', `/api/v2/subcategories/${k.mitral.id}`, { categoryUuid: k.valves.id });
-    expect(dup.statusCode).toBe(409);
-    expect(dup.json().field).toBe('name');
+    expect(dup.status).toBe(409);
+    expect(dup.body.field).toBe('name');
     expect(await stored('subcategories', k.arrhythmia.id)).toEqual(['0:Mitral', '1:Atrial fibrillation']);
   });
 
@@ -390,10 +384,10 @@ describe('moving', () => {
     ];
     for (const [url, json, field] of cases) {
       const res = await call(c, 'PATCH', url, json);
-      expect(res.statusCode, JSON.stringify(json)).toBe(400);
-      expect(res.json().field ?? '').toBe(field);
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect(res.body.field ?? '').toBe(field);
     }
-    expect((await call(c, 'PATCH', cases[0]![0], cases[0]![1])).json().message).toBe(
+    expect((await call(c, 'PATCH', cases[0]![0], cases[0]![1])).body.message).toBe(
       'subjectUuid must be a subject of the same product',
     );
     expect(await stored('categories', k.cardiology.id)).toEqual(['0:Arrhythmia', '3:Valves']);
@@ -409,8 +403,8 @@ describe('deleting', () => {
     // A deleted question does not hold its subcategory.
     await addQuestion(k.product.id, k.mitral.id, 'DELETED');
     const res = await call(c, 'DELETE', `/api/v2/subjects/${k.cardiology.id}`);
-    expect(res.statusCode).toBe(204);
-    expect(res.body).toBe('');
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
     expect(await stored('subjects', k.product.id)).toEqual(['0:Pharmacology']);
     for (const [table, id] of [
       [categories, k.valves.id],
@@ -418,14 +412,14 @@ describe('deleting', () => {
       [subcategories, k.atrial.id],
     ] as const)
       expect(await t.deps.db.select().from(table).where(eq(table.id, id))).toEqual([]);
-    expect((await call(c, 'GET', `/api/v1/subjects/${k.cardiology.id}`)).statusCode).toBe(404);
-    expect((await call(c, 'DELETE', `/api/v2/subjects/${k.cardiology.id}`)).statusCode).toBe(404);
+    expect((await call(c, 'GET', `/api/v1/subjects/${k.cardiology.id}`)).status).toBe(404);
+    expect((await call(c, 'DELETE', `/api/v2/subjects/${k.cardiology.id}`)).status).toBe(404);
 
     const k2 = await buildCatalogue();
     const c2 = await admin(k2.product.id);
-    expect((await call(c2, 'DELETE', `/api/v2/subcategories/${k2.aortic.id}`)).statusCode).toBe(204);
+    expect((await call(c2, 'DELETE', `/api/v2/subcategories/${k2.aortic.id}`)).status).toBe(204);
     expect(await stored('subcategories', k2.valves.id)).toEqual(['0:Mitral']);
-    expect((await call(c2, 'DELETE', `/api/v2/categories/${k2.valves.id}`)).statusCode).toBe(204);
+    expect((await call(c2, 'DELETE', `/api/v2/categories/${k2.valves.id}`)).status).toBe(204);
     expect(await stored('categories', k2.cardiology.id)).toEqual(['0:Arrhythmia']);
   });
 
@@ -453,12 +447,12 @@ describe('deleting', () => {
     ];
     for (const [url, message] of cases) {
       const res = await call(c, 'DELETE', url);
-      expect(res.statusCode, url).toBe(409);
-      expect(res.json().code).toBe('CONFLICT');
-      expect(res.json().message).toBe(message);
+      expect(res.status, url).toBe(409);
+      expect(res.body.code).toBe('CONFLICT');
+      expect(res.body.message).toBe(message);
     }
     await addQuestion(k.product.id, k.aortic.id, 'PUBLISHED');
-    expect((await call(c, 'DELETE', `/api/v2/subcategories/${k.aortic.id}`)).json().message).toBe(
+    expect((await call(c, 'DELETE', `/api/v2/subcategories/${k.aortic.id}`)).body.message).toBe(
       'Aortic still holds 1 question; move or delete them first',
     );
     expect(await stored('subjects', k.product.id)).toEqual(['1:Cardiology', '2:Pharmacology']);
@@ -509,15 +503,15 @@ describe('who may change the tree', () => {
     for (const [who, c] of refused)
       for (const [method, url, json] of changes(k)) {
         const res = await call(c, method, url, json);
-        expect(res.statusCode, `${who} ${method} ${url}`).toBe(403);
-        expect(res.json().message).toBe("Only the product's admins can change its subject tree");
+        expect(res.status, `${who} ${method} ${url}`).toBe(403);
+        expect(res.body.message).toBe("Only the product's admins can change its subject tree");
       }
     expect(await snapshot(k)).toEqual(before);
   });
 
   it('refuses visitors: 401', async () => {
     for (const [method, url, json] of changes(k))
-      expect((await call(new TestClient(t.app), method, url, json)).statusCode, url).toBe(401);
+      expect((await call(t.client(), method, url, json)).status, url).toBe(401);
   });
 
   it('hides an unpublished product from those who cannot see it: 404; its members who do not run it: 403', async () => {
@@ -527,12 +521,12 @@ describe('who may change the tree', () => {
     for (const c of [stranger, otherAdmin])
       for (const [method, url, json] of changes(hidden)) {
         const res = await call(c, method, url, json);
-        expect(res.statusCode, `${method} ${url}`).toBe(404);
-        expect(res.json().field).toBe('id');
+        expect(res.status, `${method} ${url}`).toBe(404);
+        expect(res.body.field).toBe('id');
       }
     const writer = await member(hidden.product.id, { questionWriter: true });
     for (const [method, url, json] of changes(hidden))
-      expect((await call(writer, method, url, json)).statusCode, url).toBe(403);
+      expect((await call(writer, method, url, json)).status, url).toBe(403);
     expect(await snapshot(hidden)).toEqual(before);
   });
 
@@ -542,7 +536,7 @@ describe('who may change the tree', () => {
       const c = who === 'admin' ? await admin(x.product.id) : await member(null, null, true);
       for (const [method, url, json] of changes(x)) {
         const res = await call(c, method, url, json);
-        expect(res.statusCode, `${who} ${method} ${url}: ${res.body}`).toBe(
+        expect(res.status, `${who} ${method} ${url}: ${res.text}`).toBe(
           method === 'POST' ? 201 : method === 'PATCH' ? 200 : 204,
         );
       }
@@ -587,8 +581,8 @@ describe('the tree counts questions', () => {
     ];
     for (const c of staff) {
       const res = await call(c, 'GET', `/api/v2/products/${k.product.id}/tree`);
-      expect(res.statusCode).toBe(200);
-      const [cardiology, pharmacology] = res.json().productTree.children;
+      expect(res.status).toBe(200);
+      const [cardiology, pharmacology] = res.body.productTree.children;
       expect(cardiology).toMatchObject({
         name: 'Cardiology',
         questionCount: 3,
@@ -633,11 +627,11 @@ describe('the tree counts questions', () => {
       await member(k.product.id, { instructor: true, student: false }),
       await member(k.product.id, { questionWriter: true, active: false }),
       await member(null, null),
-      new TestClient(t.app),
+      t.client(),
     ];
     for (const c of others) {
       const res = await call(c, 'GET', `/api/v2/products/${k.product.id}/tree`);
-      const [cardiology] = res.json().productTree.children;
+      const [cardiology] = res.body.productTree.children;
       expect(cardiology.questionCount).toBe(3);
       expect(cardiology).not.toHaveProperty('statusCounts');
       expect(cardiology.children[1].children).toEqual([

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient } from '../client';
 import {
   buildCategory,
   buildProduct,
@@ -6,7 +7,7 @@ import {
   buildSubject,
   buildSubscription,
   buildUser,
-  TestClient,
+  signedIn,
 } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 
@@ -52,18 +53,18 @@ describe('catalogue lists and items', () => {
   });
 
   it("lists a product's subjects by position then name", async () => {
-    const res = await get(new TestClient(t.app), `/api/v1/subjects/products/${k.product.id}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([
+    const res = await get(t.client(), `/api/v1/subjects/products/${k.product.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
       { uuid: k.cardiology.id, name: 'Cardiology', position: 1, productUuid: k.product.id },
       { uuid: k.pharmacology.id, name: 'Pharmacology', position: 2, productUuid: k.product.id },
     ]);
   });
 
   it('answers one subject', async () => {
-    const res = await get(new TestClient(t.app), `/api/v1/subjects/${k.cardiology.id}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    const res = await get(t.client(), `/api/v1/subjects/${k.cardiology.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
       uuid: k.cardiology.id,
       name: 'Cardiology',
       position: 1,
@@ -72,22 +73,22 @@ describe('catalogue lists and items', () => {
   });
 
   it("lists a subject's categories in order; a subject without any has an empty list", async () => {
-    const c = new TestClient(t.app);
+    const c = t.client();
     const res = await get(c, `/api/v1/categories/subjects/${k.cardiology.id}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
       { uuid: k.arrhythmia.id, name: 'Arrhythmia', position: 0, subjectUuid: k.cardiology.id },
       { uuid: k.valves.id, name: 'Valves', position: 0, subjectUuid: k.cardiology.id },
     ]);
     const none = await get(c, `/api/v1/categories/subjects/${k.pharmacology.id}`);
-    expect(none.statusCode).toBe(200);
-    expect(none.json()).toEqual([]);
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual([]);
   });
 
   it('answers one category', async () => {
-    const res = await get(new TestClient(t.app), `/api/v1/categories/${k.valves.id}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    const res = await get(t.client(), `/api/v1/categories/${k.valves.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
       uuid: k.valves.id,
       name: 'Valves',
       position: 0,
@@ -96,9 +97,9 @@ describe('catalogue lists and items', () => {
   });
 
   it("lists a category's subcategories in order", async () => {
-    const res = await get(new TestClient(t.app), `/api/v1/subcategories/categories/${k.valves.id}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([
+    const res = await get(t.client(), `/api/v1/subcategories/categories/${k.valves.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
       { uuid: k.aortic.id, name: 'Aortic', position: 5, categoryUuid: k.valves.id },
       { uuid: k.mitral.id, name: 'Mitral', position: 5, categoryUuid: k.valves.id },
     ]);
@@ -108,9 +109,9 @@ describe('catalogue lists and items', () => {
 describe('product tree', () => {
   it('nests subjects, categories and subcategories in order, with empty children where there are none; a visitor sees published counts only', async () => {
     const k = await buildCatalogue();
-    const res = await get(new TestClient(t.app), `/api/v2/products/${k.product.id}/tree`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    const res = await get(t.client(), `/api/v2/products/${k.product.id}/tree`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
       productTree: {
         uuid: k.product.id,
         name: k.product.name,
@@ -147,8 +148,8 @@ describe('product tree', () => {
 
   it('a product without subjects has a tree without children', async () => {
     const p = await buildProduct(t.deps.db);
-    const res = await get(new TestClient(t.app), `/api/v2/products/${p.id}/tree`);
-    expect(res.json()).toEqual({ productTree: { uuid: p.id, name: p.name, children: [] } });
+    const res = await get(t.client(), `/api/v2/products/${p.id}/tree`);
+    expect(res.body).toEqual({ productTree: { uuid: p.id, name: p.name, children: [] } });
   });
 });
 
@@ -168,15 +169,13 @@ describe("who sees an unpublished product's catalogue", () => {
   });
 
   it('hides it from visitors and from signed-in users who are not members: 404 naming id', async () => {
-    const stranger = await buildUser(t.deps.db);
-    const signedIn = new TestClient(t.app);
-    await signedIn.login(stranger.email, stranger.password);
-    for (const c of [new TestClient(t.app), signedIn])
+    const stranger = await signedIn(t);
+    for (const c of [t.client(), stranger])
       for (const url of urls) {
         const res = await get(c, url);
-        expect(res.statusCode, url).toBe(404);
-        expect(res.json().code, url).toBe('NOT_FOUND');
-        expect(res.json().field, url).toBe('id');
+        expect(res.status, url).toBe(404);
+        expect(res.body.code, url).toBe('NOT_FOUND');
+        expect(res.body.field, url).toBe('id');
       }
   });
 
@@ -189,10 +188,9 @@ describe("who sees an unpublished product's catalogue", () => {
     });
     const superuser = await buildUser(t.deps.db, { superuser: true });
     for (const u of [member, superuser]) {
-      const c = new TestClient(t.app);
-      expect((await c.login(u.email, u.password)).statusCode).toBe(200);
-      for (const url of urls) expect((await get(c, url)).statusCode, url).toBe(200);
-      expect(names((await get(c, urls[0]!)).json())).toEqual(['Cardiology', 'Pharmacology']);
+      const c = await signedIn(t, { as: u });
+      for (const url of urls) expect((await get(c, url)).status, url).toBe(200);
+      expect(names((await get(c, urls[0]!)).body)).toEqual(['Cardiology', 'Pharmacology']);
     }
   });
 });
@@ -207,28 +205,28 @@ describe('bad ids', () => {
   ];
 
   it('an unknown id answers 404 naming id', async () => {
-    const c = new TestClient(t.app);
+    const c = t.client();
     for (const url of [...paths.map((p) => p + UNKNOWN), `/api/v2/products/${UNKNOWN}/tree`]) {
       const res = await get(c, url);
-      expect(res.statusCode, url).toBe(404);
-      expect(res.json().field, url).toBe('id');
+      expect(res.status, url).toBe(404);
+      expect(res.body.field, url).toBe('id');
     }
   });
 
   it('an id of the wrong kind is unknown too (a subject id given as a category id)', async () => {
     const k = await buildCatalogue();
-    const res = await get(new TestClient(t.app), `/api/v1/categories/${k.cardiology.id}`);
-    expect(res.statusCode).toBe(404);
-    expect(res.json().field).toBe('id');
+    const res = await get(t.client(), `/api/v1/categories/${k.cardiology.id}`);
+    expect(res.status).toBe(404);
+    expect(res.body.field).toBe('id');
   });
 
   it('a malformed id answers 400 naming id', async () => {
-    const c = new TestClient(t.app);
+    const c = t.client();
     for (const url of [...paths.map((p) => `${p}not-a-uuid`), '/api/v2/products/not-a-uuid/tree']) {
       const res = await get(c, url);
-      expect(res.statusCode, url).toBe(400);
-      expect(res.json().code, url).toBe('VALIDATION');
-      expect(res.json().field, url).toBe('id');
+      expect(res.status, url).toBe(400);
+      expect(res.body.code, url).toBe('VALIDATION');
+      expect(res.body.field, url).toBe('id');
     }
   });
 });

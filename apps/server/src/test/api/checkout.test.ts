@@ -5,7 +5,7 @@ import { checkoutSessions, jobs, subscriptions, users, webhookEvents } from '../
 import type { LocalPayments } from '../../infra/payments-local';
 import { runningClock } from '../../lib/clock';
 import { expireDue } from '../../modules/subscriptions/access';
-import { buildPlan, buildProduct, buildUser, openCheckout, payCheckout, TestClient } from '../factories';
+import { buildPlan, buildProduct, buildUser, openCheckout, payCheckout, signedIn } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 
 let t: TestApp;
@@ -17,13 +17,6 @@ beforeAll(async () => {
   local = t.deps.payments as LocalPayments;
 });
 afterAll(() => t.close());
-
-async function signedIn() {
-  const u = await buildUser(t.deps.db);
-  const c = new TestClient(t.app);
-  await c.login(u.email, u.password);
-  return { u, c };
-}
 
 async function paidProduct(over: Parameters<typeof buildPlan>[2] = {}) {
   const product = await buildProduct(t.deps.db);
@@ -44,15 +37,16 @@ async function mySubscription(userId: string, productId: string) {
 
 describe('checkout on the embedded provider', () => {
   it('checkout → pay → signed webhook → subscription, with the referral token kept', async () => {
-    const { u, c } = await signedIn();
+    const c = await signedIn(t);
+    const u = c.user;
     const { product, plan } = await paidProduct({ autoRenewForSubscription: true });
     const res = await c.req({
       method: 'POST',
       url: '/api/v2/createCheckoutSession',
       json: { priceId: plan.stripePriceId, tokenId: 'partner-7' },
     });
-    expect(res.statusCode).toBe(200);
-    const { redirectUrl } = res.json();
+    expect(res.status).toBe(200);
+    const { redirectUrl } = res.body;
     expect(redirectUrl).toMatch(/^http:\/\/localhost:3000\/checkout\/local\/cs_local_/);
     const id = sessionIdOf(redirectUrl);
     const [record] = await t.deps.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
@@ -61,7 +55,7 @@ describe('checkout on the embedded provider', () => {
     expect(user!.stripeCustomerId).toMatch(/^cus_local_/);
 
     const page = await c.req({ url: `/api/v2/localCheckout/${id}` });
-    expect(page.json()).toMatchObject({
+    expect(page.body).toMatchObject({
       price: 49,
       planName: 'Monthly',
       status: 'open',
@@ -73,10 +67,10 @@ describe('checkout on the embedded provider', () => {
       url: `/api/v2/localCheckout/${id}/pay`,
       json: { outcome: 'success' },
     });
-    expect(paid.json().redirectUrl).toBe(`http://localhost:3000/checkout/success?session_id=${id}`);
+    expect(paid.body.redirectUrl).toBe(`http://localhost:3000/checkout/success?session_id=${id}`);
     // Nothing is granted until the provider's event has been delivered and verified.
     expect(await mySubscription(u.id, product.id)).toHaveLength(0);
-    expect((await c.req({ url: `/api/v2/checkoutSessions/${id}` })).json().subscriptionActive).toBe(false);
+    expect((await c.req({ url: `/api/v2/checkoutSessions/${id}` })).body.subscriptionActive).toBe(false);
     await t.runJobs();
     const [sub] = await mySubscription(u.id, product.id);
     expect(sub).toMatchObject({
@@ -90,23 +84,24 @@ describe('checkout on the embedded provider', () => {
     const days = (sub!.currentPeriodEnd!.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
-    expect((await c.req({ url: `/api/v2/checkoutSessions/${id}` })).json()).toMatchObject({
+    expect((await c.req({ url: `/api/v2/checkoutSessions/${id}` })).body).toMatchObject({
       status: 'complete',
       subscriptionActive: true,
       productName: product.name,
     });
-    const me = (await c.req({ url: '/api/v2/users/me' })).json();
+    const me = (await c.req({ url: '/api/v2/users/me' })).body;
     expect(me.lastUsedProductUuid).toBe(product.id);
     expect(me.subscriptions.map((s: { product: { uuid: string } }) => s.product.uuid)).toContain(product.id);
     // Paying twice is refused: the checkout is no longer open.
     expect(
       (await c.req({ method: 'POST', url: `/api/v2/localCheckout/${id}/pay`, json: { outcome: 'success' } }))
-        .statusCode,
+        .status,
     ).toBe(409);
   });
 
   it('a declined payment goes to the paymentFailed page and grants nothing; cancel goes back to the product', async () => {
-    const { u, c } = await signedIn();
+    const c = await signedIn(t);
+    const u = c.user;
     const { product, plan } = await paidProduct();
     const first = sessionIdOf(
       (
@@ -115,16 +110,16 @@ describe('checkout on the embedded provider', () => {
           url: '/api/v2/createCheckoutSession',
           json: { priceId: plan.stripePriceId },
         })
-      ).json().redirectUrl,
+      ).body.redirectUrl,
     );
     const declined = await c.req({
       method: 'POST',
       url: `/api/v2/localCheckout/${first}/pay`,
       json: { outcome: 'decline' },
     });
-    expect(declined.json().redirectUrl).toBe('http://localhost:3000/error?msgId=paymentFailed');
+    expect(declined.body.redirectUrl).toBe('http://localhost:3000/error?msgId=paymentFailed');
     const canceled = await c.req({ method: 'POST', url: `/api/v2/localCheckout/${first}/cancel` });
-    expect(canceled.json().redirectUrl).toBe(`http://localhost:3000/store/products/${product.id}`);
+    expect(canceled.body.redirectUrl).toBe(`http://localhost:3000/store/products/${product.id}`);
     await t.runJobs();
     expect(await mySubscription(u.id, product.id)).toHaveLength(0);
     const [record] = await t.deps.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, first));
@@ -132,28 +127,26 @@ describe('checkout on the embedded provider', () => {
   });
 
   it('refuses unknown, free, inactive and private plans, and another customer id', async () => {
-    const { c } = await signedIn();
+    const c = await signedIn(t);
     const post = (json: unknown) => c.req({ method: 'POST', url: '/api/v2/createCheckoutSession', json });
-    expect((await post({ priceId: 'price_nothing' })).json().field).toBe('priceId');
-    expect((await post({})).json().field).toBe('priceId');
-    expect((await post({ priceId: 7 })).json().field).toBe('priceId');
+    expect((await post({ priceId: 'price_nothing' })).body.field).toBe('priceId');
+    expect((await post({})).body.field).toBe('priceId');
+    expect((await post({ priceId: 7 })).body.field).toBe('priceId');
     const inactive = await paidProduct({ active: false });
-    expect((await post({ priceId: inactive.plan.stripePriceId })).statusCode).toBe(400);
+    expect((await post({ priceId: inactive.plan.stripePriceId })).status).toBe(400);
     const priv = await paidProduct({ billingPlanType: 'PRIVATE' });
-    expect((await post({ priceId: priv.plan.stripePriceId })).statusCode).toBe(400);
+    expect((await post({ priceId: priv.plan.stripePriceId })).status).toBe(400);
     const ok = await paidProduct();
-    expect((await post({ priceId: ok.plan.stripePriceId })).statusCode).toBe(200);
-    expect((await post({ priceId: ok.plan.stripePriceId, customerId: 'cus_someone_else' })).statusCode).toBe(
-      403,
-    );
-    expect((await post({ priceId: ok.plan.stripePriceId, tokenId: 'x'.repeat(101) })).json().field).toBe(
+    expect((await post({ priceId: ok.plan.stripePriceId })).status).toBe(200);
+    expect((await post({ priceId: ok.plan.stripePriceId, customerId: 'cus_someone_else' })).status).toBe(403);
+    expect((await post({ priceId: ok.plan.stripePriceId, tokenId: 'x'.repeat(101) })).body.field).toBe(
       'tokenId',
     );
   });
 
   it('needs a signed-in user with the CSRF token; a checkout is visible only to its buyer', async () => {
     const { plan } = await paidProduct();
-    const anon = new TestClient(t.app);
+    const anon = t.client();
     expect(
       (
         await anon.req({
@@ -161,9 +154,9 @@ describe('checkout on the embedded provider', () => {
           url: '/api/v2/createCheckoutSession',
           json: { priceId: plan.stripePriceId },
         })
-      ).statusCode,
+      ).status,
     ).toBe(401);
-    const { c } = await signedIn();
+    const c = await signedIn(t);
     expect(
       (
         await c.req({
@@ -172,7 +165,7 @@ describe('checkout on the embedded provider', () => {
           json: { priceId: plan.stripePriceId },
           noCsrf: true,
         })
-      ).statusCode,
+      ).status,
     ).toBe(403);
     const id = sessionIdOf(
       (
@@ -181,19 +174,19 @@ describe('checkout on the embedded provider', () => {
           url: '/api/v2/createCheckoutSession',
           json: { priceId: plan.stripePriceId },
         })
-      ).json().redirectUrl,
+      ).body.redirectUrl,
     );
-    const other = await signedIn();
-    expect((await other.c.req({ url: `/api/v2/localCheckout/${id}` })).statusCode).toBe(404);
-    expect((await other.c.req({ url: `/api/v2/checkoutSessions/${id}` })).statusCode).toBe(404);
+    const other = await signedIn(t);
+    expect((await other.req({ url: `/api/v2/localCheckout/${id}` })).status).toBe(404);
+    expect((await other.req({ url: `/api/v2/checkoutSessions/${id}` })).status).toBe(404);
     expect(
       (
-        await other.c.req({
+        await other.req({
           method: 'POST',
           url: `/api/v2/localCheckout/${id}/pay`,
           json: { outcome: 'success' },
         })
-      ).statusCode,
+      ).status,
     ).toBe(404);
   });
 });
@@ -373,7 +366,8 @@ describe('the webhook endpoint', () => {
 
 describe('renewal, cancel, reactivate and expiry', () => {
   async function boughtRenewing() {
-    const { u, c } = await signedIn();
+    const c = await signedIn(t);
+    const u = c.user;
     const { product, plan } = await paidProduct({ autoRenewForSubscription: true });
     await payCheckout(t, c, await openCheckout(c, plan.stripePriceId!));
     const [sub] = await mySubscription(u.id, product.id);
@@ -384,11 +378,11 @@ describe('renewal, cancel, reactivate and expiry', () => {
     const { u, c, product, sub } = await boughtRenewing();
     const base = `/api/v2/users/${u.id}/subscriptions/${sub.id}`;
     const canceled = await c.req({ method: 'DELETE', url: `${base}/cancel` });
-    expect(canceled.statusCode).toBe(200);
-    expect(canceled.json()).toMatchObject({ autoRenew: false, active: true, canAutoRenew: true });
+    expect(canceled.status).toBe(200);
+    expect(canceled.body).toMatchObject({ autoRenew: false, active: true, canAutoRenew: true });
     await t.runJobs();
     const re = await c.req({ method: 'PATCH', url: `${base}/reactivate` });
-    expect(re.json()).toMatchObject({ autoRenew: true, active: true });
+    expect(re.body).toMatchObject({ autoRenew: true, active: true });
     await t.runJobs();
     expect((await mySubscription(u.id, product.id))[0]!.autoRenew).toBe(true);
 
@@ -407,14 +401,14 @@ describe('renewal, cancel, reactivate and expiry', () => {
     await t.runJobs();
     const ended = (await mySubscription(u.id, product.id))[0]!;
     expect(ended).toMatchObject({ active: false, autoRenew: false });
-    const list = (await c.req({ url: `/api/v2/users/${u.id}/subscriptions` })).json();
+    const list = (await c.req({ url: `/api/v2/users/${u.id}/subscriptions` })).body;
     expect(list[0]).toMatchObject({
       active: false,
       planName: 'Monthly',
       price: 49,
       frequencyType: 'MONTHLY',
     });
-    expect((await c.req({ method: 'PATCH', url: `${base}/reactivate` })).statusCode).toBe(400);
+    expect((await c.req({ method: 'PATCH', url: `${base}/reactivate` })).status).toBe(400);
   });
 
   it('one-time plans end after their period; INDEFINITE never', async () => {
@@ -433,7 +427,8 @@ describe('renewal, cancel, reactivate and expiry', () => {
   });
 
   it('a webhook delivery that fails midway records nothing, is retried by the job runner, and nothing is lost', async () => {
-    const { u, c } = await signedIn();
+    const c = await signedIn(t);
+    const u = c.user;
     const { product, plan } = await paidProduct();
     const id = sessionIdOf(
       (
@@ -442,7 +437,7 @@ describe('renewal, cancel, reactivate and expiry', () => {
           url: '/api/v2/createCheckoutSession',
           json: { priceId: plan.stripePriceId },
         })
-      ).json().redirectUrl,
+      ).body.redirectUrl,
     );
     await c.req({ method: 'POST', url: `/api/v2/localCheckout/${id}/pay`, json: { outcome: 'success' } });
     // The grant fails after the event row was written in the same transaction (a crash between two writes).
@@ -483,7 +478,8 @@ describe('renewal, cancel, reactivate and expiry', () => {
 
 describe('free plans and subscriptions API', () => {
   it('subscribes to a free plan, reactivates instead of duplicating, and refuses paid or foreign plans', async () => {
-    const { u, c } = await signedIn();
+    const c = await signedIn(t);
+    const u = c.user;
     const product = await buildProduct(t.deps.db);
     const free = await buildPlan(t.deps.db, product.id, {
       priceCents: 0,
@@ -498,70 +494,69 @@ describe('free plans and subscriptions API', () => {
       url,
       json: { productUuid: product.id, billingPlanUuid: free.id },
     });
-    expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ type: 'BASIC', active: true, price: 0, planName: 'Monthly' });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ type: 'BASIC', active: true, price: 0, planName: 'Monthly' });
     const twice = await c.req({
       method: 'POST',
       url,
       json: { productUuid: product.id, billingPlanUuid: free.id },
     });
-    expect(twice.json().subscriptionUuid).toBe(first.json().subscriptionUuid);
-    const subId = first.json().subscriptionUuid;
-    expect((await c.req({ method: 'DELETE', url: `${url}/${subId}/cancel` })).json().active).toBe(false);
+    expect(twice.body.subscriptionUuid).toBe(first.body.subscriptionUuid);
+    const subId = first.body.subscriptionUuid;
+    expect((await c.req({ method: 'DELETE', url: `${url}/${subId}/cancel` })).body.active).toBe(false);
     const again = await c.req({
       method: 'POST',
       url,
       json: { productUuid: product.id, billingPlanUuid: free.id },
     });
-    expect(again.json()).toMatchObject({ subscriptionUuid: subId, active: true });
+    expect(again.body).toMatchObject({ subscriptionUuid: subId, active: true });
     expect((await mySubscription(u.id, product.id)).length).toBe(1);
     const paidRes = await c.req({
       method: 'POST',
       url,
       json: { productUuid: product.id, billingPlanUuid: paid.id },
     });
-    expect(paidRes.statusCode).toBe(400);
-    expect(paidRes.json().field).toBe('billingPlanUuid');
+    expect(paidRes.status).toBe(400);
+    expect(paidRes.body.field).toBe('billingPlanUuid');
     const foreign = await c.req({
       method: 'POST',
       url,
       json: { productUuid: other.id, billingPlanUuid: free.id },
     });
-    expect(foreign.statusCode).toBe(400);
+    expect(foreign.status).toBe(400);
     expect(
-      (await c.req({ method: 'POST', url, json: { productUuid: 'x', billingPlanUuid: free.id } })).json()
-        .field,
+      (await c.req({ method: 'POST', url, json: { productUuid: 'x', billingPlanUuid: free.id } })).body.field,
     ).toBe('productUuid');
   });
 
   it("another user's subscriptions are out of reach", async () => {
-    const a = await signedIn();
-    const b = await signedIn();
+    const a = await signedIn(t);
+    const b = await signedIn(t);
     const product = await buildProduct(t.deps.db);
     const free = await buildPlan(t.deps.db, product.id, { priceCents: 0, stripePriceId: null });
     const sub = (
-      await a.c.req({
+      await a.req({
         method: 'POST',
-        url: `/api/v2/users/${a.u.id}/subscriptions`,
+        url: `/api/v2/users/${a.user.id}/subscriptions`,
         json: { productUuid: product.id, billingPlanUuid: free.id },
       })
-    ).json();
-    expect((await b.c.req({ url: `/api/v2/users/${a.u.id}/subscriptions` })).statusCode).toBe(403);
+    ).body;
+    expect((await b.req({ url: `/api/v2/users/${a.user.id}/subscriptions` })).status).toBe(403);
     expect(
       (
-        await b.c.req({
+        await b.req({
           method: 'DELETE',
-          url: `/api/v2/users/${a.u.id}/subscriptions/${sub.subscriptionUuid}/cancel`,
+          url: `/api/v2/users/${a.user.id}/subscriptions/${sub.subscriptionUuid}/cancel`,
         })
-      ).statusCode,
+      ).status,
     ).toBe(403);
     expect(
       (
-        await b.c.req({
+        await b.req({
           method: 'DELETE',
-          url: `/api/v2/users/${b.u.id}/subscriptions/${sub.subscriptionUuid}/cancel`,
+          url: `/api/v2/users/${b.user.id}/subscriptions/${sub.subscriptionUuid}/cancel`,
         })
-      ).statusCode,
+      ).status,
     ).toBe(404);
   });
 });

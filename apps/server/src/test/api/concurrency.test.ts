@@ -7,15 +7,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, SecondConnectionError } from '../../db/client';
 import { buildBank } from '../bank-factory';
-import {
-  buildProduct,
-  buildSubscription,
-  buildUser,
-  multipart,
-  questionBody,
-  signedInMember,
-  TestClient,
-} from '../factories';
+import type { TestClient } from '../client';
+import { buildProduct, multipart, questionBody, signedIn } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 import { until } from '../until';
 
@@ -37,10 +30,7 @@ afterAll(async () => {
 
 /** The same signed-in session, sent through another instance. */
 function through(app: TestApp, c: TestClient) {
-  const other = new TestClient(app.app);
-  other.cookie = c.cookie;
-  other.accessToken = c.accessToken;
-  return other;
+  return c.copy(app.client().transport);
 }
 
 describe('the pool: no second connection inside a transaction', () => {
@@ -65,11 +55,11 @@ describe('the pool: no second connection inside a transaction', () => {
 
   it('20 media uploads at once on one question all land, each in its own version, and the server answers after', async () => {
     const product = await buildProduct(a.deps.db);
-    const writer = await signedInMember(a, product.id, { questionWriter: true });
+    const writer = await signedIn(a, { product: product.id, roles: { questionWriter: true } });
     const question = questionBody(product.id);
     const questionId = question.uuid;
     const created = await writer.req({ method: 'POST', url: '/api/v2/questions', json: question });
-    expect(created.statusCode).toBe(200);
+    expect(created.status).toBe(200);
     const png = new Uint8Array(fs.readFileSync(path.join(__dirname, '../../lib/__fixtures__/pixel.png')));
     // Half through each instance, with the writer's roles not read yet on either (the first use in a request).
     const uploads = await Promise.all(
@@ -81,23 +71,23 @@ describe('the pool: no second connection inside a transaction', () => {
         }),
       ),
     );
-    expect(uploads.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+    expect(uploads.map((r) => r.status)).toEqual(Array(20).fill(201));
     const versions = await writer.req({ url: `/api/v2/questions/${questionId}/versions` });
-    expect(versions.statusCode).toBe(200);
+    expect(versions.status).toBe(200);
     const got = await writer.req({ url: `/api/v2/questions/${questionId}` });
-    expect(got.json().stemMediaUrls).toHaveLength(20);
+    expect(got.body.stemMediaUrls).toHaveLength(20);
 
     const removals = await Promise.all(
       uploads.map((u, i) =>
         through(i % 2 ? a : b, writer).req({
           method: 'DELETE',
-          url: `/api/v2/questionMedia/${questionId}/delete/${u.json().uuid}?mediaType=STEM`,
+          url: `/api/v2/questionMedia/${questionId}/delete/${u.body.uuid}?mediaType=STEM`,
         }),
       ),
     );
-    expect(removals.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
-    expect((await writer.req({ url: `/api/v2/questions/${questionId}` })).json().stemMediaUrls).toEqual([]);
-    expect((await new TestClient(a.app).req({ url: '/api/health' })).statusCode).toBe(200);
+    expect(removals.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect((await writer.req({ url: `/api/v2/questions/${questionId}` })).body.stemMediaUrls).toEqual([]);
+    expect((await a.client().req({ url: '/api/health' })).status).toBe(200);
   });
 });
 
@@ -106,10 +96,8 @@ describe('a pool with no free connection, and the health check', () => {
     const busy = await createTestApp({ pool: { max: 1, waitMs: 200 } });
     let release = () => {};
     try {
-      const c = new TestClient(busy.app);
-      const user = await buildUser(busy.deps.db);
-      expect((await c.login(user.email, user.password)).statusCode).toBe(200);
-      expect((await c.req({ url: '/api/health' })).json()).toEqual({ ok: true, database: 'ok' });
+      const c = await signedIn(busy);
+      expect((await c.req({ url: '/api/health' })).body).toEqual({ ok: true, database: 'ok' });
       const held = new Promise<void>((r) => {
         release = r;
       });
@@ -117,13 +105,13 @@ describe('a pool with no free connection, and the health check', () => {
         await tx.execute(sql`SELECT 1`);
         await held;
       });
-      const health = await new TestClient(busy.app).req({ url: '/api/health' });
-      expect(health.statusCode).toBe(503);
-      expect(health.json()).toMatchObject({ code: 'UNAVAILABLE', field: 'database' });
+      const health = await busy.client().req({ url: '/api/health' });
+      expect(health.status).toBe(503);
+      expect(health.body).toMatchObject({ code: 'UNAVAILABLE', field: 'database' });
       const page = await c.req({ url: '/api/v2/users/me' }); // its session is read from the database
-      expect(page.statusCode).toBe(503);
-      expect(page.headers['retry-after']).toBe('1');
-      expect(page.json()).toEqual({
+      expect(page.status).toBe(503);
+      expect(page.headers.get('retry-after')).toBe('1');
+      expect(page.body).toEqual({
         statusCode: 503,
         error: 'Service Unavailable',
         code: 'UNAVAILABLE',
@@ -131,7 +119,7 @@ describe('a pool with no free connection, and the health check', () => {
       });
       release();
       await holding;
-      expect((await c.req({ url: '/api/health' })).statusCode).toBe(200);
+      expect((await c.req({ url: '/api/health' })).status).toBe(200);
     } finally {
       release(); // a failed expectation must not leave the pool's one connection held: close() waits for it
       await busy.close();
@@ -152,10 +140,8 @@ describe('a pool with no free connection, and the health check', () => {
 /** A learner's new tutor test of `n` questions, on instance a, and its first question's choices. */
 async function tutorTest(n: number) {
   const bank = await buildBank(a.deps.db, { subcategories: 1, perSubcategory: n });
-  const user = await buildUser(a.deps.db);
-  await buildSubscription(a.deps.db, user.id, bank.product.id, { student: true, type: 'PREMIUM' });
-  const c = new TestClient(a.app);
-  await c.login(user.email, user.password);
+  const c = await signedIn(a, { product: bank.product.id, subscription: { student: true, type: 'PREMIUM' } });
+  const user = c.user;
   const id = randomUUID();
   const made = await c.req({
     method: 'POST',
@@ -169,7 +155,7 @@ async function tutorTest(n: number) {
       numQuestions: n,
     },
   });
-  expect(made.statusCode).toBe(201);
+  expect(made.status).toBe(201);
   const first = bank.questions[0]!; // every question of the bank is in the test
   return { id, user, c, bank, qid: first.id, choices: first.choices, correct: first.correct };
 }
@@ -187,20 +173,20 @@ describe('tutor answers at once, on two instances (DESIGN §5: the first wins)',
         }),
       ),
     );
-    const ok = answers.filter((r) => r.statusCode === 200);
-    const refused = answers.filter((r) => r.statusCode !== 200);
-    const taken = new Set(ok.map((r) => r.json().question.selectedChoice));
+    const ok = answers.filter((r) => r.status === 200);
+    const refused = answers.filter((r) => r.status !== 200);
+    const taken = new Set(ok.map((r) => r.body.question.selectedChoice));
     expect(taken.size).toBe(1);
     const [choice] = [...taken] as string[];
     // Every request that sent the winning choice got it back with the solution; every other one was refused.
     answers.forEach((r, i) => {
       if (choices[i % choices.length] === choice) {
-        expect(r.statusCode).toBe(200);
-        expect(r.json().question.solution).not.toBeNull();
+        expect(r.status).toBe(200);
+        expect(r.body.question.solution).not.toBeNull();
       } else {
-        expect(r.statusCode).toBe(409);
-        expect(r.json()).toMatchObject({ code: 'CONFLICT', message: ANSWER_LOCKED_MESSAGE });
-        expect(JSON.stringify(r.json())).not.toMatch(/correct|explanation|solution/i);
+        expect(r.status).toBe(409);
+        expect(r.body).toMatchObject({ code: 'CONFLICT', message: ANSWER_LOCKED_MESSAGE });
+        expect(JSON.stringify(r.body)).not.toMatch(/correct|explanation|solution/i);
       }
     });
     expect(ok.length + refused.length).toBe(50);
@@ -243,7 +229,7 @@ describe('tutor answers at once, on two instances (DESIGN §5: the first wins)',
       );
       await holder.query('COMMIT');
       const [first, second] = await both;
-      expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+      expect([first.status, second.status].sort()).toEqual([200, 409]);
     } finally {
       await holder.end();
     }
@@ -257,18 +243,19 @@ describe('tutor answers at once, on two instances (DESIGN §5: the first wins)',
       url: `/api/v2/tests/${id}/questions/${qid}/answer`,
       json: { choice: correct },
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().question.solution).toMatchObject({ correctAnswerChoice: correct });
+    expect(res.status).toBe(200);
+    expect(res.body.question.solution).toMatchObject({ correctAnswerChoice: correct });
   });
 });
 
 describe('a create retried while the first is still running (same client uuid)', () => {
   it('10 at once across two instances all answer the one test the first made', async () => {
     const bank = await buildBank(a.deps.db, { subcategories: 2, perSubcategory: 5 });
-    const user = await buildUser(a.deps.db);
-    await buildSubscription(a.deps.db, user.id, bank.product.id, { student: true, type: 'PREMIUM' });
-    const c = new TestClient(a.app);
-    await c.login(user.email, user.password);
+    const c = await signedIn(a, {
+      product: bank.product.id,
+      subscription: { student: true, type: 'PREMIUM' },
+    });
+    const user = c.user;
     const uuid = randomUUID();
     const body = {
       uuid,
@@ -283,8 +270,8 @@ describe('a create retried while the first is still running (same client uuid)',
         through(i % 2 ? b : a, c).req({ method: 'POST', url: '/api/v2/tests', json: body }),
       ),
     );
-    expect(all.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
-    expect(new Set(all.map((r) => JSON.stringify(r.json())))).toEqual(
+    expect(all.map((r) => r.status)).toEqual(Array(10).fill(201));
+    expect(new Set(all.map((r) => JSON.stringify(r.body)))).toEqual(
       new Set([JSON.stringify({ uuid, numQuestions: 6 })]),
     );
     const [n] = rowsOf(

@@ -3,7 +3,7 @@ import { Messages } from '@qbank/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages, referralVisits } from '../../db/schema';
-import { buildUser, mailsTo, uniqueEmail } from '../factories';
+import { mailsTo, signedIn, uniqueEmail } from '../factories';
 import { type HttpApp, resettableLimiter, startHttpApp } from '../http-client';
 
 const limiter = resettableLimiter();
@@ -88,9 +88,8 @@ describe('contact', () => {
   });
 
   it('defaults the subject to OTHER and links a signed-in sender to the message', async () => {
-    const u = await buildUser(h.deps.db);
-    const c = h.client();
-    await c.login(u.email, u.password);
+    const c = await signedIn(h);
+    const u = c.user;
     const body = message({ emailAddress: u.email, contactUsSubject: undefined });
     const res = await sendContact(JSON.parse(JSON.stringify(body)), c);
     expect(res.status).toBe(201);
@@ -233,9 +232,8 @@ describe('contact', () => {
   });
 
   it('limits a signed-in user to 5 messages an hour, whatever address they type', async () => {
-    const u = await buildUser(h.deps.db);
-    const c = h.client();
-    expect((await c.login(u.email, u.password)).status).toBe(200);
+    const c = await signedIn(h);
+    const u = c.user;
     const typed = Array.from({ length: 6 }, () => uniqueEmail('typed'));
     const statuses: number[] = [];
     for (const emailAddress of typed) statuses.push((await sendContact(message({ emailAddress }), c)).status);

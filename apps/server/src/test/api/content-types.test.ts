@@ -22,9 +22,9 @@ const unsupported = {
 describe('each endpoint takes only the content type it documents', () => {
   it('a form-encoded POST to initiateRegistration (a plain cross-site form) answers 415 and creates nothing', async () => {
     const username = uniqueEmail('form');
-    const res = await h.client().request({
+    const res = await h.client().req({
       method: 'POST',
-      path: '/api/v1/initiateRegistration',
+      url: '/api/v1/initiateRegistration',
       form: { firstName: 'Ada', lastName: 'Lovelace', username },
     });
     expect(res.status).toBe(415);
@@ -64,8 +64,6 @@ describe('each endpoint takes only the content type it documents', () => {
         { headers: { 'content-type': 'application/json; charset=utf-8' } },
       );
     expect(res.status).toBeLessThan(300);
-    expect((await h.client().request({ method: 'POST', path: '/api/v1/initiateRegistration' })).status).toBe(
-      400,
-    );
+    expect((await h.client().req({ method: 'POST', url: '/api/v1/initiateRegistration' })).status).toBe(400);
   });
 });

@@ -30,7 +30,7 @@ afterAll(async () => {
 describe('DESIGN.md §4 error bodies', () => {
   it('an unknown /api path answers 404 with the JSON error body', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
-      const res = await h.client().request({ method, path: '/api/v1/noSuchCall?x=1' });
+      const res = await h.client().req({ method, url: '/api/v1/noSuchCall?x=1' });
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
       expect(res.body).toEqual({

@@ -4,8 +4,9 @@ import net from 'node:net';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildProduct, buildSubscription, buildUser, questionBody } from '../factories';
-import { type HttpApp, type HttpClient, resettableLimiter, startHttpApp } from '../http-client';
+import type { TestClient } from '../client';
+import { buildProduct, questionBody, signedIn } from '../factories';
+import { type HttpApp, resettableLimiter, startHttpApp } from '../http-client';
 
 const limiter = resettableLimiter();
 let h: HttpApp;
@@ -143,21 +144,17 @@ describe('no input answers 5xx (property)', () => {
 });
 
 describe('a multipart body cut off inside the file part', () => {
-  let writer: HttpClient;
+  let writer: TestClient;
   let productId: string;
   let questionId: string;
 
   beforeAll(async () => {
     const product = await buildProduct(h.deps.db);
     productId = product.id;
-    const user = await buildUser(h.deps.db);
-    await buildSubscription(h.deps.db, user.id, product.id, {
-      type: 'PRIVILEGED',
-      student: false,
-      questionWriter: true,
+    writer = await signedIn(h, {
+      product: product.id,
+      subscription: { type: 'PRIVILEGED', student: false, questionWriter: true },
     });
-    writer = h.client();
-    expect((await writer.login(user.email, user.password)).status).toBe(200);
     const question = questionBody(product.id);
     questionId = question.uuid;
     const created = await writer.post('/api/v2/questions', question);
@@ -194,7 +191,7 @@ describe('a multipart body cut off inside the file part', () => {
           headers: {
             'content-type': `multipart/form-data; boundary=${boundary}`,
             'content-length': String(body.length),
-            origin: writer.origin,
+            origin: writer.origin ?? '',
             cookie: [...writer.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
             'x-csrf-token': writer.accessToken ?? '',
           },

@@ -1,7 +1,7 @@
 import { Messages } from '@qbank/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testClock } from '../../lib/clock';
-import { buildUser, findUser, latestMail, mailsTo, tokenFrom, uniqueEmail } from '../factories';
+import { buildUser, findUser, latestMail, mailsTo, signedIn, tokenFrom, uniqueEmail } from '../factories';
 import { type HttpApp, resettableLimiter, startHttpApp } from '../http-client';
 
 const limiter = resettableLimiter();
@@ -20,12 +20,6 @@ async function requestReset(email: string) {
   expect(res.status).toBe(200);
   const mail = await latestMail(h, email.toLowerCase(), 'Reset your');
   return tokenFrom(mail!.text, '/resetPassword');
-}
-
-async function signedIn(u: { email: string; password: string }) {
-  const c = h.client();
-  expect((await c.login(u.email, u.password)).status).toBe(200);
-  return c;
 }
 
 describe('initiatePasswordReset', () => {
@@ -104,7 +98,7 @@ describe('initiatePasswordReset', () => {
 describe('completePasswordReset', () => {
   it('sets the new password, signs the account out everywhere, and the link works once', async () => {
     const u = await buildUser(h.deps.db);
-    const elsewhere = await signedIn(u);
+    const elsewhere = await signedIn(h, { as: u });
     const token = await requestReset(u.email);
     const c = h.client();
     const res = await c.post(`/api/v1/completePasswordReset${q(token)}`, { newPassword: 'a-new-secret' });
@@ -230,7 +224,7 @@ describe('completePasswordReset', () => {
 describe('initiatePasswordUpdate (signed in)', () => {
   it('checks the current password: a wrong one is refused and nothing changes', async () => {
     const u = await buildUser(h.deps.db);
-    const c = await signedIn(u);
+    const c = await signedIn(h, { as: u });
     const res = await c.post('/api/v2/initiatePasswordUpdate', {
       currentPassword: 'not-my-password',
       newPassword: 'brand-new-password',
@@ -250,8 +244,8 @@ describe('initiatePasswordUpdate (signed in)', () => {
 
   it('changes the password, keeps this session, ends the others, and mails a notice', async () => {
     const u = await buildUser(h.deps.db);
-    const c = await signedIn(u);
-    const other = await signedIn(u);
+    const c = await signedIn(h, { as: u });
+    const other = await signedIn(h, { as: u });
     const res = await c.post('/api/v2/initiatePasswordUpdate', {
       currentPassword: u.password,
       newPassword: 'changed-password',
@@ -268,7 +262,7 @@ describe('initiatePasswordUpdate (signed in)', () => {
 
   it('holds the new password to SPEC length, naming the field', async () => {
     const u = await buildUser(h.deps.db);
-    const c = await signedIn(u);
+    const c = await signedIn(h, { as: u });
     for (const [newPassword, message] of [
       ['seven77', 'New password must be at least 8 characters'],
       ['p'.repeat(129), 'New password must be at most 128 characters'],
@@ -292,7 +286,7 @@ describe('initiatePasswordUpdate (signed in)', () => {
       newPassword: 'changed-password',
     });
     expect(anon.status).toBe(401);
-    const c = await signedIn(u);
+    const c = await signedIn(h, { as: u });
     const wrongToken = await c.post(
       '/api/v2/initiatePasswordUpdate',
       { currentPassword: u.password, newPassword: 'changed-password' },
@@ -305,7 +299,7 @@ describe('initiatePasswordUpdate (signed in)', () => {
 
   it('rate-limits guessing the current password', async () => {
     const u = await buildUser(h.deps.db);
-    const c = await signedIn(u);
+    const c = await signedIn(h, { as: u });
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       const res = await c.post('/api/v2/initiatePasswordUpdate', {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from '../factories';
+import { signedIn } from '../factories';
 import { type HttpApp, startHttpApp } from '../http-client';
 
 /** Issue 8: PATCH /api/v2/users/me changes the signed-in user's first and last name. */
@@ -10,18 +10,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const patch = (c: ReturnType<HttpApp['client']>, json: unknown, opts: { noCsrf?: boolean } = {}) =>
-  c.request({ method: 'PATCH', path: '/api/v2/users/me', json, ...opts });
+  c.req({ method: 'PATCH', url: '/api/v2/users/me', json, ...opts });
 
-async function signedIn() {
-  const u = await buildUser(t.deps.db, { firstName: 'Old', lastName: 'Name' });
-  const c = t.client();
-  expect((await c.login(u.email, u.password)).status).toBe(200);
-  return { u, c };
-}
+/** Who is signed in: a user named Old Name. */
+const NAMED = { user: { firstName: 'Old', lastName: 'Name' } };
 
 describe('PATCH /api/v2/users/me', () => {
   it('renames the user, trimmed, and answers the user; users/me shows the new name', async () => {
-    const { u, c } = await signedIn();
+    const c = await signedIn(t, NAMED);
+    const u = c.user;
     const res = await patch(c, { firstName: '  Zoë ', lastName: "O'Brien-Łukasz" });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ uuid: u.id, firstName: 'Zoë', lastName: "O'Brien-Łukasz" });
@@ -30,7 +27,7 @@ describe('PATCH /api/v2/users/me', () => {
   });
 
   it('refuses blank, invisible-only and over-long names with a 400 naming the field', async () => {
-    const { c } = await signedIn();
+    const c = await signedIn(t, NAMED);
     const cases: [unknown, string][] = [
       [{ firstName: '', lastName: 'Ok' }, 'firstName'],
       [{ firstName: '   ', lastName: 'Ok' }, 'firstName'],
@@ -50,7 +47,7 @@ describe('PATCH /api/v2/users/me', () => {
   it('needs a session (401) and its CSRF token (403)', async () => {
     const anon = await patch(t.client(), { firstName: 'A', lastName: 'B' });
     expect(anon.status).toBe(401);
-    const { c } = await signedIn();
+    const c = await signedIn(t, NAMED);
     const noToken = await patch(c, { firstName: 'A', lastName: 'B' }, { noCsrf: true });
     expect(noToken.status).toBe(403);
     expect(noToken.body.code).toBe('CSRF');

@@ -26,7 +26,8 @@ import {
 } from '../../modules/imports/repository';
 import { workerEvents } from '../../modules/imports/worker-pool';
 import { deflatedZeros, workbookLike } from '../../modules/questions/formats/test-zip';
-import { buildProduct, buildSubscription, buildUser, multipart, TestClient } from '../factories';
+import type { TestClient } from '../client';
+import { buildProduct, buildUser, multipart, signedIn } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 
 const samples = path.join(import.meta.dirname, '../../modules/questions/formats/samples');
@@ -43,25 +44,11 @@ afterAll(async () => {
 });
 
 type Roles = Partial<{ student: boolean; questionWriter: boolean; questionAuditor: boolean; admin: boolean }>;
-type Member = TestClient & { user: Awaited<ReturnType<typeof buildUser>> };
+type Member = Awaited<ReturnType<typeof signedIn>>;
 
 /** A signed-in client of a new user subscribed to the product with these roles. */
-async function member(productId: string | null, roles: Roles = {}): Promise<Member> {
-  const user = await buildUser(t.deps.db);
-  if (productId) {
-    const staff = roles.questionWriter || roles.questionAuditor || roles.admin;
-    await buildSubscription(t.deps.db, user.id, productId, {
-      type: staff ? 'PRIVILEGED' : 'PREMIUM',
-      student: roles.student ?? !staff,
-      questionWriter: roles.questionWriter ?? false,
-      questionAuditor: roles.questionAuditor ?? false,
-      admin: roles.admin ?? false,
-    });
-  }
-  const c = new TestClient(t.app);
-  expect((await c.login(user.email, user.password)).statusCode).toBe(200);
-  return Object.assign(c, { user });
-}
+const member = (productId: string | null, roles: Roles = {}): Promise<Member> =>
+  signedIn(t, { product: productId, roles });
 
 const upload = (
   c: TestClient,
@@ -82,14 +69,14 @@ const commit = (c: TestClient, id: string, json: unknown) =>
 /** Uploads a file, runs the dry run and answers the import as read. */
 async function previewOf(c: TestClient, productId: string, fileName: string, bytes: Uint8Array | string) {
   const res = await upload(c, productId, fileName, bytes);
-  expect(res.statusCode, res.body).toBe(202);
-  const { uuid, jobId } = res.json();
+  expect(res.status, res.text).toBe(202);
+  const { uuid, jobId } = res.body;
   expect(jobId).toEqual(expect.any(Number));
   await t.runJobs();
   const read = await getImport(c, uuid);
-  expect(read.statusCode).toBe(200);
-  expect(read.json().state).toBe('PREVIEW');
-  return read.json();
+  expect(read.status).toBe(200);
+  expect(read.body.state).toBe('PREVIEW');
+  return read.body;
 }
 
 /** Uploads, previews and commits a file, and answers the import once done. */
@@ -102,9 +89,9 @@ async function importFile(
 ) {
   const preview = await previewOf(c, productId, fileName, bytes);
   const res = await commit(c, preview.uuid, { onlyValid: true, status });
-  expect(res.statusCode, res.body).toBe(202);
+  expect(res.status, res.text).toBe(202);
   await t.runJobs();
-  const done = (await getImport(c, preview.uuid)).json();
+  const done = (await getImport(c, preview.uuid)).body;
   expect(done.state).toBe('DONE');
   return done;
 }
@@ -229,7 +216,7 @@ describe('uploading the samples', () => {
       Array(3).fill({ note: 'Imported from cardiology.gift', number: 1, editor: writer.user.id }),
     );
     const counts = await writer.req({ url: `/api/v2/questions/products/${product.id}/statusCounts` });
-    expect(counts.json()).toMatchObject({ SUBMITTED: 3, DRAFT: 0 });
+    expect(counts.body).toMatchObject({ SUBMITTED: 3, DRAFT: 0 });
   });
 });
 
@@ -266,10 +253,10 @@ describe('a file with invalid questions', () => {
 
   it('downloads every issue as CSV', async () => {
     const res = await writer.req({ url: `/api/v2/questionImports/${id}/issues.csv` });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toContain('attachment; filename="renal-issues.csv"');
-    const lines = res.body
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toContain('attachment; filename="renal-issues.csv"');
+    const lines = res.text
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
@@ -279,21 +266,21 @@ describe('a file with invalid questions', () => {
 
   it('refuses to commit without onlyValid, then imports the valid ones with it', async () => {
     const refused = await commit(writer, id, { onlyValid: false });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ code: 'VALIDATION', field: 'onlyValid' });
-    expect((await commit(writer, id, {})).json()).toMatchObject({ field: 'onlyValid' });
-    expect((await commit(writer, id, { onlyValid: true, status: 'PUBLISHED' })).json()).toMatchObject({
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'VALIDATION', field: 'onlyValid' });
+    expect((await commit(writer, id, {})).body).toMatchObject({ field: 'onlyValid' });
+    expect((await commit(writer, id, { onlyValid: true, status: 'PUBLISHED' })).body).toMatchObject({
       code: 'FORBIDDEN',
       field: 'status',
     });
 
     const res = await commit(writer, id, { onlyValid: true });
-    expect(res.statusCode).toBe(202);
-    expect(res.json()).toEqual({ uuid: id, jobId: expect.any(Number) });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ uuid: id, jobId: expect.any(Number) });
     // A second commit while (or after) it runs starts nothing.
-    expect((await commit(writer, id, { onlyValid: true })).statusCode).toBe(409);
+    expect((await commit(writer, id, { onlyValid: true })).status).toBe(409);
     await t.runJobs();
-    const done = (await getImport(writer, id)).json();
+    const done = (await getImport(writer, id)).body;
     expect(done).toMatchObject({ state: 'DONE', result: { imported: 2, status: 'DRAFT' } });
     expect((await bankOf(product.id)).map((q) => q.stem)).toEqual([
       'Muddy brown casts suggest?',
@@ -305,18 +292,18 @@ describe('a file with invalid questions', () => {
       .from(questionImports)
       .where(eq(questionImports.id, id));
     expect(row?.file).toBeNull();
-    expect((await commit(writer, id, { onlyValid: true })).json()).toMatchObject({ code: 'CONFLICT' });
+    expect((await commit(writer, id, { onlyValid: true })).body).toMatchObject({ code: 'CONFLICT' });
   });
 
   it('refuses a file in no format it reads, an empty one, a missing one and one too large, naming file', async () => {
     const unknown = await upload(writer, product.id, 'notes.pdf', '%PDF-1.7 not questions');
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toMatchObject({ code: 'VALIDATION', field: 'file' });
-    expect(unknown.json().message).toContain('Moodle XML (.xml), GIFT');
-    expect((await upload(writer, product.id, 'empty.csv', '')).json()).toMatchObject({ field: 'file' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ code: 'VALIDATION', field: 'file' });
+    expect(unknown.body.message).toContain('Moodle XML (.xml), GIFT');
+    expect((await upload(writer, product.id, 'empty.csv', '')).body).toMatchObject({ field: 'file' });
     const wrongField = await upload(writer, product.id, 'q.csv', csv, 'document');
-    expect(wrongField.statusCode).toBe(400);
-    expect(wrongField.json()).toMatchObject({ field: 'file', message: 'file is required' });
+    expect(wrongField.status).toBe(400);
+    expect(wrongField.body).toMatchObject({ field: 'file', message: 'file is required' });
     // A second file in the same request is not read (one file a request).
     const b = 'two-files';
     const part = (name: string, body: string) =>
@@ -327,16 +314,16 @@ describe('a file with invalid questions', () => {
       raw: Buffer.from(`${part('a.csv', csv)}${part('b.csv', csv)}--${b}--\r\n`),
       headers: { 'content-type': `multipart/form-data; boundary=${b}` },
     });
-    expect(two.statusCode, two.body).toBe(202);
+    expect(two.status, two.text).toBe(202);
     const json = await writer.req({
       method: 'POST',
       url: `/api/v2/questionImports/products/${product.id}`,
       json: { file: 'x' },
     });
-    expect(json.statusCode).toBe(415);
+    expect(json.status).toBe(415);
     const huge = await upload(writer, product.id, 'huge.csv', Buffer.alloc(50 * 1024 * 1024 + 1, 0x61));
-    expect(huge.statusCode).toBe(413);
-    expect(huge.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', field: 'file' });
+    expect(huge.status).toBe(413);
+    expect(huge.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', field: 'file' });
   });
 });
 
@@ -369,7 +356,7 @@ describe('media from Moodle XML', () => {
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     );
 
-    const read = (await writer.req({ url: `/api/v2/questions/${q!.id}` })).json();
+    const read = (await writer.req({ url: `/api/v2/questions/${q!.id}` })).body;
     expect(read.stemMediaUrls).toEqual([
       { uuid: media[0]!.mediaId, url: `/api/v2/media/${hash}`, hash, contentType: 'image/png' },
     ]);
@@ -397,11 +384,11 @@ describe('who may import', () => {
       await member(other.id, { questionWriter: true }),
     ]) {
       const res = await upload(c, product.id, 'cardiology.gift', sample('cardiology.gift'));
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toMatchObject({ code: 'FORBIDDEN', field: 'id' });
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ code: 'FORBIDDEN', field: 'id' });
     }
-    const visitor = new TestClient(t.app);
-    expect((await upload(visitor, product.id, 'cardiology.gift', sample('cardiology.gift'))).statusCode).toBe(
+    const visitor = t.client();
+    expect((await upload(visitor, product.id, 'cardiology.gift', sample('cardiology.gift'))).status).toBe(
       401,
     );
   });
@@ -410,16 +397,16 @@ describe('who may import', () => {
     const otherWriter = await member(product.id, { questionWriter: true });
     const auditor = await member(product.id, { questionAuditor: true });
     for (const c of [otherWriter, auditor]) {
-      expect((await getImport(c, id)).statusCode).toBe(404);
-      expect((await c.req({ url: `/api/v2/questionImports/${id}/issues.csv` })).statusCode).toBe(404);
-      expect((await commit(c, id, { onlyValid: true })).statusCode).toBe(404);
+      expect((await getImport(c, id)).status).toBe(404);
+      expect((await c.req({ url: `/api/v2/questionImports/${id}/issues.csv` })).status).toBe(404);
+      expect((await commit(c, id, { onlyValid: true })).status).toBe(404);
     }
     const admin = await member(product.id, { admin: true });
-    expect((await getImport(admin, id)).statusCode).toBe(200);
+    expect((await getImport(admin, id)).status).toBe(200);
     const byAdmin = await commit(admin, id, { onlyValid: true });
-    expect(byAdmin.statusCode).toBe(403);
-    expect(byAdmin.json()).toMatchObject({ field: 'id' });
-    expect((await getImport(writer, randomUUID())).statusCode).toBe(404);
+    expect(byAdmin.status).toBe(403);
+    expect(byAdmin.body).toMatchObject({ field: 'id' });
+    expect((await getImport(writer, randomUUID())).status).toBe(404);
   });
 
   it('declares the upload as multipart/form-data in the OpenAPI document', async () => {
@@ -432,23 +419,21 @@ describe('who may import', () => {
   it('gives the templates to any signed-in user', async () => {
     const anyone = await member(null);
     const csv = await anyone.req({ url: '/api/v2/questionImports/template.csv' });
-    expect(csv.statusCode).toBe(200);
-    expect(csv.headers['content-disposition']).toContain('questions-template.csv');
-    expect(csv.body).toContain('subject,category,subcategory,stem');
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-disposition')).toContain('questions-template.csv');
+    expect(csv.text).toContain('subject,category,subcategory,stem');
     const xlsx = await anyone.req({ url: '/api/v2/questionImports/template.xlsx' });
-    expect(xlsx.statusCode).toBe(200);
-    expect(xlsx.headers['content-type']).toBe(
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers.get('content-type')).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
-    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect(xlsx.bytes.subarray(0, 2).toString()).toBe('PK');
     // Both read back as the two example questions.
-    const fromCsv = await previewOf(writer, product.id, 'template.csv', csv.rawPayload);
-    const fromXlsx = await previewOf(writer, product.id, 'template.xlsx', xlsx.rawPayload);
+    const fromCsv = await previewOf(writer, product.id, 'template.csv', csv.bytes);
+    const fromXlsx = await previewOf(writer, product.id, 'template.xlsx', xlsx.bytes);
     expect(fromCsv.preview).toMatchObject({ valid: 2, invalid: 0 });
     expect(fromXlsx.preview).toMatchObject({ valid: 2, invalid: 0 });
-    expect(
-      (await new TestClient(t.app).req({ url: '/api/v2/questionImports/template.csv' })).statusCode,
-    ).toBe(401);
+    expect((await t.client().req({ url: '/api/v2/questionImports/template.csv' })).status).toBe(401);
   });
 });
 
@@ -485,12 +470,12 @@ describe('export', () => {
     ],
   ])('round-trips the bank through %s into another product', async (format, type, fileName) => {
     const res = await exportOf(admin, `format=${format}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe(type);
-    expect(res.headers['content-disposition']).toContain(`attachment; filename="${fileName}"`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(type);
+    expect(res.headers.get('content-disposition')).toContain(`attachment; filename="${fileName}"`);
     const second = await buildProduct(t.deps.db);
     const secondAdmin = await member(second.id, { admin: true });
-    const done = await importFile(secondAdmin, second.id, fileName, res.rawPayload, 'PUBLISHED');
+    const done = await importFile(secondAdmin, second.id, fileName, res.bytes, 'PUBLISHED');
     expect(done.result.imported).toBe(9);
     expect(await bankOf(second.id)).toEqual(await bankOf(product.id));
     if (format === 'moodle-xml') {
@@ -510,9 +495,9 @@ describe('export', () => {
 
   it('writes a QTI 3.0 package with the image', async () => {
     const res = await exportOf(admin, 'format=qti');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/zip');
-    const files = Object.keys(unzipSync(new Uint8Array(res.rawPayload)));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    const files = Object.keys(unzipSync(new Uint8Array(res.bytes)));
     expect(files).toContain('imsmanifest.xml');
     expect(files.filter((f) => f.startsWith('item-'))).toHaveLength(9);
     expect(files.filter((f) => f.startsWith('media/'))).toHaveLength(1);
@@ -520,16 +505,16 @@ describe('export', () => {
 
   it('gives a writer their own questions, filters by status, and refuses students', async () => {
     const own = await exportOf(writer, 'format=csv');
-    expect(own.body.trim().split('\r\n')).toHaveLength(1 + 3);
+    expect(own.text.trim().split('\r\n')).toHaveLength(1 + 3);
     const published = await exportOf(admin, 'format=csv&status=PUBLISHED');
-    expect(published.body.trim().split('\r\n')).toHaveLength(1 + 6);
+    expect(published.text.trim().split('\r\n')).toHaveLength(1 + 6);
     const auditor = await member(product.id, { questionAuditor: true });
-    expect((await exportOf(auditor, 'format=csv')).body.trim().split('\r\n')).toHaveLength(1 + 9);
+    expect((await exportOf(auditor, 'format=csv')).text.trim().split('\r\n')).toHaveLength(1 + 9);
     const student = await member(product.id, { student: true });
-    expect((await exportOf(student, 'format=csv')).statusCode).toBe(403);
+    expect((await exportOf(student, 'format=csv')).status).toBe(403);
     const bad = await exportOf(admin, 'format=pdf');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ field: 'format' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ field: 'format' });
   });
 });
 
@@ -551,7 +536,7 @@ describe('a large file', () => {
     const read = await previewOf(writer, product.id, 'bank.csv', csv);
     expect(read.preview).toMatchObject({ total: N, valid: N, invalid: 0 });
     expect(read.preview.nodes.map((n: { count: number }) => n.count)).toEqual([N / 4, N / 4, N / 4, N / 4]);
-    expect((await commit(writer, read.uuid, { onlyValid: false })).statusCode).toBe(202);
+    expect((await commit(writer, read.uuid, { onlyValid: false })).status).toBe(202);
 
     // An earlier run wrote the first batch and then died: the job finds those questions and goes on.
     const [row] = await t.deps.db.select().from(questionImports).where(eq(questionImports.id, read.uuid));
@@ -581,14 +566,14 @@ describe('a large file', () => {
     const seen: Array<{ done: number; total: number } | null> = [];
     while (!finished) {
       const res = await getImport(writer, read.uuid);
-      expect(res.statusCode).toBe(200);
-      if (!finished) seen.push(res.json().progress);
+      expect(res.status).toBe(200);
+      if (!finished) seen.push(res.body.progress);
     }
     await running;
     // Requests were answered between the batches, while the import went on.
     expect(seen.some((p) => p !== null && p.done > 0 && p.done < N)).toBe(true);
 
-    const done = (await getImport(writer, read.uuid)).json();
+    const done = (await getImport(writer, read.uuid)).body;
     expect(done).toMatchObject({ state: 'DONE', progress: null, result: { imported: N } });
     const [{ n }] = (
       (await t.deps.db.execute(
@@ -597,7 +582,7 @@ describe('a large file', () => {
     ).rows;
     expect(n).toBe(N);
     const counts = await writer.req({ url: `/api/v2/questions/products/${product.id}/statusCounts` });
-    expect(counts.json()).toMatchObject({ DRAFT: N });
+    expect(counts.body).toMatchObject({ DRAFT: N });
   });
 });
 
@@ -621,8 +606,8 @@ describe('the event loop during a large import', () => {
     workerEvents.on('task', onTask);
     try {
       const res = await upload(writer, product.id, 'big.csv', csv);
-      expect(res.statusCode, res.body).toBe(202);
-      const { uuid } = res.json();
+      expect(res.status, res.text).toBe(202);
+      const { uuid } = res.body;
       // The file comes back from the database in slices, byte for byte.
       const [row] = await t.deps.db.select().from(questionImports).where(eq(questionImports.id, uuid));
       expect(Buffer.from((await storedFile(t.deps.db, uuid, 64 * 1024))!)).toEqual(row!.file);
@@ -641,23 +626,23 @@ describe('the event loop during a large import', () => {
       await health;
       expect(order).toEqual(['health answered', 'read done']);
 
-      const preview = (await getImport(writer, uuid)).json().preview;
+      const preview = (await getImport(writer, uuid)).body.preview;
       const unanswerable = Math.ceil(N / 499);
       expect(preview).toMatchObject({ total: N, valid: N - unanswerable, invalid: unanswerable });
       expect(preview.issues).toHaveLength(unanswerable);
       const issues = await writer.req({ url: `/api/v2/questionImports/${uuid}/issues.csv` });
-      expect(issues.body.trim().split('\r\n')).toHaveLength(1 + unanswerable);
+      expect(issues.text.trim().split('\r\n')).toHaveLength(1 + unanswerable);
 
-      expect((await commit(writer, uuid, { onlyValid: true })).statusCode).toBe(202);
+      expect((await commit(writer, uuid, { onlyValid: true })).status).toBe(202);
       await t.runJobs();
-      expect((await getImport(writer, uuid)).json()).toMatchObject({
+      expect((await getImport(writer, uuid)).body).toMatchObject({
         state: 'DONE',
         result: { imported: N - unanswerable },
       });
       const exported = await writer.req({
         url: `/api/v2/questions/products/${product.id}/export?format=csv`,
       });
-      expect(exported.body.trim().split('\r\n')).toHaveLength(1 + N - unanswerable);
+      expect(exported.text.trim().split('\r\n')).toHaveLength(1 + N - unanswerable);
     } finally {
       workerEvents.off('task', onTask);
     }
@@ -675,7 +660,7 @@ describe('the event loop during a large import', () => {
     expect(read.preview.issues).toHaveLength(500);
     expect(read.preview.issues[499]).toMatchObject({ line: 501, field: 'correct' });
     const all = await writer.req({ url: `/api/v2/questionImports/${read.uuid}/issues.csv` });
-    expect(all.body.trim().split('\r\n')).toHaveLength(1 + 800);
+    expect(all.text.trim().split('\r\n')).toHaveLength(1 + 800);
   });
 });
 
@@ -724,18 +709,18 @@ describe('cells a spreadsheet could run', () => {
       references: ['-already quoted'],
     });
     const res = await admin.req({ url: `/api/v2/questions/products/${product.id}/export?format=${format}` });
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     const written = `,'=1+1 is what?,'-5,'${dde},'+2,'@SUM(A1),`;
-    if (format === 'csv') expect(res.body).toContain(written);
+    if (format === 'csv') expect(res.text).toContain(written);
     else {
       const book = new ExcelJS.Workbook();
-      await book.xlsx.load(res.rawPayload as never);
+      await book.xlsx.load(res.bytes as never);
       const cells = book.getWorksheet('Questions')!.getRow(2).values as unknown[];
       expect(cells.filter((c) => typeof c === 'string').join(',')).toContain(written.slice(1, -1));
     }
     const second = await buildProduct(t.deps.db);
     const secondAdmin = await member(second.id, { admin: true });
-    await importFile(secondAdmin, second.id, fileName, res.rawPayload, 'PUBLISHED');
+    await importFile(secondAdmin, second.id, fileName, res.bytes, 'PUBLISHED');
     expect(await bankOf(second.id)).toEqual(await bankOf(product.id));
   });
 });
@@ -748,8 +733,8 @@ describe('a workbook that lies about its unpacked size', () => {
     const sheet = { name: 'xl/worksheets/sheet1.xml', data: deflatedZeros(300), declaredSize: 4096 };
     for (const fileName of ['bank.xlsx', 'bank']) {
       const res = await upload(writer, product.id, fileName, workbookLike(sheet));
-      expect(res.statusCode, res.body).toBe(413);
-      expect(res.json()).toEqual({
+      expect(res.status, res.text).toBe(413);
+      expect(res.body).toEqual({
         statusCode: 413,
         error: 'Payload Too Large',
         code: 'PAYLOAD_TOO_LARGE',
@@ -764,11 +749,9 @@ describe('a workbook that lies about its unpacked size', () => {
     expect(kept).toEqual([]);
     // The same writer's honest workbook still goes through.
     const template = await writer.req({ url: '/api/v2/questionImports/template.xlsx' });
-    expect((await previewOf(writer, product.id, 'template.xlsx', template.rawPayload)).preview).toMatchObject(
-      {
-        valid: 2,
-      },
-    );
+    expect((await previewOf(writer, product.id, 'template.xlsx', template.bytes)).preview).toMatchObject({
+      valid: 2,
+    });
   });
 });
 
@@ -783,8 +766,8 @@ describe('retention', () => {
     expect(
       await expireStalePreviews(t.deps.db, new Date(Date.now() + PREVIEW_KEPT_MS + 60_000)),
     ).toBeGreaterThan(0);
-    const row = (await getImport(writer, read.uuid)).json();
+    const row = (await getImport(writer, read.uuid)).body;
     expect(row).toMatchObject({ state: 'FAILED', error: expect.stringContaining('upload it again') });
-    expect((await commit(writer, read.uuid, { onlyValid: true })).json()).toMatchObject({ code: 'CONFLICT' });
+    expect((await commit(writer, read.uuid, { onlyValid: true })).body).toMatchObject({ code: 'CONFLICT' });
   });
 });

@@ -4,14 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaService } from '../../modules/media/service';
 import { makeActor } from '../../policies';
-import {
-  buildProduct,
-  buildSubscription,
-  buildUser,
-  multipart,
-  questionBody,
-  TestClient,
-} from '../factories';
+import type { TestClient } from '../client';
+import { buildProduct, multipart, questionBody, signedIn } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 
 let t: TestApp;
@@ -32,22 +26,17 @@ describe('question media', () => {
 
   beforeAll(async () => {
     const product = await buildProduct(t.deps.db);
-    const w = await buildUser(t.deps.db);
-    writerId = w.id;
-    await buildSubscription(t.deps.db, w.id, product.id, {
-      type: 'PRIVILEGED',
-      student: false,
-      questionWriter: true,
+    const w = await signedIn(t, {
+      product: product.id,
+      subscription: { type: 'PRIVILEGED', student: false, questionWriter: true },
     });
-    writer = new TestClient(t.app);
-    await writer.login(w.email, w.password);
-    const o = await buildUser(t.deps.db);
-    outsider = new TestClient(t.app);
-    await outsider.login(o.email, o.password);
+    writer = w;
+    writerId = w.user.id;
+    outsider = await signedIn(t);
     const question = questionBody(product.id);
     questionId = question.uuid;
     const created = await writer.req({ method: 'POST', url: '/api/v2/questions', json: question });
-    expect(created.statusCode).toBe(200);
+    expect(created.status).toBe(200);
   });
 
   /** A caller as the services see them: a superuser, or someone with no roles anywhere. */
@@ -93,43 +82,43 @@ describe('question media', () => {
       });
     // A PNG called clip.mp4 is a PNG.
     const renamed = await send(writer, 'clip.mp4', png, 'video/mp4');
-    expect(renamed.statusCode).toBe(201);
-    expect(renamed.json()).toMatchObject({ contentType: 'image/png' });
+    expect(renamed.status).toBe(201);
+    expect(renamed.body).toMatchObject({ contentType: 'image/png' });
     const video = await send(writer, 'clip.webm', fixture('clip.webm'), 'video/webm', 'EXPLANATION');
-    expect(video.json()).toMatchObject({ contentType: 'video/webm' });
+    expect(video.body).toMatchObject({ contentType: 'video/webm' });
     const empty = await send(writer, 'empty.png', new Uint8Array());
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toMatchObject({ field: 'media' });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ field: 'media' });
     const html = await send(
       writer,
       'x.png',
       '<!doctype html><html><body><script>alert(1)</script></body></html>',
     );
-    expect(html.statusCode).toBe(415);
-    expect(html.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', field: 'media' });
+    expect(html.status).toBe(415);
+    expect(html.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', field: 'media' });
     const svg = await send(
       writer,
       'x.svg',
       '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
       'image/svg+xml',
     );
-    expect(svg.statusCode).toBe(415);
+    expect(svg.status).toBe(415);
     const big = new Uint8Array(11 * 1024 * 1024);
     big.set(png);
     const tooBig = await send(writer, 'big.png', big);
-    expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', field: 'media' });
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', field: 'media' });
     const badType = await send(writer, 'x.png', png, 'image/png', 'SIDEBAR');
-    expect(badType.json()).toMatchObject({ field: 'mediaType' });
-    expect((await send(outsider, 'x.png', png)).statusCode).toBe(404);
+    expect(badType.body).toMatchObject({ field: 'mediaType' });
+    expect((await send(outsider, 'x.png', png)).status).toBe(404);
     // Each accepted upload is a version: created, two uploads.
-    expect((await writer.req({ url: `/api/v2/questions/${questionId}` })).json().version).toBe(3);
+    expect((await writer.req({ url: `/api/v2/questions/${questionId}` })).body.version).toBe(3);
   });
 
   it('adds an image in a new version, serves it with its type and ranges, removes it in another', async () => {
     const svc = mediaService(t.deps);
     const su = actorOf(true);
-    const before = (await writer.req({ url: `/api/v2/questions/${questionId}` })).json();
+    const before = (await writer.req({ url: `/api/v2/questions/${questionId}` })).body;
     const base: number = before.version;
     const item = await svc.attach(su, questionId, 'STEM', png);
     expect(item).toMatchObject({ contentType: 'image/png', url: `/api/v2/media/${item.hash}` });
@@ -137,47 +126,47 @@ describe('question media', () => {
     const again = await svc.attach(su, questionId, 'EXPLANATION', png);
     expect(again.hash).toBe(item.hash);
 
-    const q = (await writer.req({ url: `/api/v2/questions/${questionId}` })).json();
+    const q = (await writer.req({ url: `/api/v2/questions/${questionId}` })).body;
     expect(q.version).toBe(base + 2);
     expect(q.stemMediaUrls).toEqual([...before.stemMediaUrls, item]);
     expect(q.explanationMediaUrls).toEqual([...before.explanationMediaUrls, again]);
 
     const file = await writer.req({ url: item.url });
-    expect(file.statusCode).toBe(200);
-    expect(file.headers['content-type']).toBe('image/png');
-    expect(file.headers['x-content-type-options']).toBe('nosniff');
-    expect(file.rawPayload.equals(Buffer.from(png))).toBe(true);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(file.bytes.equals(Buffer.from(png))).toBe(true);
     const part = await writer.req({ url: item.url, headers: { range: 'bytes=0-9' } });
-    expect(part.statusCode).toBe(206);
-    expect(part.headers['content-range']).toBe(`bytes 0-9/${png.length}`);
-    expect(part.rawPayload.equals(Buffer.from(png.subarray(0, 10)))).toBe(true);
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 0-9/${png.length}`);
+    expect(part.bytes.equals(Buffer.from(png.subarray(0, 10)))).toBe(true);
     const beyond = await writer.req({ url: item.url, headers: { range: `bytes=${png.length}-` } });
-    expect(beyond.statusCode).toBe(416);
-    expect((await new TestClient(t.app).req({ url: item.url })).statusCode).toBe(401);
-    expect((await writer.req({ url: `/api/v2/media/${'0'.repeat(64)}` })).statusCode).toBe(404);
+    expect(beyond.status).toBe(416);
+    expect((await t.client().req({ url: item.url })).status).toBe(401);
+    expect((await writer.req({ url: `/api/v2/media/${'0'.repeat(64)}` })).status).toBe(404);
 
     const del = await writer.req({
       method: 'DELETE',
       url: `/api/v2/questionMedia/${questionId}/delete/${item.uuid}?mediaType=STEM`,
     });
-    expect(del.statusCode).toBe(200);
-    expect(del.json()).toEqual({ uuid: questionId, version: base + 3 });
-    expect((await writer.req({ url: `/api/v2/questions/${questionId}` })).json().stemMediaUrls).toEqual(
+    expect(del.status).toBe(200);
+    expect(del.body).toEqual({ uuid: questionId, version: base + 3 });
+    expect((await writer.req({ url: `/api/v2/questions/${questionId}` })).body.stemMediaUrls).toEqual(
       before.stemMediaUrls,
     );
     const denied = await outsider.req({
       method: 'DELETE',
       url: `/api/v2/questionMedia/${questionId}/delete/${again.uuid}`,
     });
-    expect(denied.statusCode).toBe(404);
+    expect(denied.status).toBe(404);
 
     // Restoring the version that had it brings the image back, with the same media id.
     const restored = await writer.req({
       method: 'POST',
       url: `/api/v2/questions/${questionId}/versions/${base + 2}/restore`,
     });
-    expect(restored.statusCode).toBe(200);
-    expect((await writer.req({ url: `/api/v2/questions/${questionId}` })).json().stemMediaUrls).toEqual([
+    expect(restored.status).toBe(200);
+    expect((await writer.req({ url: `/api/v2/questions/${questionId}` })).body.stemMediaUrls).toEqual([
       ...before.stemMediaUrls,
       item,
     ]);

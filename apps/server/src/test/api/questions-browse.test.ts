@@ -1,17 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { learnerQuestionPage } from '@qbank/contract';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPublished, buildBank } from '../bank-factory';
-import {
-  buildCategory,
-  buildProduct,
-  buildSubcategory,
-  buildSubject,
-  buildSubscription,
-  buildUser,
-  TestClient,
-} from '../factories';
+import type { TestClient, TestResponse } from '../client';
+import { buildCategory, buildProduct, buildSubcategory, buildSubject, signedIn } from '../factories';
 import { LEARNER_VIEW_KEYS, solutionKeysIn } from '../solutions';
 import { createTestApp, type TestApp } from '../test-app';
 
@@ -26,13 +18,13 @@ afterAll(() => t.close());
 
 const EXPLANATION = 'Loop diuretics waste calcium';
 /** A page exactly as its schema makes it, with nothing of a solution anywhere in it. */
-function expectLearnerPage(res: LightMyRequestResponse) {
-  expect(res.statusCode, res.body).toBe(200);
-  const body = res.json();
+function expectLearnerPage(res: TestResponse) {
+  expect(res.status, res.text).toBe(200);
+  const body = res.body;
   expect(learnerQuestionPage.parse(body)).toStrictEqual(body);
   expect(solutionKeysIn(body)).toEqual([]);
   for (const words of [EXPLANATION, 'Because the first one is', 'A textbook'])
-    expect(res.body).not.toContain(words);
+    expect(res.text).not.toContain(words);
   return body as {
     content: Array<{ uuid: string; view: string }>;
     page: number;
@@ -50,19 +42,8 @@ type Roles = Partial<{
 }>;
 
 /** A signed-in client of a new user, subscribed to the product with these roles (null: not subscribed). */
-async function member(productId: string | null, roles: Roles = {}, superuser = false) {
-  const user = await buildUser(t.deps.db, { superuser });
-  if (productId)
-    await buildSubscription(t.deps.db, user.id, productId, {
-      type: roles.type ?? (roles.admin ? 'PRIVILEGED' : 'PREMIUM'),
-      student: roles.student ?? !roles.admin,
-      admin: roles.admin ?? false,
-      active: roles.active ?? true,
-    });
-  const c = new TestClient(t.app);
-  expect((await c.login(user.email, user.password)).statusCode).toBe(200);
-  return c;
-}
+const member = (productId: string | null, roles: Roles = {}, superuser = false) =>
+  signedIn(t, { product: productId, roles, user: { superuser } });
 
 describe('GET /api/v1/questions/products/{id}', () => {
   let bank: Awaited<ReturnType<typeof buildBank>>;
@@ -114,8 +95,8 @@ describe('GET /api/v1/questions/products/{id}', () => {
     const draft = question({ subcategoryUuid: bank.subcategoryIds[0] });
     const deleted = question({ status: 'PUBLISHED', subcategoryUuid: bank.subcategoryIds[0] });
     for (const q of [unfiled, draft, deleted])
-      expect((await admin.req({ method: 'POST', url: '/api/v2/questions', json: q })).statusCode).toBe(200);
-    expect((await admin.req({ method: 'DELETE', url: `/api/v2/questions/${deleted.uuid}` })).statusCode).toBe(
+      expect((await admin.req({ method: 'POST', url: '/api/v2/questions', json: q })).status).toBe(200);
+    expect((await admin.req({ method: 'DELETE', url: `/api/v2/questions/${deleted.uuid}` })).status).toBe(
       200,
     );
     order = [first.id, ...bank.questions.map((q) => q.id), unfiled.uuid];
@@ -222,29 +203,29 @@ describe('GET /api/v1/questions/products/{id}', () => {
       ['?page=two', 'page'],
     ]) {
       const res = await browse(premium, query);
-      expect(res.statusCode, query).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'VALIDATION', field });
+      expect(res.status, query).toBe(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION', field });
     }
-    expect((await browse(premium, '?subjectUuid=nope')).json().message).toBe('subjectUuid must be a UUID');
+    expect((await browse(premium, '?subjectUuid=nope')).body.message).toBe('subjectUuid must be a UUID');
     const badId = await premium.req({ url: '/api/v1/questions/products/not-a-uuid' });
-    expect(badId.statusCode).toBe(400);
-    expect(badId.json()).toMatchObject({ field: 'id' });
+    expect(badId.status).toBe(400);
+    expect(badId.body).toMatchObject({ field: 'id' });
   });
 
   it('who may browse: signed in (401), a product they may see (404), an active subscription (403)', async () => {
-    expect((await browse(new TestClient(t.app))).statusCode).toBe(401);
+    expect((await browse(t.client())).status).toBe(401);
     const outsider = await member(null);
     const refused = await browse(outsider);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ code: 'FORBIDDEN', field: 'id' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'FORBIDDEN', field: 'id' });
     const lapsed = await member(bank.product.id, { student: true, active: false });
-    expect((await browse(lapsed)).statusCode).toBe(403);
-    expect((await browse(outsider, '', randomUUID())).statusCode).toBe(404);
+    expect((await browse(lapsed)).status).toBe(403);
+    expect((await browse(outsider, '', randomUUID())).status).toBe(404);
 
     const hidden = await buildProduct(t.deps.db, { published: false });
     const res = await browse(outsider, '', hidden.id);
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', field: 'id' });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ code: 'NOT_FOUND', field: 'id' });
     const insider = await member(hidden.id, { student: true });
     expect(expectLearnerPage(await browse(insider, '', hidden.id))).toMatchObject({ totalElements: 0 });
   });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rowsOf } from '../../db/client';
 import { products, questions, questionVersions, subcategories } from '../../db/schema';
+import type { TestClient } from '../client';
 import {
   buildCategory,
   buildProduct,
@@ -15,8 +16,7 @@ import {
   buildSubscription,
   type MemberRoles,
   multipart,
-  signedInMember,
-  TestClient,
+  signedIn,
 } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 
@@ -28,7 +28,7 @@ afterAll(() => t.close());
 
 /** A signed-in client of a new user subscribed to the product with these roles (none: not subscribed). */
 const member = (productId: string | null, roles: MemberRoles = {}, superuser = false) =>
-  signedInMember(t, productId, roles, { superuser, firstName: 'Pat', lastName: 'Lee' });
+  signedIn(t, { product: productId, roles, user: { superuser, firstName: 'Pat', lastName: 'Lee' } });
 
 async function buildTree(productId: string, name = 'Mitral') {
   const subject = await buildSubject(t.deps.db, productId, 'Cardiology');
@@ -82,11 +82,11 @@ describe('authoring and the review workflow', () => {
 
   it('a writer creates a draft; a retry of the same uuid creates nothing new', async () => {
     const first = await post(writer, q);
-    expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ uuid: q.uuid, version: 1 });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ uuid: q.uuid, version: 1 });
     const retry = await post(writer, q);
-    expect(retry.statusCode).toBe(200);
-    expect(retry.json()).toEqual({ uuid: q.uuid, version: 1 });
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual({ uuid: q.uuid, version: 1 });
     const versions = await t.deps.db
       .select()
       .from(questionVersions)
@@ -94,14 +94,14 @@ describe('authoring and the review workflow', () => {
     expect(versions).toHaveLength(1);
     // The same uuid from someone else is not theirs to retry.
     const other = await post(admin, q);
-    expect(other.statusCode).toBe(409);
-    expect(other.json()).toMatchObject({ code: 'CONFLICT', field: 'uuid' });
+    expect(other.status).toBe(409);
+    expect(other.body).toMatchObject({ code: 'CONFLICT', field: 'uuid' });
   });
 
   it('reads back what was saved: choices with their ids, empty references dropped, the author', async () => {
     const res = await get(writer, `/api/v2/questions/${q.uuid}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
       uuid: q.uuid,
       productUuid: product.id,
       status: 'DRAFT',
@@ -119,7 +119,7 @@ describe('authoring and the review workflow', () => {
 
   it('allowed statuses follow the workflow for each role', async () => {
     const allowed = async (c: TestClient) =>
-      (await get(c, `/api/v2/questions/${q.uuid}/allowedStatuses`)).json();
+      (await get(c, `/api/v2/questions/${q.uuid}/allowedStatuses`)).body;
     expect(await allowed(writer)).toEqual(['DRAFT', 'SUBMITTED', 'DELETED']);
     expect(await allowed(auditor)).toEqual([]);
     expect(await allowed(admin)).toEqual(['DRAFT', 'SUBMITTED', 'NEEDS_REVISION', 'PUBLISHED', 'DELETED']);
@@ -127,42 +127,42 @@ describe('authoring and the review workflow', () => {
 
   it('write → submit → comment → send back → fix → resubmit → publish, each step by its role only', async () => {
     // An auditor cannot touch a draft, nor a writer publish it.
-    expect((await put(auditor, q.uuid, { ...q, status: 'SUBMITTED' })).statusCode).toBe(403);
+    expect((await put(auditor, q.uuid, { ...q, status: 'SUBMITTED' })).status).toBe(403);
     const early = await put(writer, q.uuid, { ...q, status: 'PUBLISHED' });
-    expect(early.statusCode).toBe(403);
-    expect(early.json()).toMatchObject({
+    expect(early.status).toBe(403);
+    expect(early.body).toMatchObject({
       message: 'You cannot move this question from DRAFT to PUBLISHED',
       field: 'status',
     });
 
-    expect((await put(writer, q.uuid, { ...q, status: 'SUBMITTED' })).json()).toEqual({
+    expect((await put(writer, q.uuid, { ...q, status: 'SUBMITTED' })).body).toEqual({
       uuid: q.uuid,
       version: 2,
     });
     // Submitted, it is the auditor's: the writer can no longer edit it.
-    expect((await put(writer, q.uuid, { ...q, name: 'Changed' })).statusCode).toBe(403);
+    expect((await put(writer, q.uuid, { ...q, name: 'Changed' })).status).toBe(403);
 
     const comment = await auditor.req({
       method: 'POST',
       url: `/api/v2/comments/questions/${q.uuid}`,
       json: { body: 'Say which murmur you mean: diastolic rumble?' },
     });
-    expect(comment.statusCode).toBe(201);
-    expect(comment.json()).toMatchObject({ versionNumber: 2, author: { uuid: auditor.user.id } });
-    expect((await put(auditor, q.uuid, { ...q, status: 'NEEDS_REVISION' })).statusCode).toBe(200);
+    expect(comment.status).toBe(201);
+    expect(comment.body).toMatchObject({ versionNumber: 2, author: { uuid: auditor.user.id } });
+    expect((await put(auditor, q.uuid, { ...q, status: 'NEEDS_REVISION' })).status).toBe(200);
 
     const thread = await get(writer, `/api/v2/comments/questions/${q.uuid}`);
-    expect(thread.json()).toEqual([
+    expect(thread.body).toEqual([
       expect.objectContaining({ body: 'Say which murmur you mean: diastolic rumble?', versionNumber: 2 }),
     ]);
 
     const fixed = { ...q, questionStem: '<p>A diastolic rumble with an opening snap. Which valve?</p>' };
-    expect((await put(writer, q.uuid, { ...fixed, status: 'SUBMITTED' })).statusCode).toBe(200);
-    expect((await put(auditor, q.uuid, { ...fixed, status: 'PUBLISHED' })).statusCode).toBe(200);
+    expect((await put(writer, q.uuid, { ...fixed, status: 'SUBMITTED' })).status).toBe(200);
+    expect((await put(auditor, q.uuid, { ...fixed, status: 'PUBLISHED' })).status).toBe(200);
 
     const [p] = await t.deps.db.select().from(products).where(eq(products.id, product.id));
     expect(p!.questionCount).toBe(1);
-    const versions = (await get(writer, `/api/v2/questions/${q.uuid}/versions`)).json();
+    const versions = (await get(writer, `/api/v2/questions/${q.uuid}/versions`)).body;
     expect(versions.map((v: { version: number; status: string }) => [v.version, v.status])).toEqual([
       [5, 'PUBLISHED'],
       [4, 'SUBMITTED'],
@@ -173,23 +173,23 @@ describe('authoring and the review workflow', () => {
     expect(versions[0].editor.uuid).toBe(auditor.user.id);
     // An old version reads as it was.
     const v1 = await get(auditor, `/api/v2/questions/${q.uuid}/versions/1`);
-    expect(v1.json()).toMatchObject({ version: 1, status: 'DRAFT', questionStem: q.questionStem });
+    expect(v1.body).toMatchObject({ version: 1, status: 'DRAFT', questionStem: q.questionStem });
   });
 
   it('saves sent at once are taken one after the other: each makes its own version, none is lost', async () => {
     const fresh = draft(product.id);
-    expect((await post(admin, fresh)).statusCode).toBe(200);
+    expect((await post(admin, fresh)).status).toBe(200);
     const saves = await Promise.all(
       Array.from({ length: 6 }, (_, i) => put(admin, fresh.uuid, { ...fresh, name: `Save ${i}` })),
     );
-    expect(saves.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
-    expect(saves.map((r) => r.json().version).sort()).toEqual([2, 3, 4, 5, 6, 7]);
+    expect(saves.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(saves.map((r) => r.body.version).sort()).toEqual([2, 3, 4, 5, 6, 7]);
   });
 
   it('a save over a newer version is refused instead of overwriting it', async () => {
     const res = await put(admin, q.uuid, { ...q, baseVersion: 2 });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'CONFLICT', field: 'baseVersion' });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'CONFLICT', field: 'baseVersion' });
   });
 
   it('restores an old version as a new one, keeping the status; refused once deleted', async () => {
@@ -197,13 +197,13 @@ describe('authoring and the review workflow', () => {
       method: 'POST',
       url: `/api/v2/questions/${q.uuid}/versions/1/restore`,
     });
-    expect(restored.statusCode).toBe(200);
-    expect(restored.json()).toEqual({ uuid: q.uuid, version: 6 });
-    const now = (await get(admin, `/api/v2/questions/${q.uuid}`)).json();
+    expect(restored.status).toBe(200);
+    expect(restored.body).toEqual({ uuid: q.uuid, version: 6 });
+    const now = (await get(admin, `/api/v2/questions/${q.uuid}`)).body;
     expect(now).toMatchObject({ version: 6, status: 'PUBLISHED', questionStem: q.questionStem });
 
     const del = await admin.req({ method: 'DELETE', url: `/api/v2/questions/${q.uuid}` });
-    expect(del.statusCode).toBe(200);
+    expect(del.status).toBe(200);
     const [p] = await t.deps.db.select().from(products).where(eq(products.id, product.id));
     expect(p!.questionCount).toBe(0);
 
@@ -211,12 +211,12 @@ describe('authoring and the review workflow', () => {
       method: 'POST',
       url: `/api/v2/questions/${q.uuid}/versions/2/restore`,
     });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ message: RESTORE_DELETED_MESSAGE });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ message: RESTORE_DELETED_MESSAGE });
     // An admin may bring it back as a draft; then older versions can be restored again.
-    expect((await put(admin, q.uuid, { ...q, status: 'DRAFT' })).statusCode).toBe(200);
+    expect((await put(admin, q.uuid, { ...q, status: 'DRAFT' })).status).toBe(200);
     const again = await admin.req({ method: 'POST', url: `/api/v2/questions/${q.uuid}/versions/2/restore` });
-    expect(again.statusCode).toBe(200);
+    expect(again.status).toBe(200);
   });
 });
 
@@ -234,9 +234,9 @@ describe('who may read and write', () => {
     const a = draft(product.id, { status: 'PUBLISHED' });
     const b = draft(product.id, { status: 'PUBLISHED', freeSample: true });
     const d = draft(product.id);
-    expect((await post(admin, a)).statusCode).toBe(200);
-    expect((await post(admin, b)).statusCode).toBe(200);
-    expect((await post(writer, d)).statusCode).toBe(200);
+    expect((await post(admin, a)).status).toBe(200);
+    expect((await post(admin, b)).status).toBe(200);
+    expect((await post(writer, d)).status).toBe(200);
     published = a.uuid;
     freeSample = b.uuid;
     draftId = d.uuid;
@@ -244,35 +244,33 @@ describe('who may read and write', () => {
 
   it('a learner reads published questions only, and on a free plan only the free sample', async () => {
     const premium = await member(product.id, { student: true, type: 'PREMIUM' });
-    expect((await get(premium, `/api/v2/questions/${published}`)).statusCode).toBe(200);
-    expect((await get(premium, `/api/v2/questions/${draftId}`)).statusCode).toBe(404);
-    expect((await get(premium, `/api/v2/questions/${published}/versions`)).statusCode).toBe(404);
+    expect((await get(premium, `/api/v2/questions/${published}`)).status).toBe(200);
+    expect((await get(premium, `/api/v2/questions/${draftId}`)).status).toBe(404);
+    expect((await get(premium, `/api/v2/questions/${published}/versions`)).status).toBe(404);
     const basic = await member(product.id, { student: true, type: 'BASIC' });
-    expect((await get(basic, `/api/v2/questions/${published}`)).statusCode).toBe(404);
-    expect((await get(basic, `/api/v2/questions/${freeSample}`)).statusCode).toBe(200);
+    expect((await get(basic, `/api/v2/questions/${published}`)).status).toBe(404);
+    expect((await get(basic, `/api/v2/questions/${freeSample}`)).status).toBe(200);
     const outsider = await member(null);
-    expect((await get(outsider, `/api/v2/questions/${published}`)).statusCode).toBe(404);
-    expect((await new TestClient(t.app).req({ url: `/api/v2/questions/${published}` })).statusCode).toBe(401);
+    expect((await get(outsider, `/api/v2/questions/${published}`)).status).toBe(404);
+    expect((await t.client().req({ url: `/api/v2/questions/${published}` })).status).toBe(401);
   });
 
   it("a writer sees only their own questions; another product's writer can do nothing here", async () => {
     const other = await member(product.id, { questionWriter: true });
-    expect((await get(other, `/api/v2/questions/${draftId}`)).statusCode).toBe(404);
+    expect((await get(other, `/api/v2/questions/${draftId}`)).status).toBe(404);
     const list = await get(other, `/api/v2/questions/products/${product.id}/writerOrAuditor`);
-    expect(list.json()).toMatchObject({ content: [], totalElements: 0 });
+    expect(list.body).toMatchObject({ content: [], totalElements: 0 });
 
     const elsewhere = await buildProduct(t.deps.db);
     const foreign = await member(elsewhere.id, { questionWriter: true, admin: true });
-    expect((await get(foreign, `/api/v2/questions/${draftId}`)).statusCode).toBe(404);
-    expect((await post(foreign, draft(product.id))).statusCode).toBe(403);
-    expect((await put(foreign, draftId, draft(product.id, { uuid: draftId }))).statusCode).toBe(404);
-    expect((await foreign.req({ method: 'DELETE', url: `/api/v2/questions/${draftId}` })).statusCode).toBe(
-      404,
-    );
+    expect((await get(foreign, `/api/v2/questions/${draftId}`)).status).toBe(404);
+    expect((await post(foreign, draft(product.id))).status).toBe(403);
+    expect((await put(foreign, draftId, draft(product.id, { uuid: draftId }))).status).toBe(404);
+    expect((await foreign.req({ method: 'DELETE', url: `/api/v2/questions/${draftId}` })).status).toBe(404);
     const counts = await get(foreign, `/api/v2/questions/products/${product.id}/statusCounts`);
-    expect(counts.statusCode).toBe(403);
+    expect(counts.status).toBe(403);
     const student = await member(product.id, { student: true });
-    expect((await post(student, draft(product.id))).statusCode).toBe(403);
+    expect((await post(student, draft(product.id))).status).toBe(403);
     expect(
       (
         await student.req({
@@ -280,16 +278,16 @@ describe('who may read and write', () => {
           url: `/api/v2/comments/questions/${published}`,
           json: { body: 'Hi' },
         })
-      ).statusCode,
+      ).status,
     ).toBe(404);
   });
 
   it('a superuser may do anything in any product', async () => {
     const su = await member(null, {}, true);
-    expect((await get(su, `/api/v2/questions/${draftId}`)).statusCode).toBe(200);
+    expect((await get(su, `/api/v2/questions/${draftId}`)).status).toBe(200);
     const q = draft(product.id, { status: 'PUBLISHED' });
-    expect((await post(su, q)).statusCode).toBe(200);
-    expect((await post(su, draft(randomUUID()))).statusCode).toBe(404);
+    expect((await post(su, q)).status).toBe(200);
+    expect((await post(su, draft(randomUUID()))).status).toBe(404);
   });
 });
 
@@ -329,8 +327,8 @@ describe('input', () => {
   ])('bad input %# is refused naming its field, and nothing is written', async (over, field) => {
     const body = draft(product.id, over);
     const res = await post(writer, body);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION', field });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION', field });
     const rows = await t.deps.db.execute(
       sql`SELECT count(*)::int AS n FROM questions WHERE product_id = ${product.id}`,
     );
@@ -357,25 +355,25 @@ describe('input', () => {
     async (over, field) => {
       const body = draft(product.id, over);
       const res = await post(writer, body);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'VALIDATION', field });
-      expect(res.json().message).toMatch(
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION', field });
+      expect(res.body.message).toMatch(
         new RegExp(`^${field.replaceAll('.', '\\.')} shows an image from another site \\(`),
       );
-      expect(res.json().message).toContain('example');
+      expect(res.body.message).toContain('example');
       const rows = await t.deps.db.execute(
         sql`SELECT count(*)::int AS n FROM questions WHERE product_id = ${product.id}`,
       );
       expect((rows as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
-      expect((await get(writer, `/api/v2/questions/${body.uuid}`)).statusCode).toBe(404);
+      expect((await get(writer, `/api/v2/questions/${body.uuid}`)).status).toBe(404);
     },
   );
 
   it("an image from the product's own media path is kept", async () => {
     const src = `/api/v2/media/${'ab'.repeat(32)}`;
     const q = draft(product.id, { questionStem: `<p>Which rhythm?</p><p><img src="${src}" alt="ECG"></p>` });
-    expect((await post(writer, q)).statusCode).toBe(200);
-    expect((await get(writer, `/api/v2/questions/${q.uuid}`)).json().questionStem).toBe(
+    expect((await post(writer, q)).status).toBe(200);
+    expect((await get(writer, `/api/v2/questions/${q.uuid}`)).body.questionStem).toBe(
       `<p>Which rhythm?</p><p><img src="${src}" alt="ECG" /></p>`,
     );
   });
@@ -383,13 +381,11 @@ describe('input', () => {
   it("a subcategory of another product is refused; one of the question's own is kept", async () => {
     const elsewhere = await buildTree((await buildProduct(t.deps.db)).id);
     const refused = await post(writer, draft(product.id, { subcategoryUuid: elsewhere.subcategory.id }));
-    expect(refused.json()).toMatchObject({ field: 'subcategoryUuid' });
+    expect(refused.body).toMatchObject({ field: 'subcategoryUuid' });
     const own = await buildTree(product.id);
     const q = draft(product.id, { subcategoryUuid: own.subcategory.id });
-    expect((await post(writer, q)).statusCode).toBe(200);
-    expect((await get(writer, `/api/v2/questions/${q.uuid}`)).json().subcategoryUuid).toBe(
-      own.subcategory.id,
-    );
+    expect((await post(writer, q)).status).toBe(200);
+    expect((await get(writer, `/api/v2/questions/${q.uuid}`)).body.subcategoryUuid).toBe(own.subcategory.id);
   });
 
   it('rich text is sanitised: no script, event handler or javascript: URL is stored', async () => {
@@ -402,8 +398,8 @@ describe('input', () => {
         { uuid: B, text: 'Plain' },
       ],
     });
-    expect((await post(writer, q)).statusCode).toBe(200);
-    const saved = (await get(writer, `/api/v2/questions/${q.uuid}`)).json();
+    expect((await post(writer, q)).status).toBe(200);
+    const saved = (await get(writer, `/api/v2/questions/${q.uuid}`)).body;
     const all = JSON.stringify(saved);
     expect(all).not.toMatch(/<script|onclick|onerror|onload|javascript:|<iframe|style=/i);
     expect(saved.questionStem).toContain('Stem');
@@ -436,10 +432,10 @@ describe('My Questions: lists and counts', () => {
               subcategoryUuid: i % 2 === 0 ? tree.subcategory.id : null,
             }),
           )
-        ).statusCode,
+        ).status,
       ).toBe(200);
     expect(
-      (await post(writer2, draft(product.id, { name: 'Other writer', status: 'SUBMITTED' }))).statusCode,
+      (await post(writer2, draft(product.id, { name: 'Other writer', status: 'SUBMITTED' }))).status,
     ).toBe(200);
   });
 
@@ -447,65 +443,65 @@ describe('My Questions: lists and counts', () => {
     get(c, `/api/v2/questions/products/${product.id}/writerOrAuditor${query}`);
 
   it("a writer's view holds their own questions; an auditor's every writer's", async () => {
-    expect((await list(writer)).json().totalElements).toBe(7);
-    expect((await list(auditor)).json().totalElements).toBe(8);
+    expect((await list(writer)).body.totalElements).toBe(7);
+    expect((await list(auditor)).body.totalElements).toBe(8);
     const refused = await list(writer, '?filterRole=AUDITOR');
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ field: 'filterRole' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ field: 'filterRole' });
   });
 
   it('filters by status, tree node and text; pages and sorts', async () => {
-    const submitted = (await list(auditor, '?status=SUBMITTED&sortField=name&sortOrder=ASC')).json();
+    const submitted = (await list(auditor, '?status=SUBMITTED&sortField=name&sortOrder=ASC')).body;
     expect(submitted.content.map((q: { name: string }) => q.name)).toEqual([
       'Other writer',
       'Q0',
       'Q1',
       'Q2',
     ]);
-    const inNode = (await list(auditor, `?subcategoryUuid=${tree.subcategory.id}`)).json();
+    const inNode = (await list(auditor, `?subcategoryUuid=${tree.subcategory.id}`)).body;
     expect(inNode.totalElements).toBe(4);
-    const bySubject = (await list(auditor, `?subjectUuid=${tree.subject.id}`)).json();
+    const bySubject = (await list(auditor, `?subjectUuid=${tree.subject.id}`)).body;
     expect(bySubject.totalElements).toBe(4);
-    const found = (await list(auditor, '?text=digox')).json();
+    const found = (await list(auditor, '?text=digox')).body;
     expect(found.content.map((q: { name: string }) => q.name)).toEqual(['Q0']);
     expect(found.content[0].preview).toBe('Digoxin toxicity shows yellow vision');
-    const page = (await list(auditor, '?page=1&size=3&sortField=name&sortOrder=ASC')).json();
+    const page = (await list(auditor, '?page=1&size=3&sortField=name&sortOrder=ASC')).body;
     expect(page).toMatchObject({ page: 1, size: 3, totalElements: 8, totalPages: 3 });
     expect(page.content.map((q: { name: string }) => q.name)).toEqual(['Q2', 'Q3', 'Q4']);
     const bad = await list(auditor, '?size=500');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ field: 'size' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ field: 'size' });
   });
 
   it('status counts hold every status, 0 by default, in the view of the role', async () => {
     const mine = await get(writer, `/api/v2/questions/products/${product.id}/statusCounts?filterRole=WRITER`);
-    expect(mine.json()).toEqual({ DRAFT: 4, SUBMITTED: 3, NEEDS_REVISION: 0, PUBLISHED: 0, DELETED: 0 });
+    expect(mine.body).toEqual({ DRAFT: 4, SUBMITTED: 3, NEEDS_REVISION: 0, PUBLISHED: 0, DELETED: 0 });
     const all = await get(auditor, `/api/v2/questions/products/${product.id}/statusCounts`);
-    expect(all.json()).toEqual({ DRAFT: 4, SUBMITTED: 4, NEEDS_REVISION: 0, PUBLISHED: 0, DELETED: 0 });
+    expect(all.body).toEqual({ DRAFT: 4, SUBMITTED: 4, NEEDS_REVISION: 0, PUBLISHED: 0, DELETED: 0 });
   });
 
   it('totals follow a question moved to another node, and terms and pages that match nothing', async () => {
     const other = await buildTree(product.id, 'Aortic');
     const q = draft(product.id, { name: 'Mover', subcategoryUuid: tree.subcategory.id });
-    expect((await post(writer, q)).statusCode).toBe(200);
+    expect((await post(writer, q)).status).toBe(200);
     const inOld = async () =>
-      (await list(auditor, `?subcategoryUuid=${tree.subcategory.id}`)).json().totalElements as number;
+      (await list(auditor, `?subcategoryUuid=${tree.subcategory.id}`)).body.totalElements as number;
     const before = await inOld();
-    expect((await put(writer, q.uuid, { ...q, subcategoryUuid: other.subcategory.id })).statusCode).toBe(200);
+    expect((await put(writer, q.uuid, { ...q, subcategoryUuid: other.subcategory.id })).status).toBe(200);
     expect(await inOld()).toBe(before - 1);
-    const moved = (await list(auditor, `?subjectUuid=${other.subject.id}`)).json();
+    const moved = (await list(auditor, `?subjectUuid=${other.subject.id}`)).body;
     expect(moved).toMatchObject({ totalElements: 1, content: [{ name: 'Mover' }] });
-    expect((await list(auditor, '?text=zyxwvut')).json()).toMatchObject({ totalElements: 0, content: [] });
-    expect((await list(auditor, '?page=40')).json()).toMatchObject({ content: [], totalElements: 9 });
+    expect((await list(auditor, '?text=zyxwvut')).body).toMatchObject({ totalElements: 0, content: [] });
+    expect((await list(auditor, '?page=40')).body).toMatchObject({ content: [], totalElements: 9 });
     // A question in a node that is deleted counts as unfiled: the product's totals do not change.
     await writer.req({ method: 'DELETE', url: `/api/v2/questions/${q.uuid}` });
-    const counts = (await get(auditor, `/api/v2/questions/products/${product.id}/statusCounts`)).json();
+    const counts = (await get(auditor, `/api/v2/questions/products/${product.id}/statusCounts`)).body;
     await t.deps.db.delete(subcategories).where(eq(subcategories.id, other.subcategory.id));
-    expect((await get(auditor, `/api/v2/questions/products/${product.id}/statusCounts`)).json()).toEqual(
+    expect((await get(auditor, `/api/v2/questions/products/${product.id}/statusCounts`)).body).toEqual(
       counts,
     );
     expect(
-      (await list(auditor, '?status=DELETED')).json().content.map((x: { name: string }) => x.name),
+      (await list(auditor, '?status=DELETED')).body.content.map((x: { name: string }) => x.name),
     ).toContain('Mover');
   });
 
@@ -516,23 +512,23 @@ describe('My Questions: lists and counts', () => {
       questionStem: '<p>Ebstein anomaly with a quokkalike murmur</p>',
       subcategoryUuid: node.subcategory.id,
     });
-    expect((await post(writer, q)).statusCode).toBe(200);
+    expect((await post(writer, q)).status).toBe(200);
     const names = async (query: string) =>
-      (await list(auditor, query)).json().content.map((x: { name: string }) => x.name);
+      (await list(auditor, query)).body.content.map((x: { name: string }) => x.name);
     expect(await names('?text=quokkalike&status=DRAFT')).toEqual(['Searchable']);
     expect(await names(`?text=quokkalike&subcategoryUuid=${node.subcategory.id}`)).toEqual(['Searchable']);
     // A new version's words replace the old ones'.
     const edited = { ...q, questionStem: '<p>Ebstein anomaly with a wallabyish click</p>' };
-    expect((await put(writer, q.uuid, edited)).statusCode).toBe(200);
+    expect((await put(writer, q.uuid, edited)).status).toBe(200);
     expect(await names('?text=quokkalike')).toEqual([]);
     expect(await names('?text=wallabyish&status=DRAFT')).toEqual(['Searchable']);
     // A deleted node leaves its questions unfiled, and found by their words.
     await t.deps.db.delete(subcategories).where(eq(subcategories.id, node.subcategory.id));
     expect(await names(`?text=wallabyish&subjectUuid=${node.subject.id}`)).toEqual([]);
-    const found = (await list(auditor, '?text=wallabyish')).json();
+    const found = (await list(auditor, '?text=wallabyish')).body;
     expect(found.content).toMatchObject([{ name: 'Searchable', subcategoryUuid: null }]);
     // A deleted question is found in the DELETED tab only.
-    expect((await writer.req({ method: 'DELETE', url: `/api/v2/questions/${q.uuid}` })).statusCode).toBe(200);
+    expect((await writer.req({ method: 'DELETE', url: `/api/v2/questions/${q.uuid}` })).status).toBe(200);
     expect(await names('?text=wallabyish')).toEqual([]);
     expect(await names('?text=wallabyish&status=DELETED')).toEqual(['Searchable']);
   });
@@ -547,20 +543,16 @@ describe('My Questions: lists and counts', () => {
           admin,
           `/api/v2/questions/products/${own.id}/writerOrAuditor?${query}&sortField=name&sortOrder=ASC`,
         )
-      )
-        .json()
-        .content.map((x: { name: string }) => x.name);
+      ).body.content.map((x: { name: string }) => x.name);
     for (const status of statuses) {
       const q = draft(own.id, {
         name: `Token ${status} 3e10 0a1b`,
         questionStem: `<p>In 2024 a ff00aa x-ray showed 12e45 and 1.5 mg/kg ${status.toLowerCase()}</p>`,
         status: status === 'DELETED' ? 'DRAFT' : status,
       });
-      expect((await post(admin, q)).statusCode).toBe(200);
+      expect((await post(admin, q)).status).toBe(200);
       if (status === 'DELETED')
-        expect((await admin.req({ method: 'DELETE', url: `/api/v2/questions/${q.uuid}` })).statusCode).toBe(
-          200,
-        );
+        expect((await admin.req({ method: 'DELETE', url: `/api/v2/questions/${q.uuid}` })).status).toBe(200);
     }
     const listed = statuses.filter((s) => s !== 'DELETED').map((s) => `Token ${s} 3e10 0a1b`);
     for (const term of [
@@ -593,9 +585,9 @@ describe('My Questions: lists and counts', () => {
     const q = draft(product.id, { name: 'To delete' });
     await post(writer, q);
     const del = await writer.req({ method: 'DELETE', url: `/api/v2/questions/${q.uuid}` });
-    expect(del.statusCode).toBe(200);
-    expect((await list(writer)).json().totalElements).toBe(7);
-    expect((await list(writer, '?status=DELETED')).json().content[0].name).toBe('To delete');
+    expect(del.status).toBe(200);
+    expect((await list(writer)).body.totalElements).toBe(7);
+    expect((await list(writer, '?status=DELETED')).body.content[0].name).toBe('To delete');
     const [row] = await t.deps.db.select().from(questions).where(eq(questions.id, q.uuid));
     expect(row).toBeDefined();
   });
@@ -614,17 +606,17 @@ describe('My Questions: a word in most of a large bank', () => {
     const list = (query: string) =>
       get(admin, `/api/v2/questions/products/${bank.productId}/writerOrAuditor${query}`);
     // "patient" is in every stem: 2,700 of the 3,000 are not deleted.
-    const first = (await list('?text=patient')).json();
+    const first = (await list('?text=patient')).body;
     expect(first).toMatchObject({ totalElements: 501, totalIsLowerBound: true, page: 0 });
     expect(first.content).toHaveLength(25);
     const times = first.content.map((q: { updatedAt: string }) => q.updatedAt);
     expect(times).toEqual([...times].sort().reverse());
     // Pages past the cap are still there.
-    const last = (await list('?text=patient&page=26&size=100')).json();
+    const last = (await list('?text=patient&page=26&size=100')).body;
     expect(last.content).toHaveLength(100);
-    expect((await list('?text=patient&page=27&size=100')).json().content).toHaveLength(0);
+    expect((await list('?text=patient&page=27&size=100')).body.content).toHaveLength(0);
     // A rarer word is counted exactly, and its page is the same as a plain filter's.
-    const rare = (await list('?text=digoxin&status=PUBLISHED')).json();
+    const rare = (await list('?text=digoxin&status=PUBLISHED')).body;
     expect(rare.totalIsLowerBound).toBeUndefined();
     expect(rare.totalElements).toBeGreaterThan(0);
     expect(rare.totalElements).toBeLessThanOrEqual(500);
@@ -649,30 +641,30 @@ describe('My Questions: a word in most of a large bank', () => {
     // A common word with a status (1,800 published questions): the first page and its count stop at the cap.
     const common = await expected('PUBLISHED', 'patient:*', 'q.updated_at DESC, q.id DESC');
     expect(common.length).toBeGreaterThan(500);
-    const page0 = (await list('?text=patient&status=PUBLISHED')).json();
+    const page0 = (await list('?text=patient&status=PUBLISHED')).body;
     expect(page0).toMatchObject({ totalElements: 501, totalIsLowerBound: true, totalPages: 21 });
     expect(ids(page0)).toEqual(common.slice(0, 25));
-    const page19 = (await list('?text=patient&status=PUBLISHED&page=19')).json();
+    const page19 = (await list('?text=patient&status=PUBLISHED&page=19')).body;
     expect(ids(page19)).toEqual(common.slice(475, 500));
     // A page past the cap is read to its end and one more: the total says "more than" that end.
-    const page25 = (await list('?text=patient&status=PUBLISHED&page=25')).json();
+    const page25 = (await list('?text=patient&status=PUBLISHED&page=25')).body;
     expect(page25).toMatchObject({ totalElements: 651, totalIsLowerBound: true });
     expect(ids(page25)).toEqual(common.slice(625, 650));
     // The last page of all: the count is exact again.
-    const lastPublished = (await list('?text=patient&status=PUBLISHED&page=17&size=100')).json();
+    const lastPublished = (await list('?text=patient&status=PUBLISHED&page=17&size=100')).body;
     expect(lastPublished.totalIsLowerBound).toBeUndefined();
     expect(lastPublished.totalElements).toBe(common.length);
     expect(ids(lastPublished)).toEqual(common.slice(1700, 1800));
     // Other orders are the same order as without the search.
     const byName = await expected('PUBLISHED', 'patient:*', 'lower(v.name) ASC, q.id ASC');
-    const named = (await list('?text=patient&status=PUBLISHED&sortField=name&sortOrder=ASC&page=2')).json();
+    const named = (await list('?text=patient&status=PUBLISHED&sortField=name&sortOrder=ASC&page=2')).body;
     expect(ids(named)).toEqual(byName.slice(50, 75));
     const byCreation = await expected('PUBLISHED', 'patient:*', 'q.created_at ASC, q.id ASC');
-    const created = (await list('?text=patient&status=PUBLISHED&sortField=createdAt&sortOrder=ASC')).json();
+    const created = (await list('?text=patient&status=PUBLISHED&sortField=createdAt&sortOrder=ASC')).body;
     expect(ids(created)).toEqual(byCreation.slice(0, 25));
     // Two words, both required, with a status that has few of them: every match, counted exactly.
     const few = await expected('SUBMITTED', 'ankle:* & swelling:*', 'q.updated_at DESC, q.id DESC');
-    const both = (await list('?text=ankle%20swelling&status=SUBMITTED&size=100')).json();
+    const both = (await list('?text=ankle%20swelling&status=SUBMITTED&size=100')).body;
     expect(both.totalIsLowerBound).toBeUndefined();
     expect(both.totalElements).toBe(few.length);
     expect(ids(both)).toEqual(few.slice(0, 100));
@@ -681,7 +673,7 @@ describe('My Questions: a word in most of a large bank', () => {
     const rarer = await expected(null, 'wheezing:*', 'q.updated_at DESC, q.id DESC');
     expect(rarer.length).toBeGreaterThan(25 * 14);
     expect(rarer.length).toBeLessThan(501);
-    const rarerFirst = (await list('?text=wheezing')).json();
+    const rarerFirst = (await list('?text=wheezing')).body;
     expect(rarerFirst.totalIsLowerBound).toBeUndefined();
     expect(rarerFirst.totalElements).toBe(rarer.length);
     expect(ids(rarerFirst)).toEqual(rarer.slice(0, 25));
@@ -689,11 +681,11 @@ describe('My Questions: a word in most of a large bank', () => {
     const drug = SPECIFIC_TERMS[0]!;
     const specific = await expected(null, `${drug}:*`, 'q.updated_at DESC, q.id DESC');
     expect(specific.length).toBeGreaterThan(0);
-    const drugPage = (await list(`?text=${drug}`)).json();
+    const drugPage = (await list(`?text=${drug}`)).body;
     expect(drugPage.totalElements).toBe(specific.length);
     expect(ids(drugPage)).toEqual(specific.slice(0, 25));
     // A page past the matches the walk met comes from the text index, in the same order.
-    const deep = (await list('?text=wheezing&page=13')).json();
+    const deep = (await list('?text=wheezing&page=13')).body;
     expect(deep.totalElements).toBe(rarer.length);
     expect(ids(deep)).toEqual(rarer.slice(325, 350));
   });
@@ -727,7 +719,7 @@ describe('the OpenAPI document names the upload field the server reads', () => {
     expect(schema.description).toContain('200 MB');
 
     const q = draft(product.id);
-    expect((await post(writer, q)).statusCode).toBe(200);
+    expect((await post(writer, q)).status).toBe(200);
     const png = new Uint8Array(fs.readFileSync(path.join(__dirname, '../../lib/__fixtures__', 'pixel.png')));
     const send = (name: string) =>
       writer.req({
@@ -736,11 +728,11 @@ describe('the OpenAPI document names the upload field the server reads', () => {
         ...multipart('pixel.png', png, name, 'image/png'),
       });
     const taken = await send(field);
-    expect(taken.statusCode, taken.body).toBe(201);
-    expect(taken.json()).toMatchObject({ contentType: 'image/png' });
+    expect(taken.status, taken.text).toBe(201);
+    expect(taken.body).toMatchObject({ contentType: 'image/png' });
     const elsewhere = await send(field === 'file' ? 'media' : 'file');
-    expect(elsewhere.statusCode).toBe(400);
-    expect(elsewhere.json()).toMatchObject({ field });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body).toMatchObject({ field });
   });
 
   it('question import: the field the server reads, bounded by the import limit', async () => {
@@ -758,9 +750,9 @@ describe('the OpenAPI document names the upload field the server reads', () => {
         ...multipart('bank.txt', 'Which one?\nA. Right\nB. Wrong\nANSWER: A\n', name),
       });
     const taken = await send(field);
-    expect(taken.statusCode, taken.body).toBe(202);
+    expect(taken.status, taken.text).toBe(202);
     const elsewhere = await send(field === 'media' ? 'file' : 'media');
-    expect(elsewhere.statusCode).toBe(400);
-    expect(elsewhere.json()).toMatchObject({ field });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body).toMatchObject({ field });
   });
 });

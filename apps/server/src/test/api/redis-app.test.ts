@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildUser, TestClient } from '../factories';
+import { buildUser } from '../factories';
 import { createTestApp } from '../test-app';
 
 // The whole app built with REDIS_URL, as an operator runs several instances: its rate limits are counted in
@@ -33,19 +33,18 @@ describe.skipIf(!redisUp && !process.env.CI)('the app with REDIS_URL', () => {
     const second = await createTestApp({ env: { REDIS_URL: redisUrl } });
     try {
       const u = await buildUser(first.deps.db);
-      const c = new TestClient(first.app);
-      for (let i = 0; i < 10; i++)
-        expect((await c.login(u.email, `wrong-password-${i}`)).statusCode).toBe(401);
+      const c = first.client();
+      for (let i = 0; i < 10; i++) expect((await c.login(u.email, `wrong-password-${i}`)).status).toBe(401);
       const refused = await c.login(u.email, 'wrong-password-10');
-      expect(refused.statusCode).toBe(429);
-      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       // The counters are in Redis, under this run's prefix, and expire.
       const keys = await redis.keys(`${prefix}*${u.email}*`);
       expect(keys.length).toBeGreaterThan(0);
       for (const key of keys) expect(await redis.pttl(key)).toBeGreaterThan(0);
       // Another instance (its own process memory; here even its own database) sees the same count.
-      const other = await new TestClient(second.app).login(u.email, 'any-password');
-      expect(other.statusCode).toBe(429);
+      const other = await second.client().login(u.email, 'any-password');
+      expect(other.status).toBe(429);
     } finally {
       await first.close();
       await second.close();

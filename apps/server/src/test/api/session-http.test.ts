@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
 import { testClock } from '../../lib/clock';
 import { sha256Hex } from '../../lib/crypto';
-import { buildProduct, buildSubscription, buildUser } from '../factories';
-import { type HttpApp, HttpClient, startHttpApp } from '../http-client';
+import type { TestClient } from '../client';
+import { buildProduct, buildSubscription, buildUser, signedIn } from '../factories';
+import { type HttpApp, startHttpApp } from '../http-client';
 
 // accounts.test.ts covers login, CSRF on a write, cross-site login, logout and users/me through app.inject;
 // these are the parts only a real socket, real cookies or an aged session show.
@@ -17,19 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function signedIn() {
-  const u = await buildUser(h.deps.db);
-  const c = h.client();
-  const res = await c.login(u.email, u.password);
-  expect(res.status).toBe(200);
-  return { u, c, res };
-}
-
-const sessionOf = (c: HttpClient) => c.cookies.get('qbank_session')!;
+const sessionOf = (c: TestClient) => c.cookies.get('qbank_session')!;
 
 describe('session cookie and CSRF token over HTTP', () => {
   it('sets an HttpOnly, SameSite=Lax cookie for the whole site, not Secure on plain http', async () => {
-    const { res } = await signedIn();
+    const res = (await signedIn(h)).signIn;
     const [cookie] = res.headers.getSetCookie().filter((c) => c.startsWith('qbank_session='));
     expect(cookie).toMatch(/; HttpOnly/i);
     expect(cookie).toMatch(/; SameSite=Lax/i);
@@ -51,10 +44,11 @@ describe('session cookie and CSRF token over HTTP', () => {
   });
 
   it('after a reload the client gets its access token back from /api/v1/session and can write again', async () => {
-    const { u, c } = await signedIn();
+    const c = await signedIn(h);
+    const u = c.user;
     const p = await buildProduct(h.deps.db);
     await buildSubscription(h.deps.db, u.id, p.id);
-    const reloaded = new HttpClient(h.baseUrl, c.origin);
+    const reloaded = h.client();
     reloaded.cookies.set('qbank_session', sessionOf(c));
     const body = { userUuid: u.id, productUuid: p.id };
     const before = await reloaded.post('/api/v1/lastused', body);
@@ -67,30 +61,30 @@ describe('session cookie and CSRF token over HTTP', () => {
   });
 
   it("one session's access token does not work with another session's cookie", async () => {
-    const a = await signedIn();
-    const b = await signedIn();
-    const mixed = new HttpClient(h.baseUrl, a.c.origin);
-    mixed.cookies.set('qbank_session', sessionOf(b.c));
-    mixed.accessToken = a.c.accessToken;
+    const a = await signedIn(h);
+    const b = await signedIn(h);
+    const mixed = h.client();
+    mixed.cookies.set('qbank_session', sessionOf(b));
+    mixed.accessToken = a.accessToken;
     const res = await mixed.post('/api/v2/initiatePasswordUpdate', {
-      currentPassword: b.u.password,
+      currentPassword: b.user.password,
       newPassword: 'changed-password',
     });
     expect(res.status).toBe(403);
-    expect((await h.client().login(b.u.email, b.u.password)).status).toBe(200);
+    expect((await h.client().login(b.user.email, b.user.password)).status).toBe(200);
   });
 });
 
 describe('logout', () => {
   it('needs the CSRF token: a cross-site GET /logout cannot sign the user out', async () => {
-    const { c } = await signedIn();
+    const c = await signedIn(h);
     const forged = await c.get('/logout', { noCsrf: true, origin: 'https://evil.example' });
     expect(forged.status).toBe(403);
     expect((await c.get('/api/v2/users/me')).status).toBe(200);
   });
 
   it('clears the cookie and ends the session on the server', async () => {
-    const { c } = await signedIn();
+    const c = await signedIn(h);
     const cookie = sessionOf(c);
     const out = await c.logout();
     expect(out.status).toBe(204);
@@ -116,7 +110,8 @@ describe('logout', () => {
 
 describe('session expiry', () => {
   it('an idle session (over 7 days) ends: 401 and the cookie is cleared', async () => {
-    const { u, c } = await signedIn();
+    const c = await signedIn(h);
+    const u = c.user;
     clock.advance(8 * DAY);
     const res = await c.get('/api/v2/users/me');
     expect(res.status).toBe(401);
@@ -131,7 +126,7 @@ describe('session expiry', () => {
   });
 
   it('a session past its absolute expiry (30 days) ends even when in use', async () => {
-    const { c } = await signedIn();
+    const c = await signedIn(h);
     for (let day = 6; day < 30; day += 6) {
       clock.advance(6 * DAY);
       expect((await c.get('/api/v1/session')).status).toBe(200);
@@ -141,9 +136,9 @@ describe('session expiry', () => {
   });
 
   it('after a reload with an expired session the probe says SESSION_EXPIRED once, then plain UNAUTHENTICATED', async () => {
-    const { c } = await signedIn();
+    const c = await signedIn(h);
     clock.advance(31 * DAY);
-    const reloaded = new HttpClient(h.baseUrl, c.origin);
+    const reloaded = h.client();
     reloaded.cookies.set('qbank_session', sessionOf(c));
     const expired = await reloaded.get('/api/v1/session');
     expect(expired.status).toBe(401);
@@ -180,7 +175,8 @@ describe('session expiry', () => {
   });
 
   it('use keeps a session alive: a session seen 6 days ago still works and is touched', async () => {
-    const { u, c } = await signedIn();
+    const c = await signedIn(h);
+    const u = c.user;
     clock.advance(6 * DAY);
     expect((await c.get('/api/v2/users/me')).status).toBe(200);
     const [row] = await h.deps.db.select().from(sessions).where(eq(sessions.userId, u.id));
@@ -195,7 +191,8 @@ describe('session rotation at login', () => {
     h.deps.db.select({ idHash: sessions.idHash }).from(sessions).where(eq(sessions.userId, userId));
 
   it('signing in again ends the session whose cookie came with the login', async () => {
-    const { u, c } = await signedIn();
+    const c = await signedIn(h);
+    const u = c.user;
     const before = sessionOf(c);
     const again = await c.login(u.email, u.password);
     expect(again.status).toBe(200);
@@ -210,21 +207,22 @@ describe('session rotation at login', () => {
 
   it('a session id planted before sign-in is worth nothing after it', async () => {
     const victim = await buildUser(h.deps.db);
-    const attacker = await signedIn();
-    const planted = sessionOf(attacker.c);
+    const attacker = await signedIn(h);
+    const planted = sessionOf(attacker);
     // The victim's browser carries the attacker's cookie when the victim signs in.
     const browser = h.client();
     browser.cookies.set('qbank_session', planted);
     expect((await browser.login(victim.email, victim.password)).status).toBe(200);
     expect(sessionOf(browser)).not.toBe(planted);
-    expect((await attacker.c.get('/api/v1/session')).status).toBe(401);
+    expect((await attacker.get('/api/v1/session')).status).toBe(401);
     const me = await browser.get('/api/v2/users/me');
     expect(me.status).toBe(200);
     expect(me.body.uuid).toBe(victim.id);
   });
 
   it('a failed sign-in leaves the current session alone', async () => {
-    const { u, c } = await signedIn();
+    const c = await signedIn(h);
+    const u = c.user;
     const before = sessionOf(c);
     expect((await c.login(u.email, 'wrong-password')).status).toBe(401);
     expect(sessionOf(c)).toBe(before);
@@ -232,7 +230,8 @@ describe('session rotation at login', () => {
   });
 
   it('another device keeps its session when the user signs in here', async () => {
-    const { u, c: other } = await signedIn();
+    const other = await signedIn(h);
+    const u = other.user;
     const here = h.client();
     expect((await here.login(u.email, u.password)).status).toBe(200);
     expect((await other.get('/api/v1/session')).status).toBe(200);
@@ -250,7 +249,7 @@ describe('Origin check on logged-out posts', () => {
     const u = await buildUser(h.deps.db);
     const res = await h
       .client()
-      .request({ method: 'POST', path: '/login', form: { username: u.email, password: u.password }, origin });
+      .req({ method: 'POST', url: '/login', form: { username: u.email, password: u.password }, origin });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('FORBIDDEN_ORIGIN');
   });
@@ -258,9 +257,9 @@ describe('Origin check on logged-out posts', () => {
   it('accepts the site itself, the address it was reached at, and a request with no Origin', async () => {
     const u = await buildUser(h.deps.db);
     for (const origin of ['http://localhost:3000', h.baseUrl, null]) {
-      const res = await h.client().request({
+      const res = await h.client().req({
         method: 'POST',
-        path: '/login',
+        url: '/login',
         form: { username: u.email, password: u.password },
         origin,
       });

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { redisRateLimiter } from '../../infra/rate-limiter';
+import type { TestClient } from '../client';
 import { buildUser, uniqueEmail } from '../factories';
-import { type HttpApp, type HttpClient, startHttpApp } from '../http-client';
+import { type HttpApp, startHttpApp } from '../http-client';
 import { createTestApp } from '../test-app';
 
 // docs/decisions/0011-sign-in-limits.md. Addresses come from X-Forwarded-For (TRUST_PROXY=1).
@@ -23,10 +24,10 @@ async function app(over: Parameters<typeof startHttpApp>[0] = {}) {
   return h;
 }
 
-const login = (c: HttpClient, username: string, password: string, from = '198.51.100.1') =>
-  c.request({
+const login = (c: TestClient, username: string, password: string, from = '198.51.100.1') =>
+  c.req({
     method: 'POST',
-    path: '/login',
+    url: '/login',
     form: { username, password },
     headers: { 'x-forwarded-for': from },
   });
@@ -99,9 +100,9 @@ describe('whose failures lock whom', () => {
     expect((await login(c, other.email, other.password, '203.0.113.40')).status).toBe(429);
     // A forged cookie for the account is not a known device.
     const forged = h.client();
-    const res = await forged.request({
+    const res = await forged.req({
       method: 'POST',
-      path: '/login',
+      url: '/login',
       form: { username: other.email, password: other.password },
       headers: {
         'x-forwarded-for': '203.0.113.40',

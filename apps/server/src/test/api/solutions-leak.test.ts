@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { EXPORT_FORMATS, questionRead } from '@qbank/contract';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBank } from '../bank-factory';
-import { type MemberRoles, multipart, signedInMember, type TestClient } from '../factories';
+import type { TestClient, TestResponse } from '../client';
+import { type MemberRoles, multipart, signedIn } from '../factories';
 import { LEARNER_VIEW_KEYS, solutionKeysIn } from '../solutions';
 import { createTestApp, type TestApp } from '../test-app';
 
@@ -28,15 +28,15 @@ const REFERENCE = 'Harrison chapter 283 on valvular disease';
 const REINFORCEMENT = 'Opening snap means mitral stenosis';
 
 /** Asserts an answer carries nothing of a solution: no key naming one, none of the solutions' words. */
-function expectNoSolution(res: LightMyRequestResponse) {
-  expect(solutionKeysIn(res.json()), res.body).toEqual([]);
+function expectNoSolution(res: TestResponse) {
+  expect(solutionKeysIn(res.body), res.text).toEqual([]);
   for (const words of [EXPLANATION, REFERENCE, REINFORCEMENT, 'Because the first one is', 'A textbook'])
-    expect(res.body).not.toContain(words);
+    expect(res.text).not.toContain(words);
 }
 
-type Member = Awaited<ReturnType<typeof signedInMember>>;
+type Member = Awaited<ReturnType<typeof signedIn>>;
 const member = (productId: string | null, roles: MemberRoles = {}, superuser = false) =>
-  signedInMember(t, productId, roles, { superuser });
+  signedIn(t, { product: productId, roles, user: { superuser } });
 
 const png = new Uint8Array(fs.readFileSync(path.join(__dirname, '../../lib/__fixtures__/pixel.png')));
 
@@ -82,15 +82,15 @@ describe('what a learner reads of a question', () => {
     bank = await buildBank(t.deps.db, { subcategories: 2, perSubcategory: 3, freeEvery: 2 });
     admin = await member(bank.product.id, { admin: true });
     rich = richQuestion(bank.product.id, bank.subcategoryIds[0]!);
-    expect((await admin.req({ method: 'POST', url: '/api/v2/questions', json: rich })).statusCode).toBe(200);
-    expect((await uploadMedia(admin, rich.uuid, 'STEM')).statusCode).toBe(201);
-    expect((await uploadMedia(admin, rich.uuid, 'EXPLANATION')).statusCode).toBe(201);
+    expect((await admin.req({ method: 'POST', url: '/api/v2/questions', json: rich })).status).toBe(200);
+    expect((await uploadMedia(admin, rich.uuid, 'STEM')).status).toBe(201);
+    expect((await uploadMedia(admin, rich.uuid, 'EXPLANATION')).status).toBe(201);
     const published = await admin.req({
       method: 'PUT',
       url: `/api/v2/questions/${rich.uuid}`,
       json: { ...rich, status: 'PUBLISHED' },
     });
-    expect(published.statusCode).toBe(200);
+    expect(published.status).toBe(200);
     premium = await member(bank.product.id, { student: true, type: 'PREMIUM' });
     basic = await member(bank.product.id, { student: true, type: 'BASIC' });
   });
@@ -108,16 +108,16 @@ describe('what a learner reads of a question', () => {
         numQuestions: 7,
       },
     });
-    expect(created.statusCode).toBe(201);
-    const run = (await premium.req({ url: `/api/v2/tests/${created.json().uuid}/questions` })).json();
+    expect(created.status).toBe(201);
+    const run = (await premium.req({ url: `/api/v2/tests/${created.body.uuid}/questions` })).body;
     expect(run).toMatchObject({ mode: 'TIMED', status: 'IN_PROGRESS' });
     expect(run.questions).toHaveLength(7);
     for (const q of run.questions) {
       const res = await premium.req({ url: `/api/v2/questions/${q.uuid}` });
-      expect(res.statusCode).toBe(200);
+      expect(res.status).toBe(200);
       expectNoSolution(res);
       // What the exam screen shows, and no more.
-      expect(res.json()).toMatchObject({
+      expect(res.body).toMatchObject({
         view: 'LEARNER',
         uuid: q.uuid,
         questionStem: q.questionStem,
@@ -129,10 +129,10 @@ describe('what a learner reads of a question', () => {
 
   it('every exam call of a running timed test, and of a tutor test before its answer, carries no solution', async () => {
     /** Timed: nothing of any solution. Tutor: nothing of the question not answered yet (others are answered). */
-    const expectNothingOfIt = (res: LightMyRequestResponse, mode: 'TIMED' | 'TUTOR') => {
-      expect(res.statusCode, res.body).toBeLessThan(300);
-      if (mode === 'TIMED') expect(solutionKeysIn(res.json(), { ignoreNull: true }), res.body).toEqual([]);
-      for (const words of [EXPLANATION, REFERENCE, REINFORCEMENT]) expect(res.body).not.toContain(words);
+    const expectNothingOfIt = (res: TestResponse, mode: 'TIMED' | 'TUTOR') => {
+      expect(res.status, res.text).toBeLessThan(300);
+      if (mode === 'TIMED') expect(solutionKeysIn(res.body, { ignoreNull: true }), res.text).toEqual([]);
+      for (const words of [EXPLANATION, REFERENCE, REINFORCEMENT]) expect(res.text).not.toContain(words);
     };
     for (const mode of ['TIMED', 'TUTOR'] as const) {
       const learner = await member(bank.product.id, { student: true, type: 'PREMIUM' });
@@ -149,10 +149,10 @@ describe('what a learner reads of a question', () => {
           numQuestions: 7, // the whole bank: the question with a whole solution is in it
         },
       });
-      expect(created.statusCode).toBe(201);
+      expect(created.status).toBe(201);
       const run = await learner.req({ url: `/api/v2/tests/${id}/questions` });
       expectNothingOfIt(run, mode);
-      const other = run.json().questions.find((q: { uuid: string }) => q.uuid !== rich.uuid);
+      const other = run.body.questions.find((q: { uuid: string }) => q.uuid !== rich.uuid);
       const q = (path: string) => `/api/v2/tests/${id}/questions/${rich.uuid}/${path}`;
       const calls = [
         () => learner.req({ method: 'PATCH', url: q('flag'), json: { flagged: true } }),
@@ -191,16 +191,16 @@ describe('what a learner reads of a question', () => {
       for (const call of calls) expectNothingOfIt(await call(), mode);
       // The review waits for the end of the test.
       const review = await learner.req({ url: `/api/v2/tests/${id}/review` });
-      expect(review.statusCode).toBe(409);
+      expect(review.status).toBe(409);
       expectNoSolution(review);
     }
   });
 
   it('the learner view holds the stem, its media and the choices, nothing else', async () => {
     const res = await premium.req({ url: `/api/v2/questions/${rich.uuid}` });
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expectNoSolution(res);
-    const body = res.json();
+    const body = res.body;
     expect(Object.keys(body).sort()).toEqual(LEARNER_VIEW_KEYS);
     expect(body).toMatchObject({
       view: 'LEARNER',
@@ -216,12 +216,12 @@ describe('what a learner reads of a question', () => {
 
   it('on a free (BASIC) plan: the free sample without solutions; any other question does not exist', async () => {
     const free = await basic.req({ url: `/api/v2/questions/${rich.uuid}` });
-    expect(free.statusCode).toBe(200);
+    expect(free.status).toBe(200);
     expectNoSolution(free);
-    expect(free.json().view).toBe('LEARNER');
+    expect(free.body.view).toBe('LEARNER');
     for (const q of bank.questions) {
       const res = await basic.req({ url: `/api/v2/questions/${q.id}` });
-      expect(res.statusCode).toBe(q.freeSample ? 200 : 404);
+      expect(res.status).toBe(q.freeSample ? 200 : 404);
       expectNoSolution(res);
     }
   });
@@ -229,12 +229,12 @@ describe('what a learner reads of a question', () => {
   it("a writer who is also a student reads another writer's question as a learner", async () => {
     const both = await member(bank.product.id, { questionWriter: true, student: true });
     const res = await both.req({ url: `/api/v2/questions/${rich.uuid}` });
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expectNoSolution(res);
     // Their own question is theirs to author: the solution is shown.
     const own = richQuestion(bank.product.id, bank.subcategoryIds[0]!);
-    expect((await both.req({ method: 'POST', url: '/api/v2/questions', json: own })).statusCode).toBe(200);
-    expect((await both.req({ url: `/api/v2/questions/${own.uuid}` })).json()).toMatchObject({
+    expect((await both.req({ method: 'POST', url: '/api/v2/questions', json: own })).status).toBe(200);
+    expect((await both.req({ url: `/api/v2/questions/${own.uuid}` })).body).toMatchObject({
       view: 'STAFF',
       correctAnswerChoice: own.correctAnswerChoice,
     });
@@ -243,8 +243,8 @@ describe('what a learner reads of a question', () => {
   it('the question calls for its staff refuse a learner, and allowedStatuses tells them nothing', async () => {
     for (const learner of [premium, basic]) {
       const allowed = await learner.req({ url: `/api/v2/questions/${rich.uuid}/allowedStatuses` });
-      expect(allowed.statusCode).toBe(200);
-      expect(allowed.json()).toEqual([]);
+      expect(allowed.status).toBe(200);
+      expect(allowed.body).toEqual([]);
       for (const url of [
         `/api/v2/questions/${rich.uuid}/versions`,
         `/api/v2/questions/${rich.uuid}/versions/1`,
@@ -252,14 +252,14 @@ describe('what a learner reads of a question', () => {
         `/api/v2/comments/questions/${rich.uuid}`,
       ]) {
         const res = await learner.req({ url });
-        expect(res.statusCode, url).toBe(404);
+        expect(res.status, url).toBe(404);
         expectNoSolution(res);
       }
       const restore = await learner.req({
         method: 'POST',
         url: `/api/v2/questions/${rich.uuid}/versions/1/restore`,
       });
-      expect(restore.statusCode).toBe(404);
+      expect(restore.status).toBe(404);
       for (const url of [
         `/api/v2/questions/products/${bank.product.id}/writerOrAuditor`,
         `/api/v2/questions/products/${bank.product.id}/writerOrAuditor?filterRole=ADMIN`,
@@ -267,7 +267,7 @@ describe('what a learner reads of a question', () => {
         ...EXPORT_FORMATS.map((f) => `/api/v2/questions/products/${bank.product.id}/export?format=${f}`),
       ]) {
         const res = await learner.req({ url });
-        expect(res.statusCode, url).toBe(403);
+        expect(res.status, url).toBe(403);
         expectNoSolution(res);
       }
     }
@@ -283,13 +283,13 @@ describe('what a learner reads of a question', () => {
       url: `/api/v2/questionImports/products/${bank.product.id}`,
       ...multipart('cardiology.gift', gift),
     });
-    expect(upload.statusCode).toBe(202);
+    expect(upload.status).toBe(202);
     await t.runJobs();
-    const id = upload.json().uuid as string;
-    expect((await writer.req({ url: `/api/v2/questionImports/${id}` })).statusCode).toBe(200);
+    const id = upload.body.uuid as string;
+    expect((await writer.req({ url: `/api/v2/questionImports/${id}` })).status).toBe(200);
     for (const url of [`/api/v2/questionImports/${id}`, `/api/v2/questionImports/${id}/issues.csv`]) {
       const res = await premium.req({ url });
-      expect(res.statusCode, url).toBe(404);
+      expect(res.status, url).toBe(404);
       expectNoSolution(res);
     }
   });
@@ -297,9 +297,9 @@ describe('what a learner reads of a question', () => {
   it('browsing the bank answers the learner view of each question, on either plan', async () => {
     for (const learner of [premium, basic]) {
       const res = await learner.req({ url: `/api/v1/questions/products/${bank.product.id}?size=100` });
-      expect(res.statusCode).toBe(200);
+      expect(res.status).toBe(200);
       expectNoSolution(res);
-      const page = res.json();
+      const page = res.body;
       expect(page.content.map((q: { uuid: string }) => q.uuid)).toContain(rich.uuid);
       expect(page.content.every((q: { view: string }) => q.view === 'LEARNER')).toBe(true);
     }
@@ -307,11 +307,11 @@ describe('what a learner reads of a question', () => {
 
   it('the catalogue reads carry counts and names, no question content', async () => {
     const tree = await premium.req({ url: `/api/v2/products/${bank.product.id}/tree` });
-    expect(tree.statusCode).toBe(200);
+    expect(tree.status).toBe(200);
     expectNoSolution(tree);
     const subject = bank.subjectIds[0]!;
     const categories = await premium.req({ url: `/api/v1/categories/subjects/${subject}` });
-    const category = categories.json()[0].uuid as string;
+    const category = categories.body[0].uuid as string;
     for (const url of [
       `/api/v1/subjects/products/${bank.product.id}`,
       `/api/v1/subjects/${subject}`,
@@ -320,13 +320,13 @@ describe('what a learner reads of a question', () => {
       `/api/v1/subcategories/categories/${category}`,
     ]) {
       const res = await premium.req({ url });
-      expect(res.statusCode, url).toBe(200);
+      expect(res.status, url).toBe(200);
       expectNoSolution(res);
     }
   });
 
   it('a learner answer is serialized through the learner schema: solution fields handed to it are dropped', async () => {
-    const whole = (await admin.req({ url: `/api/v2/questions/${rich.uuid}` })).json();
+    const whole = (await admin.req({ url: `/api/v2/questions/${rich.uuid}` })).body;
     expect(solutionKeysIn(whole)).not.toEqual([]);
     const asLearner = questionRead.parse({ ...whole, view: 'LEARNER' });
     expect(solutionKeysIn(asLearner)).toEqual([]);
@@ -338,8 +338,8 @@ describe('what a learner reads of a question', () => {
     const su = await member(null, {}, true);
     for (const staff of [admin, auditor, su]) {
       const res = await staff.req({ url: `/api/v2/questions/${rich.uuid}` });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
         view: 'STAFF',
         status: 'PUBLISHED',
         correctAnswerChoice: rich.correctAnswerChoice,
@@ -349,14 +349,12 @@ describe('what a learner reads of a question', () => {
         reinforcements: [REINFORCEMENT],
       });
       const v1 = await staff.req({ url: `/api/v2/questions/${rich.uuid}/versions/1` });
-      expect(v1.json()).toMatchObject({ correctAnswerChoice: rich.correctAnswerChoice });
+      expect(v1.body).toMatchObject({ correctAnswerChoice: rich.correctAnswerChoice });
     }
     const writer = await member(bank.product.id, { questionWriter: true });
     const draft = richQuestion(bank.product.id, bank.subcategoryIds[1]!);
-    expect((await writer.req({ method: 'POST', url: '/api/v2/questions', json: draft })).statusCode).toBe(
-      200,
-    );
-    expect((await writer.req({ url: `/api/v2/questions/${draft.uuid}` })).json()).toMatchObject({
+    expect((await writer.req({ method: 'POST', url: '/api/v2/questions', json: draft })).status).toBe(200);
+    expect((await writer.req({ url: `/api/v2/questions/${draft.uuid}` })).body).toMatchObject({
       view: 'STAFF',
       status: 'DRAFT',
       correctAnswerChoice: draft.correctAnswerChoice,

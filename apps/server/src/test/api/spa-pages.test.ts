@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPlan, buildProduct, buildSubscription, buildUser } from '../factories';
+import { buildPlan, buildProduct, buildSubscription, buildUser, signedIn } from '../factories';
 import { type HttpApp, startHttpApp } from '../http-client';
 
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'qbank-spa-dist-'));
@@ -145,9 +145,8 @@ describe('the pages of the app', () => {
   });
 
   it('signed in: the session with its user inlined, the user menu preloaded, the page stored by no cache', async () => {
-    const u = await buildUser(h.deps.db);
-    const c = h.client();
-    expect((await c.login(u.email, u.password)).status).toBe(200);
+    const c = await signedIn(h);
+    const u = c.user;
     const res = await c.get('/dashboard');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -168,11 +167,8 @@ describe('the pages of the app', () => {
   });
 
   it("a learner's pages are drawn on the server from what they ask for in the active product", async () => {
-    const u = await buildUser(h.deps.db, { firstName: 'Quentin' });
     const product = await buildProduct(h.deps.db, { name: 'Pharmacology' });
-    await buildSubscription(h.deps.db, u.id, product.id);
-    const c = h.client();
-    await c.login(u.email, u.password);
+    const c = await signedIn(h, { user: { firstName: 'Quentin' }, product: product.id, subscription: {} });
     const dashboard = (await c.get('/dashboard')).text;
     // Drawn in the shell with the learner's own data, and sent with the cache it was drawn from: only the
     // session's answer is inlined beside it (the app takes its access token from it).
@@ -203,16 +199,11 @@ describe('the pages of the app', () => {
   });
 
   it("My Questions is drawn with its list's page as the page reads its address, the counts and the tree", async () => {
-    const u = await buildUser(h.deps.db);
     const product = await buildProduct(h.deps.db, { name: 'Nursing' });
-    await buildSubscription(h.deps.db, u.id, product.id, {
-      type: 'PRIVILEGED',
-      student: false,
-      questionWriter: true,
-      questionAuditor: true,
+    const c = await signedIn(h, {
+      product: product.id,
+      subscription: { type: 'PRIVILEGED', student: false, questionWriter: true, questionAuditor: true },
     });
-    const c = h.client();
-    await c.login(u.email, u.password);
     const list = `/api/v2/questions/products/${product.id}/writerOrAuditor`;
     const counts = `/api/v2/questions/products/${product.id}/statusCounts`;
     const answerOf = (html: string, kind: string) => ssrState(html).find(([k]) => k[1] === kind)?.[1];
@@ -244,10 +235,12 @@ describe('the pages of the app', () => {
     const product = await buildProduct(h.deps.db, { name: 'Anatomy' });
     const learners = await Promise.all(
       Array.from({ length: 12 }, async (_, i) => {
-        const u = await buildUser(h.deps.db, { firstName: `Learner${i}x` });
-        await buildSubscription(h.deps.db, u.id, product.id);
-        const c = h.client();
-        await c.login(u.email, u.password);
+        const c = await signedIn(h, {
+          user: { firstName: `Learner${i}x` },
+          product: product.id,
+          subscription: {},
+        });
+        const u = c.user;
         return { c, name: `Learner${i}x`, email: u.email };
       }),
     );
@@ -312,14 +305,12 @@ describe('the pages of the app', () => {
     expect(markup).not.toMatch(/<form\b/);
 
     // A signed-in visitor gets the same (logged-out) markup; the app corrects the buttons.
-    const u = await buildUser(h.deps.db);
-    const c = h.client();
-    await c.login(u.email, u.password);
-    const signedIn = await c.get('/store');
-    expect(signedIn.headers.get('cache-control')).toBe('no-store');
-    expect(signedIn.text).toContain('data-ssr=""');
-    expect(signedIn.text).toContain(`${asText(quoted.name).replace(/'/g, '&#x27;')}`);
-    expect(preloaded(signedIn.text)[0]).toMatchObject({ status: 200 });
+    const c = await signedIn(h);
+    const signedInPage = await c.get('/store');
+    expect(signedInPage.headers.get('cache-control')).toBe('no-store');
+    expect(signedInPage.text).toContain('data-ssr=""');
+    expect(signedInPage.text).toContain(`${asText(quoted.name).replace(/'/g, '&#x27;')}`);
+    expect(preloaded(signedInPage.text)[0]).toMatchObject({ status: 200 });
     // With a query, the plain app.
     expect((await h.client().get('/store?x=1')).text).toContain('<div id="root"></div>');
   });

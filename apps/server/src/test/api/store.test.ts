@@ -2,7 +2,8 @@ import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingPlans, productLogos, products } from '../../db/schema';
-import { buildPlan, buildProduct, buildSubscription, buildUser, TestClient } from '../factories';
+import type { TestClient } from '../client';
+import { buildPlan, buildProduct, signedIn } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 
 let t: TestApp;
@@ -40,32 +41,32 @@ describe('store search', () => {
   });
 
   it('finds by name and by content, only products with an active public plan', async () => {
-    const c = new TestClient(t.app);
+    const c = t.client();
     const byName = await search(c, tag);
-    expect(byName.statusCode).toBe(200);
-    expect(byName.json().map((p: { name: string }) => p.name)).toEqual([
+    expect(byName.status).toBe(200);
+    expect(byName.body.map((p: { name: string }) => p.name)).toEqual([
       `Alpha ${tag} Cardiology`,
       `beta ${tag} Nursing`,
     ]);
     const byContent = await search(c, `${tag} pharmacol`);
-    expect(byContent.json().map((p: { name: string }) => p.name)).toEqual([`beta ${tag} Nursing`]);
+    expect(byContent.body.map((p: { name: string }) => p.name)).toEqual([`beta ${tag} Nursing`]);
     const prefix = await search(c, `cardio ${tag}`);
-    expect(prefix.json()).toHaveLength(1);
-    expect((await search(c, `${tag} nothing-like-this`)).json()).toEqual([]);
+    expect(prefix.body).toHaveLength(1);
+    expect((await search(c, `${tag} nothing-like-this`)).body).toEqual([]);
   });
 
   it('sorts by name ASC or DESC, case-insensitively', async () => {
-    const c = new TestClient(t.app);
+    const c = t.client();
     const desc = await search(c, tag, 'DESC');
-    expect(desc.json().map((p: { name: string }) => p.name)).toEqual([
+    expect(desc.body.map((p: { name: string }) => p.name)).toEqual([
       `beta ${tag} Nursing`,
       `Alpha ${tag} Cardiology`,
     ]);
   });
 
   it('a single space means every product, with its active public plans in frequency order', async () => {
-    const c = new TestClient(t.app);
-    const all = (await search(c, ' ')).json() as Array<{
+    const c = t.client();
+    const all = (await search(c, ' ')).body as Array<{
       name: string;
       billingPlans: Array<{ planName: string; price: number }>;
     }>;
@@ -78,8 +79,8 @@ describe('store search', () => {
   });
 
   it('a term of only ignored words ("the of") finds every product; with a real word it still narrows', async () => {
-    const c = new TestClient(t.app);
-    const names = async (term: string) => (await search(c, term)).json().map((p: { name: string }) => p.name);
+    const c = t.client();
+    const names = async (term: string) => (await search(c, term)).body.map((p: { name: string }) => p.name);
     const all = await names(' ');
     expect(all.length).toBeGreaterThan(1);
     expect(await names('the of')).toEqual(all);
@@ -87,24 +88,24 @@ describe('store search', () => {
   });
 
   it('punctuation alone is no query; bad input names the field', async () => {
-    const c = new TestClient(t.app);
-    expect((await search(c, "'&|!:*()")).statusCode).toBe(200);
-    expect((await search(c, 5)).json().field).toBe('searchTerm');
-    expect((await search(c, 'x'.repeat(201))).json().field).toBe('searchTerm');
-    expect((await search(c, 'a', 'SIDEWAYS')).json().field).toBe('sortOrder');
+    const c = t.client();
+    expect((await search(c, "'&|!:*()")).status).toBe(200);
+    expect((await search(c, 5)).body.field).toBe('searchTerm');
+    expect((await search(c, 'x'.repeat(201))).body.field).toBe('searchTerm');
+    expect((await search(c, 'a', 'SIDEWAYS')).body.field).toBe('sortOrder');
     const missing = await c.req({
       method: 'POST',
       url: '/api/v2/products/productSearchContent?sortField=name&sortOrder=ASC',
       json: {},
     });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().field).toBe('searchTerm');
+    expect(missing.status).toBe(400);
+    expect(missing.body.field).toBe('searchTerm');
   });
 });
 
 describe('store search: % and _ are characters, not wildcards', () => {
   it('a term with % or _ matches only text holding it literally', async () => {
-    const c = new TestClient(t.app);
+    const c = t.client();
     const tag = `zw${Date.now().toString(36)}`;
     for (const [name, content] of [
       [`Evidence and ${tag} practice`, 'Evidence based answers'],
@@ -115,7 +116,7 @@ describe('store search: % and _ are characters, not wildcards', () => {
       const p = await buildProduct(t.deps.db, { name, content });
       await buildPlan(t.deps.db, p.id);
     }
-    const names = async (term: string) => (await search(c, term)).json().map((p: { name: string }) => p.name);
+    const names = async (term: string) => (await search(c, term)).body.map((p: { name: string }) => p.name);
     expect(await names(`e_a ${tag}`)).toEqual([`Snake e_a ${tag} case`]);
     expect(await names(`${tag} 100%`)).toEqual([`Pass rate 100% ${tag}`]);
     expect(await names(`${tag} %`)).toEqual([`Pass rate 100% ${tag}`]);
@@ -128,19 +129,19 @@ describe('store search: % and _ are characters, not wildcards', () => {
 
 describe('store search answers kept between calls', () => {
   it('a repeated search gives the same answer, and any write to a product or plan shows at once', async () => {
-    const c = new TestClient(t.app);
+    const c = t.client();
     const tag = `zk${Date.now().toString(36)}`;
-    const names = async (term = tag) => (await search(c, term)).json().map((p: { name: string }) => p.name);
+    const names = async (term = tag) => (await search(c, term)).body.map((p: { name: string }) => p.name);
     const prices = async () =>
-      (await search(c, tag))
-        .json()
-        .flatMap((p: { billingPlans: Array<{ price: number }> }) => p.billingPlans.map((b) => b.price));
+      (await search(c, tag)).body.flatMap((p: { billingPlans: Array<{ price: number }> }) =>
+        p.billingPlans.map((b) => b.price),
+      );
     const a = await buildProduct(t.deps.db, { name: `Alpha ${tag}` });
     const plan = await buildPlan(t.deps.db, a.id, { priceCents: 1000 });
     const first = await search(c, tag);
-    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(first.json().map((p: { name: string }) => p.name)).toEqual([`Alpha ${tag}`]);
-    expect((await search(c, tag)).body).toBe(first.body);
+    expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(first.body.map((p: { name: string }) => p.name)).toEqual([`Alpha ${tag}`]);
+    expect((await search(c, tag)).text).toBe(first.text);
     expect(await names(' ')).toContain(`Alpha ${tag}`);
 
     // Written straight to the database, as another server process would.
@@ -194,7 +195,7 @@ describe('compression', () => {
 
 describe('what a price sells', () => {
   it('answers the product and plan of a price on sale, and 404 naming priceId for any other', async () => {
-    const c = new TestClient(t.app);
+    const c = t.client();
     const product = await buildProduct(t.deps.db, { name: 'Priced QBank' });
     const plan = await buildPlan(t.deps.db, product.id, {
       planName: '1 year',
@@ -203,8 +204,8 @@ describe('what a price sells', () => {
       autoRenewForSubscription: true,
     });
     const res = await c.req({ url: `/api/v2/prices/${plan.stripePriceId}` });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
       productUuid: product.id,
       productName: 'Priced QBank',
       plan: {
@@ -225,11 +226,11 @@ describe('what a price sells', () => {
       hidden.stripePriceId,
     ]) {
       const r = await c.req({ url: `/api/v2/prices/${priceId}` });
-      expect(r.statusCode, String(priceId)).toBe(404);
-      expect(r.json().field).toBe('priceId');
+      expect(r.status, String(priceId)).toBe(404);
+      expect(r.body.field).toBe('priceId');
     }
     // Longer than any price id: Fastify's path parameters stop at 100 characters (414 URI Too Long).
-    expect((await c.req({ url: `/api/v2/prices/${'x'.repeat(201)}` })).statusCode).toBe(414);
+    expect((await c.req({ url: `/api/v2/prices/${'x'.repeat(201)}` })).status).toBe(414);
   });
 });
 
@@ -240,10 +241,10 @@ describe('product content and logos', () => {
       colorMap: { HEADER_BACKGROUND: '#123456' },
     });
     const bad = await buildProduct(t.deps.db, { additionalContent: '{not json' });
-    const c = new TestClient(t.app);
+    const c = t.client();
     const res = await c.req({ url: `/api/v2/products/${p.id}/fetchContent` });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
       uuid: p.id,
       shortDescription: 'Short',
       demoVideo: '/v.webm',
@@ -251,25 +252,23 @@ describe('product content and logos', () => {
       learnersCount: 0,
       questionCount: 0,
     });
-    const b = (await c.req({ url: `/api/v2/products/${bad.id}/fetchContent` })).json();
+    const b = (await c.req({ url: `/api/v2/products/${bad.id}/fetchContent` })).body;
     expect(b.shortDescription).toBeUndefined();
     expect(b.additionalContent).toBe('{not json');
-    expect((await c.req({ url: '/api/v2/products/not-a-uuid/fetchContent' })).json().field).toBe('id');
+    expect((await c.req({ url: '/api/v2/products/not-a-uuid/fetchContent' })).body.field).toBe('id');
     expect(
-      (await c.req({ url: '/api/v2/products/00000000-0000-4000-8000-000000000000/fetchContent' })).statusCode,
+      (await c.req({ url: '/api/v2/products/00000000-0000-4000-8000-000000000000/fetchContent' })).status,
     ).toBe(404);
   });
 
   it('hides an unpublished product from strangers but not from its members', async () => {
     const p = await buildProduct(t.deps.db, { published: false });
-    const member = await buildUser(t.deps.db);
-    await buildSubscription(t.deps.db, member.id, p.id, { type: 'PRIVILEGED', admin: true, student: false });
-    expect(
-      (await new TestClient(t.app).req({ url: `/api/v2/products/${p.id}/fetchContent` })).statusCode,
-    ).toBe(404);
-    const c = new TestClient(t.app);
-    await c.login(member.email, member.password);
-    expect((await c.req({ url: `/api/v2/products/${p.id}/fetchContent` })).statusCode).toBe(200);
+    const c = await signedIn(t, {
+      product: p.id,
+      subscription: { type: 'PRIVILEGED', admin: true, student: false },
+    });
+    expect((await t.client().req({ url: `/api/v2/products/${p.id}/fetchContent` })).status).toBe(404);
+    expect((await c.req({ url: `/api/v2/products/${p.id}/fetchContent` })).status).toBe(200);
   });
 
   it('answers the logos of a type, newest first', async () => {
@@ -279,10 +278,10 @@ describe('product content and logos', () => {
       { productId: p.id, logoType: 'HEADER_LOGO', url: '/new.png' },
       { productId: p.id, logoType: 'PRODUCT_LOGO', url: '/product.png' },
     ]);
-    const c = new TestClient(t.app);
+    const c = t.client();
     const res = await c.req({ url: `/api/v2/products/${p.id}/logo?logoType=HEADER_LOGO` });
-    expect(res.json().map((l: { url: string }) => l.url)).toEqual(['/new.png', '/old.png']);
-    expect((await c.req({ url: `/api/v2/products/${p.id}/logo?logoType=OTHER` })).json().field).toBe(
+    expect(res.body.map((l: { url: string }) => l.url)).toEqual(['/new.png', '/old.png']);
+    expect((await c.req({ url: `/api/v2/products/${p.id}/logo?logoType=OTHER` })).body.field).toBe(
       'logoType',
     );
   });
@@ -294,21 +293,20 @@ describe('product content and logos', () => {
       frequencyType: 'INDEFINITE',
       stripePriceId: null,
     });
-    const u = await buildUser(t.deps.db);
-    const c = new TestClient(t.app);
-    await c.login(u.email, u.password);
+    const c = await signedIn(t);
+    const u = c.user;
     const sub = await c.req({
       method: 'POST',
       url: `/api/v2/users/${u.id}/subscriptions`,
       json: { productUuid: p.id, billingPlanUuid: free.id },
     });
-    expect(sub.statusCode).toBe(201);
+    expect(sub.status).toBe(201);
     const content = async () =>
-      (await c.req({ url: `/api/v2/products/${p.id}/fetchContent` })).json().learnersCount;
+      (await c.req({ url: `/api/v2/products/${p.id}/fetchContent` })).body.learnersCount;
     expect(await content()).toBe(1);
     await c.req({
       method: 'DELETE',
-      url: `/api/v2/users/${u.id}/subscriptions/${sub.json().subscriptionUuid}/cancel`,
+      url: `/api/v2/users/${u.id}/subscriptions/${sub.body.subscriptionUuid}/cancel`,
     });
     expect(await content()).toBe(0);
   });

@@ -13,7 +13,7 @@ import {
 } from '../../infra/payments';
 import { type StripeOptions, stripePayments } from '../../infra/payments-stripe';
 import { WEBHOOK_URL } from '../../modules/checkout/routes';
-import { buildProduct, buildUser, TestClient } from '../factories';
+import { buildProduct, signedIn } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -748,12 +748,6 @@ describe('end to end: the app on the Stripe provider, pointed at the fake', () =
   });
   afterAll(() => t?.close());
 
-  async function signedIn(superuser = false) {
-    const u = await buildUser(t.deps.db, { superuser, firstName: 'Ann', lastName: 'Lee' });
-    const c = new TestClient(t.app);
-    expect((await c.login(u.email, u.password)).statusCode).toBe(200);
-    return { u, c };
-  }
   const deliver = (payload: string, signature: string) =>
     t.app.inject({
       method: 'POST',
@@ -765,7 +759,7 @@ describe('end to end: the app on the Stripe provider, pointed at the fake', () =
   /** An admin makes a renewing yearly plan; the app asks the fake for a price. */
   async function renewingPlan() {
     const product = await buildProduct(t.deps.db);
-    const { c: admin } = await signedIn(true);
+    const admin = await signedIn(t, { user: { superuser: true, firstName: 'Ann', lastName: 'Lee' } });
     const res = await admin.req({
       method: 'POST',
       url: `/api/v2/products/${product.id}/billingPlans`,
@@ -779,8 +773,8 @@ describe('end to end: the app on the Stripe provider, pointed at the fake', () =
         autoCreateStripePrice: true,
       },
     });
-    expect(res.statusCode).toBe(201);
-    return { product, plan: res.json() as { uuid: string; stripePriceId: string } };
+    expect(res.status).toBe(201);
+    return { product, plan: res.body as { uuid: string; stripePriceId: string } };
   }
 
   it('plan → price at Stripe; checkout → the session URL; signed event → access; cancel/reactivate → Stripe', async () => {
@@ -796,14 +790,15 @@ describe('end to end: the app on the Stripe provider, pointed at the fake', () =
     });
 
     fake.reset();
-    const { u, c } = await signedIn();
+    const c = await signedIn(t, { user: { firstName: 'Ann', lastName: 'Lee' } });
+    const u = c.user;
     const res = await c.req({
       method: 'POST',
       url: '/api/v2/createCheckoutSession',
       json: { priceId: plan.stripePriceId, tokenId: 'partner-7' },
     });
-    expect(res.statusCode).toBe(200);
-    const { redirectUrl } = res.json();
+    expect(res.status).toBe(200);
+    const { redirectUrl } = res.body;
     expect(redirectUrl).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
     expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'POST /v1/customers',
@@ -867,7 +862,7 @@ describe('end to end: the app on the Stripe provider, pointed at the fake', () =
     expect(ok.json()).toEqual({ received: true, duplicate: false });
     const [sub] = await t.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, u.id));
     expect(sub).toMatchObject({ active: true, autoRenew: true, providerSubscriptionId: subId });
-    expect((await c.req({ url: `/api/v2/checkoutSessions/${sessionId}` })).json()).toMatchObject({
+    expect((await c.req({ url: `/api/v2/checkoutSessions/${sessionId}` })).body).toMatchObject({
       status: 'complete',
       subscriptionActive: true,
     });
@@ -876,11 +871,11 @@ describe('end to end: the app on the Stripe provider, pointed at the fake', () =
     fake.reset();
     const base = `/api/v2/users/${u.id}/subscriptions/${sub!.id}`;
     const canceled = await c.req({ method: 'DELETE', url: `${base}/cancel` });
-    expect(canceled.statusCode).toBe(200);
-    expect(canceled.json()).toMatchObject({ autoRenew: false, active: true });
+    expect(canceled.status).toBe(200);
+    expect(canceled.body).toMatchObject({ autoRenew: false, active: true });
     expect(fake.subscriptions.get(subId)!.cancel_at_period_end).toBe(true);
     const re = await c.req({ method: 'PATCH', url: `${base}/reactivate` });
-    expect(re.json()).toMatchObject({ autoRenew: true, active: true });
+    expect(re.body).toMatchObject({ autoRenew: true, active: true });
     expect(fake.requests.map((r) => [r.path, r.params])).toEqual([
       [`/v1/subscriptions/${subId}`, { cancel_at_period_end: 'true' }],
       [`/v1/subscriptions/${subId}`, { cancel_at_period_end: 'false' }],
@@ -923,7 +918,8 @@ describe('end to end: the app on the Stripe provider, pointed at the fake', () =
 
   it("Stripe's own errors answer a 500 of ours, not Stripe's status and message", async () => {
     const { plan } = await renewingPlan();
-    const { u, c } = await signedIn();
+    const c = await signedIn(t, { user: { firstName: 'Ann', lastName: 'Lee' } });
+    const u = c.user;
     fake.reset();
     // Our key was revoked: Stripe answers 401. The buyer is still signed in with us.
     fake.queued.push(stripeError(401, 'authentication_error', 'Invalid API Key provided: sk_test_****Fake'));
@@ -932,10 +928,10 @@ describe('end to end: the app on the Stripe provider, pointed at the fake', () =
       url: '/api/v2/createCheckoutSession',
       json: { priceId: plan.stripePriceId },
     });
-    expect(res.statusCode).toBe(500);
-    expect(res.json()).toMatchObject({ code: 'INTERNAL' });
-    expect(res.json().message).not.toContain('API Key');
-    expect((await c.req({ url: `/api/v2/users/${u.id}/subscriptions` })).statusCode).toBe(200);
+    expect(res.status).toBe(500);
+    expect(res.body).toMatchObject({ code: 'INTERNAL' });
+    expect(res.body.message).not.toContain('API Key');
+    expect((await c.req({ url: `/api/v2/users/${u.id}/subscriptions` })).status).toBe(200);
 
     // Stripe refuses the checkout (a price it does not know): still ours to fix, not the buyer's request.
     fake.reset();
@@ -946,8 +942,8 @@ describe('end to end: the app on the Stripe provider, pointed at the fake', () =
       url: '/api/v2/createCheckoutSession',
       json: { priceId: plan.stripePriceId },
     });
-    expect(refused.statusCode).toBe(500);
-    expect(refused.json().message).not.toContain('No such price');
+    expect(refused.status).toBe(500);
+    expect(refused.body.message).not.toContain('No such price');
     expect(fake.requests.map((r) => `${r.path} ${r.headers['idempotency-key'] ? 'keyed' : ''}`)).toEqual([
       '/v1/customers keyed',
       '/v1/checkout/sessions keyed',

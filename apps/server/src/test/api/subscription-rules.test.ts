@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingPlans, subscriptions } from '../../db/schema';
 import { expireDue } from '../../modules/subscriptions/access';
-import { buildPlan, buildProduct, buildSubscription, buildUser, TestClient } from '../factories';
+import { buildPlan, buildProduct, buildSubscription, buildUser, signedIn } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 
 let t: TestApp;
@@ -10,13 +10,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-async function signedIn() {
-  const u = await buildUser(t.deps.db);
-  const c = new TestClient(t.app);
-  await c.login(u.email, u.password);
-  return { u, c };
-}
 
 async function freeProduct(frequencyType: 'MONTHLY' | 'INDEFINITE' = 'MONTHLY') {
   const product = await buildProduct(t.deps.db);
@@ -29,7 +22,8 @@ const rows = (userId: string) =>
 
 describe('free joins and membership rules', () => {
   it('two joins of a free plan at the same moment make one subscription, and both answer it', async () => {
-    const { u, c } = await signedIn();
+    const c = await signedIn(t);
+    const u = c.user;
     const { product, free } = await freeProduct();
     const join = () =>
       c.req({
@@ -38,13 +32,14 @@ describe('free joins and membership rules', () => {
         json: { productUuid: product.id, billingPlanUuid: free.id },
       });
     const answers = await Promise.all([join(), join(), join()]);
-    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
-    expect(new Set(answers.map((a) => a.json().subscriptionUuid)).size).toBe(1);
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((a) => a.body.subscriptionUuid)).size).toBe(1);
     expect(await rows(u.id)).toHaveLength(1);
   });
 
   it('rejoining through a free plan revives no staff role and forgets the old provider subscription', async () => {
-    const { u, c } = await signedIn();
+    const c = await signedIn(t);
+    const u = c.user;
     const { product, free } = await freeProduct();
     await buildSubscription(t.deps.db, u.id, product.id, {
       type: 'PRIVILEGED',
@@ -60,7 +55,7 @@ describe('free joins and membership rules', () => {
       url: `/api/v2/users/${u.id}/subscriptions`,
       json: { productUuid: product.id, billingPlanUuid: free.id },
     });
-    expect(res.json()).toMatchObject({
+    expect(res.body).toMatchObject({
       type: 'BASIC',
       active: true,
       student: true,
@@ -73,11 +68,12 @@ describe('free joins and membership rules', () => {
     expect(row!.providerSubscriptionId).toBeNull();
     // And the ex-admin cannot manage the product's plans any more.
     const plans = await c.req({ url: `/api/v2/products/${product.id}/billingPlans?includeInactive=true` });
-    expect(plans.statusCode).toBe(403);
+    expect(plans.status).toBe(403);
   });
 
   it('reactivating a free subscription whose period ran out starts a new period that expiry leaves alone', async () => {
-    const { u, c } = await signedIn();
+    const c = await signedIn(t);
+    const u = c.user;
     const { product, free } = await freeProduct('MONTHLY');
     const sub = await buildSubscription(t.deps.db, u.id, product.id, {
       type: 'BASIC',
@@ -89,16 +85,17 @@ describe('free joins and membership rules', () => {
       method: 'PATCH',
       url: `/api/v2/users/${u.id}/subscriptions/${sub.id}/reactivate`,
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().active).toBe(true);
-    expect(new Date(res.json().currentPeriodEnd).getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
+    expect(res.status).toBe(200);
+    expect(res.body.active).toBe(true);
+    expect(new Date(res.body.currentPeriodEnd).getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
     await expireDue(t.deps.db, t.deps.clock.now());
     const [row] = await rows(u.id);
     expect(row!.active).toBe(true);
   });
 
   it('a free plan that is no longer offered cannot be reactivated', async () => {
-    const { u, c } = await signedIn();
+    const c = await signedIn(t);
+    const u = c.user;
     const { product, free } = await freeProduct();
     const sub = await buildSubscription(t.deps.db, u.id, product.id, {
       type: 'BASIC',
@@ -110,8 +107,8 @@ describe('free joins and membership rules', () => {
       method: 'PATCH',
       url: `/api/v2/users/${u.id}/subscriptions/${sub.id}/reactivate`,
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().field).toBe('subId');
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe('subId');
     expect((await rows(u.id))[0]!.active).toBe(false);
   });
 
@@ -132,7 +129,8 @@ describe('free joins and membership rules', () => {
   });
 
   it('an unpublished product can be neither joined nor have its plans read by strangers', async () => {
-    const { u, c } = await signedIn();
+    const c = await signedIn(t);
+    const u = c.user;
     const product = await buildProduct(t.deps.db, { published: false });
     const free = await buildPlan(t.deps.db, product.id, { priceCents: 0, stripePriceId: null });
     const join = await c.req({
@@ -140,15 +138,13 @@ describe('free joins and membership rules', () => {
       url: `/api/v2/users/${u.id}/subscriptions`,
       json: { productUuid: product.id, billingPlanUuid: free.id },
     });
-    expect(join.statusCode).toBe(400);
-    expect(join.json().field).toBe('billingPlanUuid');
+    expect(join.status).toBe(400);
+    expect(join.body.field).toBe('billingPlanUuid');
     expect(await rows(u.id)).toHaveLength(0);
-    expect((await c.req({ url: `/api/v2/products/${product.id}/billingPlans` })).statusCode).toBe(404);
-    expect(
-      (await new TestClient(t.app).req({ url: `/api/v2/products/${product.id}/billingPlans` })).statusCode,
-    ).toBe(404);
+    expect((await c.req({ url: `/api/v2/products/${product.id}/billingPlans` })).status).toBe(404);
+    expect((await t.client().req({ url: `/api/v2/products/${product.id}/billingPlans` })).status).toBe(404);
     // Its members still see their plans (Account Settings, renewals).
     await buildSubscription(t.deps.db, u.id, product.id, { type: 'PREMIUM' });
-    expect((await c.req({ url: `/api/v2/products/${product.id}/billingPlans` })).statusCode).toBe(200);
+    expect((await c.req({ url: `/api/v2/products/${product.id}/billingPlans` })).status).toBe(200);
   });
 });

@@ -2,7 +2,8 @@ import { NO_TEST_IN_PROGRESS } from '@qbank/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { buildProduct, buildSubscription, buildTest, buildUser, TestClient } from '../factories';
+import type { TestClient } from '../client';
+import { buildProduct, buildSubscription, buildTest, buildUser } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 
 let t: TestApp;
@@ -18,40 +19,40 @@ async function student() {
   const user = await buildUser(t.deps.db);
   const product = await buildProduct(t.deps.db);
   await buildSubscription(t.deps.db, user.id, product.id, { student: true });
-  const c = new TestClient(t.app);
-  expect((await c.login(user.email, user.password)).statusCode).toBe(200);
+  const c = t.client();
+  expect((await c.login(user.email, user.password)).status).toBe(200);
   return { user, product, c };
 }
 const inProgress = (c: TestClient, query = '') => c.req({ url: `/api/v2/tests/inprogress${query}` });
 
 describe('GET /api/v2/tests/inprogress (SPEC §7)', () => {
   it('needs a signed-in user', async () => {
-    const res = await inProgress(new TestClient(t.app));
-    expect(res.statusCode).toBe(401);
-    expect(res.json().code).toBe('UNAUTHENTICATED');
+    const res = await inProgress(t.client());
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('UNAUTHENTICATED');
   });
 
   it('answers 404 NOT_FOUND "No test in progress" when there is none', async () => {
     const { c } = await student();
     const res = await inProgress(c);
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual(notFound);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual(notFound);
   });
 
   it("answers the uuid of the user's running test in the active product", async () => {
     const { user, product, c } = await student();
     const test = await buildTest(t.deps.db, user.id, product.id);
     const res = await inProgress(c);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ uuid: test.id, status: 'IN_PROGRESS' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ uuid: test.id, status: 'IN_PROGRESS' });
   });
 
   it('a paused test is in progress too: answered with its state (DESIGN §5)', async () => {
     const { user, product, c } = await student();
     const paused = await buildTest(t.deps.db, user.id, product.id, { status: 'PAUSED', timeUsedMs: 120_000 });
     const res = await inProgress(c);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ uuid: paused.id, status: 'PAUSED' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ uuid: paused.id, status: 'PAUSED' });
   });
 
   it('does not count a completed test', async () => {
@@ -61,7 +62,7 @@ describe('GET /api/v2/tests/inprogress (SPEC §7)', () => {
       finishedAt: new Date(),
       scorePercent: 70,
     });
-    expect((await inProgress(c)).json()).toEqual(notFound);
+    expect((await inProgress(c)).body).toEqual(notFound);
   });
 
   it('the database refuses a second open test for the same learner and product (tests_one_open_key)', async () => {
@@ -75,7 +76,7 @@ describe('GET /api/v2/tests/inprogress (SPEC §7)', () => {
     const other = await buildUser(t.deps.db);
     await buildSubscription(t.deps.db, other.id, product.id, { student: true });
     await buildTest(t.deps.db, other.id, product.id);
-    expect((await inProgress(c)).json()).toEqual(notFound);
+    expect((await inProgress(c)).body).toEqual(notFound);
   });
 
   it('looks in the active product: the first active one until the user picks another', async () => {
@@ -85,17 +86,17 @@ describe('GET /api/v2/tests/inprogress (SPEC §7)', () => {
     await buildSubscription(t.deps.db, user.id, first.id, { student: true });
     await buildSubscription(t.deps.db, user.id, second.id, { student: true });
     const inSecond = await buildTest(t.deps.db, user.id, second.id);
-    const c = new TestClient(t.app);
+    const c = t.client();
     await c.login(user.email, user.password);
 
     // Never chosen: the first active subscription, by product name (as the client picks it).
-    expect((await inProgress(c)).json()).toEqual(notFound);
+    expect((await inProgress(c)).body).toEqual(notFound);
     const choose = (productUuid: string) =>
       c.req({ method: 'POST', url: '/api/v1/lastused', json: { userUuid: user.id, productUuid } });
-    expect((await choose(second.id)).statusCode).toBe(200);
-    expect((await inProgress(c)).json()).toEqual({ uuid: inSecond.id, status: 'IN_PROGRESS' });
-    expect((await choose(first.id)).statusCode).toBe(200);
-    expect((await inProgress(c)).json()).toEqual(notFound);
+    expect((await choose(second.id)).status).toBe(200);
+    expect((await inProgress(c)).body).toEqual({ uuid: inSecond.id, status: 'IN_PROGRESS' });
+    expect((await choose(first.id)).status).toBe(200);
+    expect((await inProgress(c)).body).toEqual(notFound);
   });
 
   it('a last used product whose subscription ended falls back to the first active one', async () => {
@@ -108,9 +109,9 @@ describe('GET /api/v2/tests/inprogress (SPEC §7)', () => {
     await t.deps.db.update(users).set({ lastUsedProductId: ended.id }).where(eq(users.id, user.id));
     await buildTest(t.deps.db, user.id, ended.id);
     const inCurrent = await buildTest(t.deps.db, user.id, current.id);
-    const c = new TestClient(t.app);
+    const c = t.client();
     await c.login(user.email, user.password);
-    expect((await inProgress(c)).json()).toEqual({ uuid: inCurrent.id, status: 'IN_PROGRESS' });
+    expect((await inProgress(c)).body).toEqual({ uuid: inCurrent.id, status: 'IN_PROGRESS' });
   });
 
   it("productUuid names the product: one of the caller's active subscriptions, else 404", async () => {
@@ -119,11 +120,11 @@ describe('GET /api/v2/tests/inprogress (SPEC §7)', () => {
     await buildSubscription(t.deps.db, user.id, second.id, { student: true });
     const a = await buildTest(t.deps.db, user.id, product.id);
     const b = await buildTest(t.deps.db, user.id, second.id);
-    expect((await inProgress(c, `?productUuid=${product.id}`)).json()).toEqual({
+    expect((await inProgress(c, `?productUuid=${product.id}`)).body).toEqual({
       uuid: a.id,
       status: 'IN_PROGRESS',
     });
-    expect((await inProgress(c, `?productUuid=${second.id}`)).json()).toEqual({
+    expect((await inProgress(c, `?productUuid=${second.id}`)).body).toEqual({
       uuid: b.id,
       status: 'IN_PROGRESS',
     });
@@ -133,21 +134,21 @@ describe('GET /api/v2/tests/inprogress (SPEC §7)', () => {
     await buildSubscription(t.deps.db, user.id, lapsed.id, { student: true, active: false });
     await buildTest(t.deps.db, user.id, lapsed.id);
     const res = await inProgress(c, `?productUuid=${lapsed.id}`);
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual(notFound);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual(notFound);
   });
 
   it('a malformed productUuid is a 400 naming the field', async () => {
     const { c } = await student();
     const res = await inProgress(c, '?productUuid=not-a-uuid');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION', field: 'productUuid' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION', field: 'productUuid' });
   });
 
   it('a user without any subscription has none', async () => {
     const user = await buildUser(t.deps.db);
-    const c = new TestClient(t.app);
+    const c = t.client();
     await c.login(user.email, user.password);
-    expect((await inProgress(c)).json()).toEqual(notFound);
+    expect((await inProgress(c)).body).toEqual(notFound);
   });
 });
