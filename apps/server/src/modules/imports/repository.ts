@@ -6,7 +6,8 @@ import {
 } from '@qbank/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { type Db, type DbOrTx, rowsOf, type Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { column, selectRows } from '../../db/rows';
 import { mediaFiles, questionImports, questions, questionVersionMedia } from '../../db/schema';
 import { categoriesOfProduct, subcategoriesOfProduct, subjectsOfProduct } from '../catalogue';
 import { sliceRanges } from './slices';
@@ -254,13 +255,17 @@ export async function insertQuestions(
   const now = sql`${common.now.toISOString()}::timestamptz`;
   const written = await inChunks(batch, async (chunk) => {
     const rows = JSON.stringify(chunk.map((q) => ({ id: q.id, version_id: q.versionId })));
-    const res = await tx.execute(sql`
+    const inserted = await selectRows(
+      tx,
+      { id: column.string },
+      sql`
       INSERT INTO questions (id, product_id, author_id, current_version_id, created_at, updated_at)
       SELECT r.id, ${common.productId}, ${common.authorId}, r.version_id, ${now}, ${now}
       FROM jsonb_to_recordset(${rows}::jsonb) AS r(id uuid, version_id uuid)
       ON CONFLICT (id) DO NOTHING
-      RETURNING id`);
-    return rowsOf(res).map((r) => r.id as string);
+      RETURNING id`,
+    );
+    return inserted.map((r) => r.id);
   });
   const ids = new Set(written);
   const fresh = batch.filter((q) => ids.has(q.id));
