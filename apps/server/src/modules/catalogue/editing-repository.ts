@@ -83,22 +83,37 @@ export async function deleteNode(tx: DbOrTx, level: TreeLevel, id: string) {
   await tx.execute(sql`DELETE FROM ${table} WHERE ${table.id} = ${id}`);
 }
 
-export async function insertSubject(tx: DbOrTx, productId: string, name: string, position: number) {
+export async function insertSubject(
+  tx: DbOrTx,
+  productId: string,
+  name: string,
+  position: number,
+): Promise<CatalogueSubject> {
   const [row] = await tx.insert(subjects).values({ productId, name, position }).returning(subjectColumns);
-  return row as CatalogueSubject;
+  return row!;
 }
 
-export async function insertCategory(tx: DbOrTx, subjectId: string, name: string, position: number) {
+export async function insertCategory(
+  tx: DbOrTx,
+  subjectId: string,
+  name: string,
+  position: number,
+): Promise<CatalogueCategory> {
   const [row] = await tx.insert(categories).values({ subjectId, name, position }).returning(categoryColumns);
-  return row as CatalogueCategory;
+  return row!;
 }
 
-export async function insertSubcategory(tx: DbOrTx, categoryId: string, name: string, position: number) {
+export async function insertSubcategory(
+  tx: DbOrTx,
+  categoryId: string,
+  name: string,
+  position: number,
+): Promise<CatalogueSubcategory> {
   const [row] = await tx
     .insert(subcategories)
     .values({ categoryId, name, position })
     .returning(subcategoryColumns);
-  return row as CatalogueSubcategory;
+  return row!;
 }
 
 export async function moveCategory(tx: DbOrTx, id: string, subjectId: string) {

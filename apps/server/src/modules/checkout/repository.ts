@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { type DbOrTx, rowsOf } from '../../db/client';
 import { checkoutSessions, fulfilledCheckouts, products, users, webhookEvents } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -90,7 +90,7 @@ export async function subscriptionDeletionRecorded(tx: DbOrTx, providerSubscript
   const res = await tx.execute(sql`
     SELECT 1 FROM webhook_events WHERE type = 'customer.subscription.deleted'
     AND payload -> 'data' -> 'object' ->> 'id' = ${providerSubscriptionId} LIMIT 1`);
-  return (res as unknown as { rows: unknown[] }).rows.length > 0;
+  return rowsOf(res).length > 0;
 }
 
 /** Keeps the user's customer at the provider if they have none yet; answers whether this one was kept. */

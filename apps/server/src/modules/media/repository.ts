@@ -1,10 +1,14 @@
-import { sql } from 'drizzle-orm';
-import { type DbOrTx, rowsOf } from '../../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { mediaFiles, questionVersionMedia } from '../../db/schema';
 
 /** What a stored file is; null when no file has this hash. */
 export async function findMediaFile(db: DbOrTx, hash: string) {
-  const r = rowsOf(await db.execute(sql`SELECT content_type, size FROM media_files WHERE hash = ${hash}`))[0];
-  return r ? { contentType: r.content_type as string, size: Number(r.size) } : null;
+  const [r] = await db
+    .select({ contentType: mediaFiles.contentType, size: mediaFiles.size })
+    .from(mediaFiles)
+    .where(eq(mediaFiles.hash, hash));
+  return r ?? null;
 }
 
 /** Records a stored file once per hash (a second upload of the same bytes records nothing). */
@@ -16,14 +20,15 @@ export async function recordMediaFile(db: DbOrTx, f: { hash: string; contentType
 
 /** A version's media item, if it has one with this id. */
 export async function findVersionMedia(db: DbOrTx, versionId: string, mediaId: string) {
-  const r = rowsOf(
-    await db.execute(sql`
-      SELECT media_id, hash, media_type FROM question_version_media
-      WHERE version_id = ${versionId} AND media_id = ${mediaId}`),
-  )[0];
-  return r
-    ? { mediaId: r.media_id as string, hash: r.hash as string, mediaType: r.media_type as string }
-    : null;
+  const [r] = await db
+    .select({
+      mediaId: questionVersionMedia.mediaId,
+      hash: questionVersionMedia.hash,
+      mediaType: questionVersionMedia.mediaType,
+    })
+    .from(questionVersionMedia)
+    .where(and(eq(questionVersionMedia.versionId, versionId), eq(questionVersionMedia.mediaId, mediaId)));
+  return r ?? null;
 }
 
 /** Adds a media item at the end of a version's items of its type. */
