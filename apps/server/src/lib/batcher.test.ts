@@ -21,7 +21,7 @@ function controlledRunner(fail?: (items: Item[]) => boolean) {
   /** Finishes the oldest unfinished batch and lets the promises settle. */
   const finishNext = async () => {
     finishers.shift()!();
-    await new Promise((r) => setTimeout(r, 0));
+    await new Promise((r) => setImmediate(r));
   };
   return { run, batches, finishNext, pending: () => finishers.length };
 }

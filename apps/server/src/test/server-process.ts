@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { until } from './until';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -67,22 +68,26 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
 
 /** Waits until the server answers /api/health; fails at once when the process ends first. */
 export async function waitHealthy(server: ServerProcess, port: number, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
   let ended = false;
   void server.exited.then(() => {
     ended = true;
   });
-  while (Date.now() < deadline) {
-    if (ended)
-      throw new Error(`The server ended before it answered:\n${server.stderr()}\n${server.stdout()}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
+  try {
+    // Another process starting up: its readiness is a state to wait for, not a time.
+    await until(
+      async () => {
+        if (ended) return true;
+        return fetch(`http://127.0.0.1:${port}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
+      },
+      { what: 'the server to answer /api/health', timeoutMs, everyMs: 200 },
     );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
+  } catch {
+    throw new Error(`The server did not answer within ${timeoutMs} ms:\n${server.stderr()}`);
   }
-  throw new Error(`The server did not answer within ${timeoutMs} ms:\n${server.stderr()}`);
+  if (ended) throw new Error(`The server ended before it answered:\n${server.stderr()}\n${server.stdout()}`);
 }
 
 /** kill -9: no graceful shutdown, nothing flushed or unlocked on the way out. */
