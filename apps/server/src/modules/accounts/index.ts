@@ -2,8 +2,15 @@
 import type { ServerModule } from '../manifest';
 import { accountsRoutes } from './routes';
 
-export { findUserByEmail, findUserById, loadUserMe, setLastUsedProduct } from './repository';
-export { openSession, readSession, sessionProven, TOUCH_EVERY_MS } from './sessions';
+export {
+  findUserByEmail,
+  findUserById,
+  loadUserMe,
+  sessionProven,
+  setLastUsedProduct,
+  TOUCH_EVERY_MS,
+} from './repository';
+export { openSession, readSession } from './sessions';
 export { consumeToken, findLiveToken, issueToken } from './tokens';
 
 export const accountsModule: ServerModule = { name: 'accounts', routes: accountsRoutes };

@@ -8,6 +8,8 @@ import { enforceRateLimits, type RateLimitChecks, reserveAttempt } from '../../l
 import { type Actor, authorize } from '../../policies';
 import { knownDevices } from './known-devices';
 import {
+  deleteSession,
+  deleteSessionsOf,
   findUserByEmail,
   findUserById,
   loadUserMe,
@@ -15,7 +17,7 @@ import {
   setPassword,
   setUserName,
 } from './repository';
-import { deleteSession, deleteSessionsOf, openSession } from './sessions';
+import { openSession } from './sessions';
 import { consumeToken, issueToken } from './tokens';
 
 export function accountsService(deps: Deps) {

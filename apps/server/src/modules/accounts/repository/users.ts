@@ -1,8 +1,8 @@
 import type { SubscriptionSummary, UserMe } from '@qbank/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { products, settings, subscriptions, users } from '../../db/schema';
-import { randomToken } from '../../lib/crypto';
+import type { DbOrTx } from '../../../db/client';
+import { products, settings, subscriptions, users } from '../../../db/schema';
+import { randomToken } from '../../../lib/crypto';
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const [u] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
