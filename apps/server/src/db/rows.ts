@@ -113,3 +113,10 @@ export async function selectRow<S extends RowShape>(
 ): Promise<RowOf<S> | undefined> {
   return (await selectRows(db, shape, query))[0];
 }
+
+/** Runs a statement that always answers one row (an aggregate, a SELECT of arrays); that row, checked and typed. */
+export async function selectOne<S extends RowShape>(db: DbOrTx, shape: S, query: SQL): Promise<RowOf<S>> {
+  const row = await selectRow(db, shape, query);
+  if (!row) throw new RowShapeError('A raw query that answers one row answered none');
+  return row;
+}

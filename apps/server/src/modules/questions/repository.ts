@@ -1,9 +1,8 @@
 import type { QuestionStatus, StatusCounts } from '@qbank/contract';
 import { emptyStatusCounts, QUESTION_TEXT_COUNT_CAP, searchTerms } from '@qbank/contract';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { type DbOrTx, rowsOf } from '../../db/client';
-import { asDate, column, nullable, type RowOf, rowAs, selectRow, selectRows } from '../../db/rows';
+import type { DbOrTx } from '../../db/client';
+import { column, nullable, type RowOf, rowAs, selectOne, selectRow, selectRows } from '../../db/rows';
 import {
   mediaFiles,
   products,
@@ -390,32 +389,32 @@ const SUMMARY_COLUMNS = sql`q.id, v.name, v.status, v.stem, v.subcategory_id, v.
 /** The statuses a list without a status filter holds. */
 const listedStatuses = questionStatuses.filter((s) => s !== 'DELETED');
 
-/** A row of SUMMARY_COLUMNS: the driver answers raw timestamps as text. */
-const summaryRow = z.object({
-  id: z.string(),
-  name: z.string(),
-  status: z.enum(questionStatuses),
-  stem: z.string(),
-  subcategory_id: z.string().nullable(),
-  free_sample: z.boolean(),
-  number: z.number().int(),
-  updated_at: z.union([z.date(), z.string()]).transform(asDate),
-  author_id: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-});
+/** A row of SUMMARY_COLUMNS. */
+const summaryRow = {
+  id: column.string,
+  name: column.string,
+  status: column.oneOf(questionStatuses),
+  stem: column.string,
+  subcategory_id: nullable(column.string),
+  free_sample: column.boolean,
+  number: column.int,
+  updated_at: column.timestamp,
+  author_id: column.string,
+  first_name: column.string,
+  last_name: column.string,
+};
 /** How many questions a text search's walk reads first to tell a rare word from a common one. */
 const WALK_PROBE = 100;
 
 /** Question ids in a list's order. */
-const idList = z.object({ ids: z.array(z.string()) });
+const idList = { ids: column.strings };
 /** A walk of a status in a list's order: how many questions it read, and the matches among them. */
-const walkRow = idList.extend({ walked: z.number().int() });
+const walkRow = { ...idList, walked: column.int };
 /** A count. */
-const countRow = z.object({ n: z.number().int() });
+const countRow = { n: column.int };
 
 /** A question of a list page, from a SUMMARY_COLUMNS row. */
-const summaryOf = (r: z.output<typeof summaryRow>) => ({
+const summaryOf = (r: RowOf<typeof summaryRow>) => ({
   id: r.id,
   name: r.name,
   status: r.status,
@@ -467,12 +466,14 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
     const matches = sql`s.search @@ ${statusTsQuery(q, f.status ? [f.status] : listedStatuses)}::tsquery`;
     /** The matches in the list's order, as far as `n`, as PostgreSQL plans it (the text index when rare). */
     const ordered = async (n: number) =>
-      idList.parse(
-        rowsOf(
-          await db.execute(sql`
+      (
+        await selectOne(
+          db,
+          idList,
+          sql`
             SELECT array(SELECT s.question_id FROM question_search s WHERE ${chosen} AND ${matches}
-              ORDER BY ${searchOrder} LIMIT ${n})::text[] AS ids`),
-        )[0],
+              ORDER BY ${searchOrder} LIMIT ${n})::text[] AS ids`,
+        )
       ).ids;
     let ids: string[];
     let total: number;
@@ -485,15 +486,15 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
       // five times the limit: a common word fills the limit in a few thousand rows, and a walk that reaches
       // the end of its status has counted everything.
       const walkOf = async (n: number) =>
-        walkRow.parse(
-          rowsOf(
-            await db.execute(sql`
-              WITH w AS MATERIALIZED (
-                SELECT s.question_id, s.updated_at, ${matches} AS hit FROM question_search s WHERE ${chosen}
-                ORDER BY ${searchOrder} LIMIT ${n})
-              SELECT (SELECT count(*) FROM w)::int AS walked,
-                array(SELECT s.question_id FROM w s WHERE s.hit ORDER BY ${searchOrder} LIMIT ${limit})::text[] AS ids`),
-          )[0],
+        selectOne(
+          db,
+          walkRow,
+          sql`
+            WITH w AS MATERIALIZED (
+              SELECT s.question_id, s.updated_at, ${matches} AS hit FROM question_search s WHERE ${chosen}
+              ORDER BY ${searchOrder} LIMIT ${n})
+            SELECT (SELECT count(*) FROM w)::int AS walked,
+              array(SELECT s.question_id FROM w s WHERE s.hit ORDER BY ${searchOrder} LIMIT ${limit})::text[] AS ids`,
         );
       const probe = await walkOf(WALK_PROBE);
       const common = probe.walked === WALK_PROBE && probe.ids.length > 0;
@@ -505,12 +506,14 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
       } else {
         // Rarer than one in five (or none in the probe): the text index holds few enough to count (at most the limit) and, when the
         // walk did not reach the page's end, to sort.
-        const [counted] = rowsOf(
-          await db.execute(sql`
+        const counted = await selectOne(
+          db,
+          countRow,
+          sql`
             SELECT count(*)::int AS n FROM (
-              SELECT 1 FROM question_search s WHERE ${chosen} AND ${matches} LIMIT ${limit}) x`),
+              SELECT 1 FROM question_search s WHERE ${chosen} AND ${matches} LIMIT ${limit}) x`,
         );
-        total = countRow.parse(counted).n;
+        total = counted.n;
         ids = walk.ids.length >= offset + f.size ? walk.ids : await ordered(offset + f.size);
       }
     }
@@ -518,21 +521,20 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
     const byId = new Map(
       pageIds.length === 0
         ? []
-        : summaryRow
-            .array()
-            .parse(
-              rowsOf(
-                await db.execute(sql`
-                  SELECT ${SUMMARY_COLUMNS}
-                  FROM questions q JOIN question_versions v ON v.id = q.current_version_id
-                  JOIN users a ON a.id = q.author_id
-                  WHERE q.id IN (${sql.join(
-                    pageIds.map((id) => sql`${id}`),
-                    sql`, `,
-                  )})`),
-              ),
+        : (
+            await selectRows(
+              db,
+              summaryRow,
+              sql`
+                SELECT ${SUMMARY_COLUMNS}
+                FROM questions q JOIN question_versions v ON v.id = q.current_version_id
+                JOIN users a ON a.id = q.author_id
+                WHERE q.id IN (${sql.join(
+                  pageIds.map((id) => sql`${id}`),
+                  sql`, `,
+                )})`,
             )
-            .map((r) => [r.id, summaryOf(r)] as const),
+          ).map((r) => [r.id, summaryOf(r)] as const),
     );
     return {
       total,
@@ -541,7 +543,7 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
     };
   }
 
-  const counts = await selectRow(
+  const counts = await selectOne(
     db,
     { matching: column.int, everything: column.int },
     sql`
@@ -549,16 +551,18 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
         coalesce(sum(n), 0)::int AS everything
       FROM question_counts q WHERE product_id = ${f.productId} ${f.authorId ? sql`AND author_id = ${f.authorId}` : sql``}`,
   );
-  const total = counts?.matching ?? 0;
-  const everything = counts?.everything ?? 0;
+  const total = counts.matching;
+  const everything = counts.everything;
   const where = sql`${status(sql`v.status`)} ${node ? sql`AND ${node(sql`v.subcategory_id`)}` : sql``}`;
-  let rows: Array<Record<string, unknown>> = [];
+  let rows: RowOf<typeof summaryRow>[] = [];
   if (total === 0 || offset >= total) rows = [];
   else if (total * 20 < everything)
     // The chosen versions first; then only their current ones in the product, sorted and cut to the page,
     // reading no more than the sort needs; then the page's rows in full.
-    rows = rowsOf(
-      await db.execute(sql`
+    rows = await selectRows(
+      db,
+      summaryRow,
+      sql`
         WITH m AS MATERIALIZED (SELECT v.id FROM question_versions v WHERE ${where}),
         page AS (
           SELECT q.id, q.updated_at, q.created_at, q.author_id, q.current_version_id
@@ -569,12 +573,14 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
           ${window})
         SELECT ${SUMMARY_COLUMNS}
         FROM page q JOIN question_versions v ON v.id = q.current_version_id JOIN users a ON a.id = q.author_id
-        ORDER BY ${order}`),
+        ORDER BY ${order}`,
     );
   // A walk of the product's questions in the sort's order, keeping those the condition selects.
   else
-    rows = rowsOf(
-      await db.execute(sql`
+    rows = await selectRows(
+      db,
+      summaryRow,
+      sql`
         SELECT ${SUMMARY_COLUMNS}
         FROM (SELECT q.id, q.updated_at, q.created_at, q.author_id, q.current_version_id
           FROM questions q JOIN question_versions v ON v.id = q.current_version_id
@@ -582,9 +588,9 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
           ${window}) q
         JOIN question_versions v ON v.id = q.current_version_id
         JOIN users a ON a.id = q.author_id
-        ORDER BY ${order}`),
+        ORDER BY ${order}`,
     );
-  return { total, totalIsLowerBound: false, rows: summaryRow.array().parse(rows).map(summaryOf) };
+  return { total, totalIsLowerBound: false, rows: rows.map(summaryOf) };
 }
 
 export interface BrowseFilter {
@@ -599,9 +605,9 @@ export interface BrowseFilter {
 }
 
 /** A stretch of the browsing order: a subcategory (null: the unfiled questions) and how many it shows. */
-const browseBucket = z.object({ subcategory_id: z.string().nullable(), n: z.number().int() });
+const browseBucket = { subcategory_id: nullable(column.string), n: column.int };
 /** A question of a browsed page: the version the pool has as its published one. */
-const browsedVersion = z.object({ version_id: z.string() });
+const browsedVersion = { version_id: column.string };
 
 /**
  * A page of the published questions a learner browses, as version ids in order, and how many there are. The
@@ -625,9 +631,10 @@ export async function browseQuestions(db: DbOrTx, f: BrowseFilter) {
     f.subcategoryId ? sql`AND sc.id = ${f.subcategoryId}` : sql``,
   ];
   const anyNode = !!(f.subjectId || f.categoryId || f.subcategoryId);
-  const buckets = browseBucket.array().parse(
-    rowsOf(
-      await db.execute(sql`
+  const buckets = await selectRows(
+    db,
+    browseBucket,
+    sql`
         WITH c AS (${counts}),
         tree AS (
           SELECT sc.id, row_number() OVER (ORDER BY s.position, s.name, s.id, cat.position, cat.name, cat.id,
@@ -637,8 +644,7 @@ export async function browseQuestions(db: DbOrTx, f: BrowseFilter) {
         SELECT tree.id AS subcategory_id, c.n, tree.ord FROM tree JOIN c ON c.subcategory_id = tree.id
         WHERE c.n > 0
         ${anyNode ? sql`` : sql`UNION ALL SELECT NULL, c.n, NULL FROM c WHERE c.subcategory_id IS NULL AND c.n > 0`}
-        ORDER BY ord NULLS LAST`),
-    ),
+        ORDER BY ord NULLS LAST`,
   );
   const total = buckets.reduce((sum, b) => sum + b.n, 0);
   // The stretch of each subcategory the page covers.
@@ -673,12 +679,12 @@ export async function browseQuestions(db: DbOrTx, f: BrowseFilter) {
       }
       ORDER BY created_at, p.question_id LIMIT ${span.take} OFFSET ${span.skip})`,
   );
-  const rows = browsedVersion.array().parse(
-    rowsOf(
-      await db.execute(sql`
-        SELECT x.version_id FROM (${sql.join(parts, sql` UNION ALL `)}) x
-        ORDER BY x.part, x.created_at, x.question_id`),
-    ),
+  const rows = await selectRows(
+    db,
+    browsedVersion,
+    sql`
+      SELECT x.version_id FROM (${sql.join(parts, sql` UNION ALL `)}) x
+      ORDER BY x.part, x.created_at, x.question_id`,
   );
   return { total, versionIds: rows.map((r) => r.version_id) };
 }
