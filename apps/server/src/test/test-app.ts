@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openPostgres, type PoolOptions } from '../db/client';
@@ -82,4 +82,25 @@ export async function createTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The app of a test file, made before its tests (beforeAll) and closed after them (afterAll): one line for
+ * the set-up every file repeats. The handle stands for the app once it is made; read it in tests and hooks.
+ */
+export function appForFile<T extends { close(): Promise<void> }>(make: () => Promise<T>): T {
+  let made: T | undefined;
+  beforeAll(async () => {
+    made = await make();
+  });
+  afterAll(async () => {
+    await made?.close();
+  });
+  return new Proxy({} as T, {
+    get(_, key) {
+      if (!made) throw new Error('The app of this file is made in beforeAll: read it in a test or a hook');
+      const value = Reflect.get(made, key);
+      return typeof value === 'function' ? value.bind(made) : value;
+    },
+  });
 }

@@ -1,13 +1,9 @@
 import { Messages } from '@qbank/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildProduct, buildSubscription, buildUser } from '../factories';
-import { createTestApp, type TestApp } from '../test-app';
+import { appForFile, createTestApp } from '../test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile(() => createTestApp());
 
 describe('login', () => {
   it('signs in with form data and returns an access token and a session cookie', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   categories,
   type questionStatuses,
@@ -20,13 +20,9 @@ import {
   buildUser,
   signedIn,
 } from '../factories';
-import { createTestApp, type TestApp } from '../test-app';
+import { appForFile, createTestApp } from '../test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile(() => createTestApp());
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 type Status = (typeof questionStatuses)[number];

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../client';
 import {
   buildCategory,
@@ -9,13 +9,9 @@ import {
   buildUser,
   signedIn,
 } from '../factories';
-import { createTestApp, type TestApp } from '../test-app';
+import { appForFile, createTestApp } from '../test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile(() => createTestApp());
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 

@@ -1,18 +1,15 @@
 import { createHash } from 'node:crypto';
 import { Messages } from '@qbank/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages, referralVisits } from '../../db/schema';
 import { mailsTo, signedIn, uniqueEmail } from '../factories';
-import { type HttpApp, resettableLimiter, startHttpApp } from '../http-client';
+import { resettableLimiter, startHttpApp } from '../http-client';
+import { appForFile } from '../test-app';
 
 const limiter = resettableLimiter();
-let h: HttpApp;
-beforeAll(async () => {
-  h = await startHttpApp({ limiter });
-});
+const h = appForFile(() => startHttpApp({ limiter }));
 beforeEach(() => limiter.reset());
-afterAll(() => h.close());
 
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 

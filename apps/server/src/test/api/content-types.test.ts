@@ -1,15 +1,12 @@
 import { ErrorCode } from '@qbank/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { buildUser, findUser, mailsTo, uniqueEmail } from '../factories';
-import { type HttpApp, resettableLimiter, startHttpApp } from '../http-client';
+import { resettableLimiter, startHttpApp } from '../http-client';
+import { appForFile } from '../test-app';
 
 const limiter = resettableLimiter();
-let h: HttpApp;
-beforeAll(async () => {
-  h = await startHttpApp({ limiter });
-});
+const h = appForFile(() => startHttpApp({ limiter }));
 beforeEach(() => limiter.reset());
-afterAll(() => h.close());
 
 const unsupported = {
   statusCode: 415,

@@ -1,15 +1,12 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../factories';
-import { type HttpApp, startHttpApp } from '../http-client';
+import { startHttpApp } from '../http-client';
+import { appForFile } from '../test-app';
 
-let h: HttpApp;
-beforeAll(async () => {
-  h = await startHttpApp();
-});
-afterAll(() => h?.close());
+const h = appForFile(() => startHttpApp());
 
 /** A GET over a real socket, answered as the bytes sent (no client-side decompression). */
 function getRaw(url: string, headers: Record<string, string>) {

@@ -3,18 +3,15 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestClient } from '../client';
 import { buildProduct, questionBody, signedIn } from '../factories';
-import { type HttpApp, resettableLimiter, startHttpApp } from '../http-client';
+import { resettableLimiter, startHttpApp } from '../http-client';
+import { appForFile } from '../test-app';
 
 const limiter = resettableLimiter();
-let h: HttpApp;
-beforeAll(async () => {
-  h = await startHttpApp({ limiter });
-});
+const h = appForFile(() => startHttpApp({ limiter }));
 beforeEach(() => limiter.reset());
-afterAll(() => h.close());
 
 /** Percent-encodes a string's UTF-8 bytes (a lone surrogate becomes U+FFFD, as a browser would send it). */
 const pct = (s: string) =>

@@ -1,13 +1,10 @@
 import net from 'node:net';
 import { ErrorCode } from '@qbank/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpApp, startHttpApp } from '../http-client';
+import { describe, expect, it } from 'vitest';
+import { startHttpApp } from '../http-client';
+import { appForFile } from '../test-app';
 
-let h: HttpApp;
-beforeAll(async () => {
-  h = await startHttpApp();
-});
-afterAll(() => h.close());
+const h = appForFile(() => startHttpApp());
 
 /** Sends raw bytes and reads the whole answer until the server closes or ends it. */
 function raw(request: string): Promise<{ status: number; headers: string; body: string }> {

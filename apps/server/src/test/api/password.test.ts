@@ -1,17 +1,14 @@
 import { Messages } from '@qbank/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { testClock } from '../../lib/clock';
 import { buildUser, findUser, latestMail, mailsTo, signedIn, tokenFrom, uniqueEmail } from '../factories';
-import { type HttpApp, resettableLimiter, startHttpApp } from '../http-client';
+import { resettableLimiter, startHttpApp } from '../http-client';
+import { appForFile } from '../test-app';
 
 const limiter = resettableLimiter();
 const clock = testClock();
-let h: HttpApp;
-beforeAll(async () => {
-  h = await startHttpApp({ limiter, clock });
-});
+const h = appForFile(() => startHttpApp({ limiter, clock }));
 beforeEach(() => limiter.reset());
-afterAll(() => h.close());
 
 const q = (token: string) => `?token=${encodeURIComponent(token)}`;
 

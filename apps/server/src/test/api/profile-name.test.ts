@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedIn } from '../factories';
 import { type HttpApp, startHttpApp } from '../http-client';
+import { appForFile } from '../test-app';
 
 /** Issue 8: PATCH /api/v2/users/me changes the signed-in user's first and last name. */
-let t: HttpApp;
-beforeAll(async () => {
-  t = await startHttpApp();
-});
-afterAll(() => t.close());
+const t = appForFile(() => startHttpApp());
 
 const patch = (c: ReturnType<HttpApp['client']>, json: unknown, opts: { noCsrf?: boolean } = {}) =>
   c.req({ method: 'PATCH', url: '/api/v2/users/me', json, ...opts });

@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mediaService } from '../../modules/media/service';
 import { makeActor } from '../../policies';
 import type { TestClient } from '../client';
 import { buildProduct, multipart, questionBody, signedIn } from '../factories';
-import { createTestApp, type TestApp } from '../test-app';
+import { appForFile, createTestApp } from '../test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile(() => createTestApp());
 
 const fixture = (name: string) =>
   new Uint8Array(fs.readFileSync(path.join(__dirname, '../../lib/__fixtures__', name)));

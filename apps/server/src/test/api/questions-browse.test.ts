@@ -1,20 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { learnerQuestionPage } from '@qbank/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addPublished, buildBank } from '../bank-factory';
 import type { TestClient, TestResponse } from '../client';
 import { buildCategory, buildProduct, buildSubcategory, buildSubject, signedIn } from '../factories';
 import { LEARNER_VIEW_KEYS, solutionKeysIn } from '../solutions';
-import { createTestApp, type TestApp } from '../test-app';
+import { appForFile, createTestApp } from '../test-app';
 
 // GET /api/v1/questions/products/{id} (SPEC §7): the published questions a learner may browse in their bank,
 // as the learner reads them (no solution), a page at a time, in the subject tree's order, by tree node.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile(() => createTestApp());
 
 const EXPLANATION = 'Loop diuretics waste calcium';
 /** A page exactly as its schema makes it, with nothing of a solution anywhere in it. */

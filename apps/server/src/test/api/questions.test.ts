@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { importsApi, MEDIA_MAX_BYTES, mediaApi, RESTORE_DELETED_MESSAGE } from '@qbank/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rowsOf } from '../../db/client';
 import { products, questions, questionVersions, subcategories } from '../../db/schema';
@@ -18,13 +18,9 @@ import {
   multipart,
   signedIn,
 } from '../factories';
-import { createTestApp, type TestApp } from '../test-app';
+import { appForFile, createTestApp } from '../test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile(() => createTestApp());
 
 /** A signed-in client of a new user subscribed to the product with these roles (none: not subscribed). */
 const member = (productId: string | null, roles: MemberRoles = {}, superuser = false) =>

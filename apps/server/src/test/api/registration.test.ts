@@ -1,6 +1,6 @@
 import { Messages } from '@qbank/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { jobs, oneTimeTokens, users } from '../../db/schema';
 import { runningClock } from '../../lib/clock';
 import {
@@ -13,17 +13,14 @@ import {
   tokenFrom,
   uniqueEmail,
 } from '../factories';
-import { type HttpApp, resettableLimiter, startHttpApp } from '../http-client';
+import { resettableLimiter, startHttpApp } from '../http-client';
+import { appForFile } from '../test-app';
 
 const limiter = resettableLimiter();
 // Real time, which a test may jump forward (a link's lifetime) and back.
 const clock = runningClock();
-let h: HttpApp;
-beforeAll(async () => {
-  h = await startHttpApp({ limiter, clock });
-});
+const h = appForFile(() => startHttpApp({ limiter, clock }));
 beforeEach(() => limiter.reset());
-afterAll(() => h.close());
 
 const person = (username = uniqueEmail('reg')) => ({ firstName: 'Ada', lastName: 'Lovelace', username });
 

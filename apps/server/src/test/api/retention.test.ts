@@ -1,17 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobs, oneTimeTokens } from '../../db/schema';
 import { MAIL_JOB, type MailTransport } from '../../infra/mail';
 import { buildUser, latestMail, tokenFrom, uniqueEmail } from '../factories';
 import { type HttpApp, startHttpApp } from '../http-client';
+import { appForFile } from '../test-app';
 import { until } from '../until';
 
-let h: HttpApp;
-beforeAll(async () => {
-  h = await startHttpApp();
-});
-afterAll(() => h.close());
+const h = appForFile(() => startHttpApp());
 
 const HOUR = 60 * 60 * 1000;
 const ago = (ms: number) => new Date(Date.now() - ms);

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildUser, latestMail, tokenFrom, uniqueEmail } from '../factories';
-import { type HttpApp, startHttpApp } from '../http-client';
+import { startHttpApp } from '../http-client';
+import { appForFile } from '../test-app';
 
-let h: HttpApp;
-beforeAll(async () => {
-  h = await startHttpApp();
-});
-afterAll(() => h.close());
+const h = appForFile(() => startHttpApp());
 
 /** The directives of a Content-Security-Policy header, by name. */
 const directives = (csp: string | null) =>

@@ -1,22 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
 import { testClock } from '../../lib/clock';
 import { sha256Hex } from '../../lib/crypto';
 import type { TestClient } from '../client';
 import { buildProduct, buildSubscription, buildUser, signedIn } from '../factories';
-import { type HttpApp, startHttpApp } from '../http-client';
+import { startHttpApp } from '../http-client';
+import { appForFile } from '../test-app';
 
 // accounts.test.ts covers login, CSRF on a write, cross-site login, logout and users/me through app.inject;
 // these are the parts only a real socket, real cookies or an aged session show.
 // Sessions age on a test clock: moved forward, not back-dated in the database.
 const clock = testClock();
 const DAY = 24 * 60 * 60 * 1000;
-let h: HttpApp;
-beforeAll(async () => {
-  h = await startHttpApp({ clock });
-});
-afterAll(() => h.close());
+const h = appForFile(() => startHttpApp({ clock }));
 
 const sessionOf = (c: TestClient) => c.cookies.get('qbank_session')!;
 

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { EXPORT_FORMATS, questionRead } from '@qbank/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildBank } from '../bank-factory';
 import type { TestClient, TestResponse } from '../client';
 import { type MemberRoles, multipart, signedIn } from '../factories';
 import { LEARNER_VIEW_KEYS, solutionKeysIn } from '../solutions';
-import { createTestApp, type TestApp } from '../test-app';
+import { appForFile, createTestApp } from '../test-app';
 
 // SPEC: "a student receives a question's correct choice and explanations only from a tutor answer or the
 // review of their own finished test; no other call returns them to a student." Every call of the questions,
@@ -15,11 +15,7 @@ import { createTestApp, type TestApp } from '../test-app';
 // (docs/questions.md, "What a learner reads"); every exam call carries none before the test ends, but a tutor
 // answer's own. The question's staff still read the solution.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile(() => createTestApp());
 
 // Words that appear only in the solutions of this file's questions: no answer may carry them at all, whatever
 // the field is called.

@@ -2,18 +2,15 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ON_THE_FLY_ENCODINGS } from '../../lib/http-encoding';
 import { buildPlan, buildProduct } from '../factories';
 import { pgUrl } from '../global-setup';
-import { type HttpApp, startHttpApp } from '../http-client';
+import { startHttpApp } from '../http-client';
+import { appForFile } from '../test-app';
 
 /** Store pages, ETags and kept bytes, over a real socket (raw bytes: no client-side decompression). */
-let t: HttpApp;
-beforeAll(async () => {
-  t = await startHttpApp();
-});
-afterAll(() => t.close());
+const t = appForFile(() => startHttpApp());
 
 interface Raw {
   status: number;

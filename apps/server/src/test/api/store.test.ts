@@ -1,16 +1,12 @@
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { billingPlans, productLogos, products } from '../../db/schema';
 import type { TestClient } from '../client';
 import { buildPlan, buildProduct, signedIn } from '../factories';
-import { createTestApp, type TestApp } from '../test-app';
+import { appForFile, createTestApp } from '../test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile(() => createTestApp());
 
 const search = (c: TestClient, searchTerm: unknown, sortOrder = 'ASC') =>
   c.req({

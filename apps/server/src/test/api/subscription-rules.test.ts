@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { billingPlans, subscriptions } from '../../db/schema';
 import { expireDue } from '../../modules/subscriptions/access';
 import { buildPlan, buildProduct, buildSubscription, buildUser, signedIn } from '../factories';
-import { createTestApp, type TestApp } from '../test-app';
+import { appForFile, createTestApp } from '../test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile(() => createTestApp());
 
 async function freeProduct(frequencyType: 'MONTHLY' | 'INDEFINITE' = 'MONTHLY') {
   const product = await buildProduct(t.deps.db);

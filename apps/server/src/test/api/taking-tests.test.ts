@@ -11,7 +11,7 @@ import {
   testRun,
 } from '@qbank/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { questions, questionVersions } from '../../db/schema';
 import { testClock } from '../../lib/clock';
@@ -20,17 +20,13 @@ import { finalizeExpiredTests } from '../../modules/tests/expiry';
 import { buildBank } from '../bank-factory';
 import type { TestClient } from '../client';
 import { buildSubscription, buildUser } from '../factories';
-import { createTestApp, type TestApp } from '../test-app';
+import { appForFile, createTestApp } from '../test-app';
 
 // Taking tests over HTTP against a real database (DESIGN §5): create, the clock, every action and its
 // refusals, review, My Tests and the dashboard. Time is the app's test clock, moved by the tests.
 
 const clock = testClock();
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(() => t.close());
+const t = appForFile(() => createTestApp({ clock }));
 
 type Bank = Awaited<ReturnType<typeof buildBank>>;
 

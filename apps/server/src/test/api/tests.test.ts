@@ -1,16 +1,12 @@
 import { NO_TEST_IN_PROGRESS } from '@qbank/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import type { TestClient } from '../client';
 import { buildProduct, buildSubscription, buildTest, buildUser } from '../factories';
-import { createTestApp, type TestApp } from '../test-app';
+import { appForFile, createTestApp } from '../test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = appForFile(() => createTestApp());
 
 const notFound = { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: NO_TEST_IN_PROGRESS };
 

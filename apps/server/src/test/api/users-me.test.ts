@@ -1,15 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { products } from '../../db/schema';
 import { buildProduct, buildSubscription, buildUser } from '../factories';
-import { type HttpApp, startHttpApp } from '../http-client';
+import { startHttpApp } from '../http-client';
+import { appForFile } from '../test-app';
 
 /** users/me and the session answer from one joined query: the same user, subscriptions in product-name order. */
-let t: HttpApp;
-beforeAll(async () => {
-  t = await startHttpApp();
-});
-afterAll(() => t.close());
+const t = appForFile(() => startHttpApp());
 
 describe('users/me and session', () => {
   it('answer the user with every subscription by product name, the active ones apart', async () => {
