@@ -11,7 +11,7 @@ import {
 } from '@qbank/contract';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { column, nullable, type RowOf, selectRow, selectRows } from '../../db/rows';
+import { column, nullable, type RowOf, selectOne, selectRows } from '../../db/rows';
 import { billingPlans, productLogos, products, storeVersion } from '../../db/schema';
 import { prefixTsQuery, usefulTsQuery } from '../../db/text-search';
 import type { IndexedProduct } from './card-index';
@@ -293,7 +293,7 @@ export async function databaseTerms(
   words: string[],
   literals: string[],
 ): Promise<{ words: string[][]; literals: string[] }> {
-  const row = await selectRow(
+  const row = await selectOne(
     db,
     { words: column.strings, literals: column.strings },
     sql`
@@ -304,10 +304,10 @@ export async function databaseTerms(
             FROM unnest(${sql.param(literals)}::text[]) WITH ORDINALITY AS t(l, i) ORDER BY i) AS literals`,
   );
   return {
-    words: row!.words.map((q) =>
+    words: row.words.map((q) =>
       [...q.matchAll(/'((?:[^']|'')*)':\*/g)].map((m) => m[1]!.replaceAll("''", "'")),
     ),
-    literals: row!.literals,
+    literals: row.literals,
   };
 }
 
