@@ -81,8 +81,8 @@ describe('the order of the mailbox', () => {
           FROM mail_outbox WHERE "to" = ${to} ORDER BY created_at`,
     )) as unknown as SentRows;
     expect(kept).toEqual(queued);
-    const res = await fetch(`${h.baseUrl}/dev/mailbox/messages`);
-    const mine = ((await res.json()) as { content: Array<{ to: string; subject: string }> }).content.filter(
+    const res = await h.client().get('/dev/mailbox/messages', { origin: null });
+    const mine = (res.body as { content: Array<{ to: string; subject: string }> }).content.filter(
       (m) => m.to === to,
     );
     expect(mine.map((m) => m.subject)).toEqual(['No. 4', 'No. 3', 'No. 2', 'No. 1']);

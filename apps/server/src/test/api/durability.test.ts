@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openEmbedded, openPostgres } from '../../db/client';
 import { jobs, mailOutbox, oneTimeTokens, users } from '../../db/schema';
 import { MAIL_JOB } from '../../infra/mail';
+import { fetchTransport, TestClient } from '../client';
 import { tokenFrom } from '../factories';
 import {
   freePort,
@@ -62,11 +63,14 @@ async function startServer(port: number): Promise<ServerProcess> {
 const openDirectly = (): Promise<Database> =>
   databaseUrl ? openPostgres(databaseUrl, { max: 1 }) : openEmbedded(dataDir);
 
+/** A client of the server process on `port` (sending no Origin). */
+const clientOf = (port: number) => new TestClient(fetchTransport(`http://127.0.0.1:${port}`));
+
 async function register(port: number, username: string) {
-  const res = await fetch(`http://127.0.0.1:${port}/api/v1/initiateRegistration`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName: 'Dee', lastName: 'Urable', username }),
+  const res = await clientOf(port).post('/api/v1/initiateRegistration', {
+    firstName: 'Dee',
+    lastName: 'Urable',
+    username,
   });
   expect(res.status).toBe(201);
 }
@@ -77,8 +81,8 @@ async function registrationTokens(port: number, emails: string[]): Promise<Map<s
   // A server in another process, its own job runner on its own timer: its mail is waited for as a state.
   await until(
     async () => {
-      const res = await fetch(`http://127.0.0.1:${port}/dev/mailbox/messages`);
-      const { content } = (await res.json()) as {
+      const res = await clientOf(port).get('/dev/mailbox/messages');
+      const { content } = res.body as {
         content: Array<{ to: string; subject: string; text: string }>;
       };
       for (const m of content)
@@ -93,7 +97,7 @@ async function registrationTokens(port: number, emails: string[]): Promise<Map<s
 }
 
 const fetchRegistration = (port: number, token: string) =>
-  fetch(`http://127.0.0.1:${port}/api/v1/fetchRegistration?token=${encodeURIComponent(token)}`);
+  clientOf(port).get(`/api/v1/fetchRegistration?token=${encodeURIComponent(token)}`);
 
 describe('durability of acknowledged writes', () => {
   it('keeps every acknowledged registration across a kill -9, and the restarted server takes over', async () => {
@@ -127,7 +131,7 @@ describe('durability of acknowledged writes', () => {
     for (const email of emails) {
       const res = await fetchRegistration(port, tokens.get(email)!);
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ username: email, firstName: 'Dee', lastName: 'Urable' });
+      expect(res.body).toMatchObject({ username: email, firstName: 'Dee', lastName: 'Urable' });
     }
     const secondPostmaster = postmasterPid();
     expect(await stopGracefully(second)).toBe(0);

@@ -231,12 +231,12 @@ describe('progress', () => {
 describe('mail is recorded once', () => {
   it('a runner that dies after delivering to the outbox, before it could mark the job done, leaves no second mail', async () => {
     const email = uniqueEmail('crash');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/initiateRegistration',
-      payload: { firstName: 'Cr', lastName: 'Ash', username: email },
+    const res = await t.client().post('/api/v1/initiateRegistration', {
+      firstName: 'Cr',
+      lastName: 'Ash',
+      username: email,
     });
-    expect(res.statusCode).toBe(201);
+    expect(res.status).toBe(201);
     const outbox = () => t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
     // The process "dies" right after the handler returned: it never marks the job done nor renews the lease.
     const dying = runner([mailJob], {
@@ -277,12 +277,12 @@ describe('mail over SMTP after a crash', () => {
     const s = await createTestApp({ clock: smtpClock, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
     try {
       const email = uniqueEmail('smtp-crash');
-      const res = await s.app.inject({
-        method: 'POST',
-        url: '/api/v1/initiateRegistration',
-        payload: { firstName: 'Sm', lastName: 'Tp', username: email },
+      const res = await s.client().post('/api/v1/initiateRegistration', {
+        firstName: 'Sm',
+        lastName: 'Tp',
+        username: email,
       });
-      expect(res.statusCode).toBe(201);
+      expect(res.status).toBe(201);
       // The server accepts the message; the process dies before the job is marked done.
       const dying = createJobRunner({
         db: s.deps.db,

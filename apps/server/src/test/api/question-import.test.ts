@@ -410,7 +410,7 @@ describe('who may import', () => {
   });
 
   it('declares the upload as multipart/form-data in the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    const doc = (await t.client().get('/api/docs/json')).body;
     const post = doc.paths['/api/v2/questionImports/products/{id}'].post;
     expect(Object.keys(post.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
     expect(doc.paths['/api/v2/questions/products/{id}/export'].get).toBeDefined();
@@ -616,10 +616,13 @@ describe('the event loop during a large import', () => {
       const order: string[] = [];
       let health: Promise<void> | undefined;
       workerEvents.once('start', () => {
-        health = t.app.inject({ url: '/api/health' }).then((r) => {
-          expect(r.statusCode).toBe(200);
-          order.push('health answered');
-        });
+        health = t
+          .client()
+          .get('/api/health')
+          .then((r) => {
+            expect(r.status).toBe(200);
+            order.push('health answered');
+          });
       });
       const read = t.runJobs().then(() => order.push('read done'));
       await read;

@@ -697,7 +697,7 @@ describe('the OpenAPI document names the upload field the server reads', () => {
 
   /** The multipart body the document gives an upload endpoint: its one field and that field's schema. */
   async function documentedUpload(route: string) {
-    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    const doc = (await t.client().get('/api/docs/json')).body;
     const content = doc.paths[route].post.requestBody.content;
     expect(Object.keys(content)).toEqual(['multipart/form-data']);
     const { required, properties } = content['multipart/form-data'].schema;

@@ -63,7 +63,7 @@ describe('HSTS behind https', () => {
   it('is sent when PUBLIC_URL is https', async () => {
     const s = await startHttpApp({ env: { PUBLIC_URL: 'https://qbank.example.com' } });
     try {
-      const res = await fetch(`${s.baseUrl}/api/v1/products`);
+      const res = await s.client().get('/api/v1/products', { origin: null });
       expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=\d{7,}; includeSubDomains$/);
       expect(directives(res.headers.get('content-security-policy'))).toHaveProperty(
         'upgrade-insecure-requests',

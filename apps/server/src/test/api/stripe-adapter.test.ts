@@ -749,10 +749,10 @@ describe('end to end: the app on the Stripe provider, pointed at the fake', () =
   afterAll(() => t?.close());
 
   const deliver = (payload: string, signature: string) =>
-    t.app.inject({
+    t.client().req({
       method: 'POST',
       url: WEBHOOK_URL,
-      payload,
+      raw: payload,
       headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     });
 
@@ -852,14 +852,14 @@ describe('end to end: the app on the Stripe provider, pointed at the fake', () =
       payload,
       signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_x' }),
     );
-    expect(forged.statusCode).toBe(400);
-    expect(forged.json().message).toMatch(/^Webhook signature check failed: No signatures found/);
+    expect(forged.status).toBe(400);
+    expect(forged.body.message).toMatch(/^Webhook signature check failed: No signatures found/);
     const ok = await deliver(
       payload,
       signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
     );
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ received: true, duplicate: false });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ received: true, duplicate: false });
     const [sub] = await t.deps.db.select().from(subscriptions).where(eq(subscriptions.userId, u.id));
     expect(sub).toMatchObject({ active: true, autoRenew: true, providerSubscriptionId: subId });
     expect((await c.req({ url: `/api/v2/checkoutSessions/${sessionId}` })).body).toMatchObject({
@@ -906,7 +906,7 @@ describe('end to end: the app on the Stripe provider, pointed at the fake', () =
         event,
         signer.webhooks.generateTestHeaderString({ payload: event, secret: WEBHOOK_SECRET }),
       );
-      expect(r.statusCode).toBe(200);
+      expect(r.status).toBe(200);
     }
     const [after] = await t.deps.db.select().from(subscriptions).where(eq(subscriptions.id, sub!.id));
     expect(after).toMatchObject({ active: true, autoRenew: true });
