@@ -546,6 +546,27 @@ test.describe('signed-in pages drawn by the server', () => {
     expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
   });
 
+  test('a button clicked before the app has taken over acts once the app has', async ({ page, newUser }) => {
+    await signInAs(page, await newUser(like.learner));
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(/\/assets\/dashboard-page-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/dashboard', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('#root[data-ssr]')).toBeAttached();
+    // On a wide screen the sidebar starts open; its toggle, clicked on the server's page, closes it.
+    const toggle = page.getByRole('button', { name: 'Toggle sidebar' }).and(page.locator(':visible'));
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await toggle.click();
+    release();
+    await expect(page.locator('#root:not([data-ssr])')).toBeAttached();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
   test('the app takes them over without a loader in between, and they work by keyboard at 375 px', async ({
     page,
     newUser,
