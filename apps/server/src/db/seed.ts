@@ -4,7 +4,7 @@ import type { Payments } from '../infra/payments';
 import type { MediaStorage } from '../infra/storage';
 import { type Clock, systemClock } from '../lib/clock';
 import { hashPassword } from '../lib/passwords';
-import { seedTestHistory } from '../modules/tests';
+import { seedTestHistory } from '../modules/exams';
 import type { Db } from './client';
 import { billingPlans, products, subscriptions, users } from './schema';
 import { seedQuestionBank } from './seed-question-bank';

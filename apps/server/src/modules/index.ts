@@ -7,6 +7,7 @@ import { catalogueModule } from './catalogue';
 import { checkoutModule, checkoutService } from './checkout';
 import { contactModule } from './contact';
 import { devMailboxModule } from './dev-mailbox';
+import { examsModule } from './exams';
 import { importsModule } from './imports';
 import type { ServerModule } from './manifest';
 import { mediaModule } from './media';
@@ -16,7 +17,6 @@ import { registrationModule } from './registration';
 import { siteModule } from './site';
 import { storeModule } from './store';
 import { subscriptionsModule } from './subscriptions';
-import { testsModule } from './tests';
 
 export type { PeriodicTask, ServerModule } from './manifest';
 
@@ -32,7 +32,7 @@ export const MODULES: readonly ServerModule[] = [
   questionsModule,
   mediaModule,
   importsModule,
-  testsModule,
+  examsModule,
   checkoutModule,
   siteModule,
   devMailboxModule,

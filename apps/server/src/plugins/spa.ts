@@ -106,7 +106,7 @@ const FIRST_CALLS: Record<string, (c: PageContext) => Call[]> = {
       ? [{ method: 'GET', url: endpointPath(testsApi.dashboard.path, { id: active.product.uuid }) }]
       : [];
   },
-  // features/tests/api/my-tests.ts: the first page of My Tests.
+  // features/exams/api/my-tests.ts: the first page of My Tests.
   '/tests': ({ user, query }) => {
     const active = activeProduct(user);
     if (!active || (query.page && query.page !== '1')) return [];
@@ -119,7 +119,7 @@ const FIRST_CALLS: Record<string, (c: PageContext) => Call[]> = {
       },
     ];
   },
-  // features/tests/api/create.ts: the tree, the open test, the questions available in every pool.
+  // features/exams/api/create.ts: the tree, the open test, the questions available in every pool.
   '/tests/create': ({ user }) => {
     const id = activeProduct(user)?.product.uuid;
     if (!id) return [];

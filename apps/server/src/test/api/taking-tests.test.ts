@@ -16,7 +16,7 @@ import { rowsOf } from '../../db/client';
 import { questions, questionVersions } from '../../db/schema';
 import { testClock } from '../../lib/clock';
 import { ON_THE_FLY_ENCODINGS } from '../../lib/http-encoding';
-import { finalizeExpiredTests } from '../../modules/tests/expiry';
+import { finalizeExpiredTests } from '../../modules/exams/expiry';
 import { buildBank } from '../bank-factory';
 import type { TestClient } from '../client';
 import { buildSubscription, buildUser } from '../factories';

@@ -1,12 +1,13 @@
-// The tests module: practice tests — creating, taking (the exam screen), reviewing, and the dashboard.
+// The exams module: SPEC's practice tests — creating, taking (the exam screen), reviewing, the dashboard. (Not
+// a folder named tests: tools take that for test code.)
 import type { ServerModule } from '../manifest';
 import { EXPIRY_EVERY_MS, finalizeExpiredTests } from './expiry';
 import { testsRoutes } from './routes';
 
 export { seedTestHistory } from './seed';
 
-export const testsModule: ServerModule = {
-  name: 'tests',
+export const examsModule: ServerModule = {
+  name: 'exams',
   routes: testsRoutes,
   every: [
     {

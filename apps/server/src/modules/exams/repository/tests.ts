@@ -1,12 +1,12 @@
 import type { TestMode, TestStatus } from '@qbank/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, executePrepared, rowsOf } from '../../db/client';
-import { type StoredHighlight, testQuestions, tests } from '../../db/schema';
-import { batcher } from '../../lib/batcher';
-import type { SessionProof } from '../../plugins/session';
-import { sessionProven } from '../accounts';
-import { type ShownContent, shownContentOf } from '../questions';
-import type { ClockRow } from './clock';
+import { type Db, type DbOrTx, executePrepared, rowsOf } from '../../../db/client';
+import { type StoredHighlight, testQuestions, tests } from '../../../db/schema';
+import { batcher } from '../../../lib/batcher';
+import type { SessionProof } from '../../../plugins/session';
+import { sessionProven } from '../../accounts';
+import { type ShownContent, shownContentOf } from '../../questions';
+import type { ClockRow } from '../clock';
 import type { Drawn } from './draw';
 
 /** The session rule for the batched statements below: the input row `i` proves the session `s` (accounts). */

@@ -1,8 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { scorePercent } from './clock';
-import { finishTest, insertTest, saveTestQuestion } from './repository';
-import { countScore, recordAnswers, setLearnerFlag } from './stats';
+import {
+  countScore,
+  finishTest,
+  insertTest,
+  recordAnswers,
+  saveTestQuestion,
+  setLearnerFlag,
+} from './repository';
 
 /**
  * The demo learner's history in one bank: two completed tests (tutor, then timed) of ten published questions

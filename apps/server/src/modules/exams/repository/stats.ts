@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type DbOrTx, rowsOf } from '../../db/client';
+import { type DbOrTx, rowsOf } from '../../../db/client';
 
 // The learner's history and the product's statistics, kept in the transaction that changes them, so no
 // screen ever recounts answers (docs/tests.md).

@@ -2,8 +2,7 @@ import { testsApi } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { route, routeProvingSession } from '../../plugins/route';
-import { testReadsService } from './read-service';
-import { testsService } from './service';
+import { testReadsService, testsService } from './service';
 
 /** Calls about taking tests in a product: an active subscription to it. */
 const taking = { policy: 'tests.take' } as const;

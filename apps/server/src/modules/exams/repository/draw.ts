@@ -1,6 +1,6 @@
 import type { TestPool } from '@qbank/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, rowsOf } from '../../db/client';
+import { type DbOrTx, rowsOf } from '../../../db/client';
 
 // Which questions a test may draw, and how many (docs/tests.md). The candidates are `question_pool` (one row
 // per published question, kept by a trigger); the learner's own history is `learner_questions`.
