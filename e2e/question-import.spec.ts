@@ -46,7 +46,7 @@ test('a writer imports the valid questions of a CSV with one bad row, seeing eac
   await signInAs(page, writer);
   const tag = randomBytes(3).toString('hex');
   const fileName = `cardiology-${tag}.csv`;
-  // The template's columns (apps/server/src/modules/questions/formats/README.md); row 4 names a choice it lacks.
+  // The template's columns (apps/server/src/modules/imports/formats/README.md); row 4 names a choice it lacks.
   const csv = [
     'name,subject,category,subcategory,stem,choice_a,choice_b,choice_c,correct,explanation',
     `Imported S2 ${tag},Physiology,Cardiovascular,Cardiac cycle and valves,Which valves close at S2?,Mitral and tricuspid,Aortic and pulmonic,Neither,B,The semilunar valves close at S2.`,

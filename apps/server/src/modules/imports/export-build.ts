@@ -7,7 +7,7 @@ import {
   toMoodleXml,
   toQti3Zip,
   toXlsx,
-} from '../questions/formats';
+} from './formats';
 import type { ExportMedia, ExportRow } from './export-repository';
 
 // Building an export file from the rows read: pure and CPU-heavy for a large bank (every question's HTML

@@ -11,7 +11,7 @@ import {
 import { sniffMedia } from '../../lib/media-type';
 import { mediaUrl } from '../../lib/media-url';
 import { isBlankRichText, sanitizeRichText } from '../../lib/rich-text';
-import type { ParseIssue, PortableQuestion } from '../questions/formats';
+import type { ParseIssue, PortableQuestion } from './formats';
 
 /** A media file of a question, recognised by its bytes and named by their SHA-256. */
 export interface PreparedMedia {

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildQuestion } from '../questions/formats/test-helpers';
+import { buildQuestion } from './formats/test-helpers';
 import { prepareQuestion } from './prepare';
 import { buildPreview, countInvalid, readQuestionFile } from './read';
 import { TreeIndex } from './tree';
 
 const sample = (name: string) =>
-  new Uint8Array(readFileSync(join(import.meta.dirname, '../questions/formats/samples', name)));
+  new Uint8Array(readFileSync(join(import.meta.dirname, './formats/samples', name)));
 const emptyTree = new TreeIndex({ productId: 'p', subjects: [], categories: [], subcategories: [] });
 
 describe('prepareQuestion', () => {

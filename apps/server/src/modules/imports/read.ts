@@ -8,7 +8,7 @@ import {
   parseQuestions,
   UNPACKED_MAX,
   unpackedSize,
-} from '../questions/formats';
+} from './formats';
 import { type PreparedQuestion, prepareQuestion } from './prepare';
 import { fillPath, pathKey, type TreeIndex } from './tree';
 

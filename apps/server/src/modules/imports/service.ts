@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error';
 import type { Upload } from '../../lib/upload';
 import { type Actor, authorize, can } from '../../policies';
 import { productExists } from '../questions';
-import { csvTemplate, detectFormat, xlsxTemplate } from '../questions/formats';
+import { csvTemplate, detectFormat, xlsxTemplate } from './formats';
 import { importReadJob, importWriteJob } from './jobs';
 import { findImport, type ImportRow, importIssuesJson, insertImport, updateImport } from './repository';
 import { issuesCsvOffLoop } from './worker-pool';

@@ -7,7 +7,7 @@ import { unpackBatch } from './slices';
 import { readPreview, readQuestions } from './worker-pool';
 
 const sample = (name: string) =>
-  new Uint8Array(readFileSync(join(import.meta.dirname, '../questions/formats/samples', name)));
+  new Uint8Array(readFileSync(join(import.meta.dirname, './formats/samples', name)));
 const emptyTree = { productId: 'p', subjects: [], categories: [], subcategories: [] };
 
 describe('the worker pool', () => {

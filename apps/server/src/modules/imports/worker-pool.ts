@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import type { ExportFormat } from '@qbank/contract';
 import { Piscina } from 'piscina';
-import type { ImportFormat } from '../questions/formats';
+import type { ImportFormat } from './formats';
 import type { ExportFile } from './export-build';
 import type { ExportRow } from './export-repository';
 import { ownBuffer, packBatches, sliceRanges } from './slices';

@@ -25,12 +25,12 @@ import {
   importFile as storedFile,
 } from '../../modules/imports/repository';
 import { workerEvents } from '../../modules/imports/worker-pool';
-import { deflatedZeros, workbookLike } from '../../modules/questions/formats/test-zip';
+import { deflatedZeros, workbookLike } from '../../modules/imports/formats/test-zip';
 import type { TestClient } from '../client';
 import { buildProduct, buildUser, multipart, signedIn } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';
 
-const samples = path.join(import.meta.dirname, '../../modules/questions/formats/samples');
+const samples = path.join(import.meta.dirname, '../../modules/imports/formats/samples');
 const sample = (name: string) => fs.readFileSync(path.join(samples, name));
 const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbank-import-media-'));
 

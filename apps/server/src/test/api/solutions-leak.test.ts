@@ -272,7 +272,7 @@ describe('what a learner reads of a question', () => {
   it("an import's preview and issues are not a learner's to read", async () => {
     const writer = await member(bank.product.id, { questionWriter: true });
     const gift = fs.readFileSync(
-      path.join(__dirname, '../../modules/questions/formats/samples/cardiology.gift'),
+      path.join(__dirname, '../../modules/imports/formats/samples/cardiology.gift'),
     );
     const upload = await writer.req({
       method: 'POST',
