@@ -553,6 +553,37 @@ describe('the answer checks the session in its own statement', () => {
     const idle = await answer(c, id, q2!, correctOf(bank, q2!).correct);
     expect([idle.status, idle.body.code]).toEqual([401, 'SESSION_EXPIRED']);
   });
+
+  it('a session past its absolute expiry is refused by the answer and the keep-alive, though just used', async () => {
+    const bank = await buildBank(t.deps.db, { subcategories: 1, perSubcategory: 4 });
+    // Used a moment ago (so a statement proving the session itself would take it), but its 30 days are over.
+    const expire = (c: TestClient) =>
+      t.deps.db.execute(
+        sql`UPDATE sessions SET expires_at = ${clock.now()}, last_seen_at = ${clock.now()}
+          WHERE access_token = ${c.accessToken}`,
+      );
+    const first = await learner(bank);
+    const one = await started(first.c, bank);
+    const q1 = one.view.questions[0].uuid as string;
+    await expire(first.c);
+    const answered = await answer(first.c, one.id, q1, correctOf(bank, q1).correct);
+    expect([answered.status, answered.body.code]).toEqual([401, 'SESSION_EXPIRED']);
+    const [row] = rowsOf(
+      await t.deps.db.execute(
+        sql`SELECT selected_choice_id FROM test_questions WHERE test_id = ${one.id} AND question_id = ${q1}`,
+      ),
+    );
+    expect(row!.selected_choice_id).toBeNull();
+
+    const second = await learner(bank);
+    const two = await started(second.c, bank);
+    await expire(second.c);
+    const alive = await patch(second.c, 'alive', {
+      testUuid: two.id,
+      questionUuid: two.view.questions[0].uuid,
+    });
+    expect([alive.status, alive.body.code]).toEqual([401, 'SESSION_EXPIRED']);
+  });
 });
 
 describe('the server clock', () => {
