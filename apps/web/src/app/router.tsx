@@ -4,7 +4,7 @@ import { PublicLayout } from './public-layout';
 import { queryClient } from './query-client';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
-import { RouteError } from './route-error';
+import { RouteError, ShellRouteError } from './route-error';
 
 // Every page is its own chunk, fetched when a route first needs it (the landing page's first load stays small);
 // the frames around them (root, public) come with the entry, the signed-in shell with its first page. Each page
@@ -171,112 +171,119 @@ export const router = createBrowserRouter([
         ),
         children: [
           {
-            path: '/dashboard',
-            lazy: page(
-              () => import('../features/dashboard/routes/dashboard-page'),
-              (m) => m.DashboardPage,
-            ),
+            // A page that throws while rendering shows its error inside the shell, whose header and sidebar
+            // keep working; the root's error element is for the rest (a frame that fails, public pages).
+            errorElement: <ShellRouteError />,
+            children: [
+              {
+                path: '/dashboard',
+                lazy: page(
+                  () => import('../features/dashboard/routes/dashboard-page'),
+                  (m) => m.DashboardPage,
+                ),
+              },
+              {
+                path: '/account',
+                lazy: page(
+                  () => import('../features/accounts/routes/account-settings-page'),
+                  (m) => m.AccountSettingsPage,
+                ),
+              },
+              {
+                path: '/tests/create',
+                lazy: page(
+                  () => import('../features/exams/routes/create-test-page'),
+                  (m) => m.CreateTestPage,
+                ),
+              },
+              {
+                path: '/tests',
+                lazy: page(
+                  () => import('../features/exams/routes/my-tests-page'),
+                  (m) => m.MyTestsPage,
+                ),
+              },
+              // SPEC §2: the shell hides its header and sidebar on run, its footer on run and review.
+              {
+                path: '/tests/:id/run',
+                lazy: page(
+                  () => import('../features/exams/routes/test-run-page'),
+                  (m) => m.TestRunPage,
+                ),
+              },
+              {
+                path: '/tests/:id/review',
+                lazy: page(
+                  () => import('../features/exams/routes/test-review-page'),
+                  (m) => m.TestReviewPage,
+                ),
+              },
+              {
+                path: '/questions',
+                lazy: questionsPage(
+                  () => import('../features/questions/routes/my-questions-page'),
+                  (m) => m.MyQuestionsPage,
+                ),
+              },
+              {
+                path: '/questions/import',
+                lazy: questionsPage(
+                  () => import('../features/questions/routes/question-import-page'),
+                  (m) => m.QuestionImportPage,
+                ),
+              },
+              // The editor (with the rich-text editor's code) loads only when one of its two routes opens.
+              {
+                path: '/questions/new',
+                lazy: questionsPage(
+                  () => import('../features/questions/routes/question-editor-page'),
+                  (m) => m.NewQuestionPage,
+                ),
+              },
+              {
+                path: '/questions/:id/edit',
+                lazy: questionsPage(
+                  () => import('../features/questions/routes/question-editor-page'),
+                  (m) => m.EditQuestionPage,
+                ),
+              },
+              {
+                path: '/questions/:id',
+                lazy: questionsPage(
+                  () => import('../features/questions/routes/question-review-page'),
+                  (m) => m.QuestionReviewPage,
+                ),
+              },
+              staff('/roster', 'Students', 'Enrol students one by one or in bulk and follow their progress.'),
+              staff('/test-templates', 'Test Bank', 'Ready-made tests to assign to your students.'),
+              staff(
+                '/test-builder/new',
+                'Test Builder',
+                'Pick questions by hand to build a test for your students.',
+              ),
+              {
+                path: '/admin',
+                lazy: guarded(
+                  '/admin',
+                  'Admin',
+                  () => import('../features/admin/routes/admin-page'),
+                  (m) => m.AdminPage,
+                ),
+              },
+              // The server lets superusers edit any product's tree, so its page opens for them as for admins.
+              {
+                path: '/admin/tree',
+                lazy: guarded(
+                  '/admin',
+                  'Subject tree',
+                  () => import('../features/catalogue/routes/subject-tree-page'),
+                  (m) => m.SubjectTreePage,
+                  true,
+                ),
+              },
+              staff('/superuser', 'Super', 'Platform administration for superusers.'),
+            ],
           },
-          {
-            path: '/account',
-            lazy: page(
-              () => import('../features/accounts/routes/account-settings-page'),
-              (m) => m.AccountSettingsPage,
-            ),
-          },
-          {
-            path: '/tests/create',
-            lazy: page(
-              () => import('../features/exams/routes/create-test-page'),
-              (m) => m.CreateTestPage,
-            ),
-          },
-          {
-            path: '/tests',
-            lazy: page(
-              () => import('../features/exams/routes/my-tests-page'),
-              (m) => m.MyTestsPage,
-            ),
-          },
-          // SPEC §2: the shell hides its header and sidebar on run, its footer on run and review.
-          {
-            path: '/tests/:id/run',
-            lazy: page(
-              () => import('../features/exams/routes/test-run-page'),
-              (m) => m.TestRunPage,
-            ),
-          },
-          {
-            path: '/tests/:id/review',
-            lazy: page(
-              () => import('../features/exams/routes/test-review-page'),
-              (m) => m.TestReviewPage,
-            ),
-          },
-          {
-            path: '/questions',
-            lazy: questionsPage(
-              () => import('../features/questions/routes/my-questions-page'),
-              (m) => m.MyQuestionsPage,
-            ),
-          },
-          {
-            path: '/questions/import',
-            lazy: questionsPage(
-              () => import('../features/questions/routes/question-import-page'),
-              (m) => m.QuestionImportPage,
-            ),
-          },
-          // The editor (with the rich-text editor's code) loads only when one of its two routes opens.
-          {
-            path: '/questions/new',
-            lazy: questionsPage(
-              () => import('../features/questions/routes/question-editor-page'),
-              (m) => m.NewQuestionPage,
-            ),
-          },
-          {
-            path: '/questions/:id/edit',
-            lazy: questionsPage(
-              () => import('../features/questions/routes/question-editor-page'),
-              (m) => m.EditQuestionPage,
-            ),
-          },
-          {
-            path: '/questions/:id',
-            lazy: questionsPage(
-              () => import('../features/questions/routes/question-review-page'),
-              (m) => m.QuestionReviewPage,
-            ),
-          },
-          staff('/roster', 'Students', 'Enrol students one by one or in bulk and follow their progress.'),
-          staff('/test-templates', 'Test Bank', 'Ready-made tests to assign to your students.'),
-          staff(
-            '/test-builder/new',
-            'Test Builder',
-            'Pick questions by hand to build a test for your students.',
-          ),
-          {
-            path: '/admin',
-            lazy: guarded(
-              '/admin',
-              'Admin',
-              () => import('../features/admin/routes/admin-page'),
-              (m) => m.AdminPage,
-            ),
-          },
-          // The server lets superusers edit any product's tree, so its page opens for them as for admins.
-          {
-            path: '/admin/tree',
-            lazy: guarded(
-              '/admin',
-              'Subject tree',
-              () => import('../features/catalogue/routes/subject-tree-page'),
-              (m) => m.SubjectTreePage,
-              true,
-            ),
-          },
-          staff('/superuser', 'Super', 'Platform administration for superusers.'),
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },
