@@ -47,12 +47,8 @@ export function usePayLocalCheckout() {
 
 /** Hands over to the card provider's checkout; answers the URL to go to. */
 export function useCreateCheckoutSession() {
-  return useMutation({ mutationFn: createCheckoutSession });
+  return useMutation({
+    mutationFn: (body: { priceId: string; customerId?: string; tokenId?: string }) =>
+      call(checkoutApi.create, { body }),
+  });
 }
-
-/**
- * @deprecated The fetcher behind useCreateCheckoutSession, still exported for the store's product page until it
- * moves to the hook.
- */
-export const createCheckoutSession = (body: { priceId: string; customerId?: string; tokenId?: string }) =>
-  call(checkoutApi.create, { body });

@@ -1,11 +1,11 @@
 import { Badge, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { BillingPlan, SubscriptionSummary } from '@qbank/contract';
 import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { notifyError } from '../../../components/notify-error';
 import { useAuth } from '../../accounts/api/auth';
-import { setLastUsedProduct } from '../../subscriptions/api/subscriptions';
+import { useSetActiveProduct } from '../../subscriptions/api/subscriptions';
 import type { StoreCard } from '../api/types';
 import { PlanLine } from './plan-lines';
 
@@ -62,28 +62,27 @@ function Pricing({ plans, sub }: { plans: BillingPlan[]; sub: SubscriptionSummar
 }
 
 export function ProductCard({ product }: { product: StoreCard }) {
-  const { status, user, refresh } = useAuth();
+  const { status, user } = useAuth();
   const navigate = useNavigate();
   const sub = user?.allSubscriptions.find((s) => s.product.uuid === product.uuid) ?? null;
   const detail = `/store/products/${product.uuid}`;
   const paid = buyable(product.billingPlans);
-  const [opening, setOpening] = useState(false);
+  const setActiveProduct = useSetActiveProduct();
+  // Busy from the click until the dashboard opens.
+  const opening = setActiveProduct.isPending || setActiveProduct.isSuccess;
 
   let action: ReactNode;
   // SPEC §2: an active or non-student (staff) subscription opens the product.
   if (status === 'authenticated' && sub && (sub.active || !sub.student)) {
     // It becomes the active product first. If that fails (say a staff subscription that has ended), the
-    // dashboard would show another product: the user is told instead.
+    // dashboard would show another product: the user is told instead. The hook waits for the user to reload.
     const open = async () => {
-      setOpening(true);
       try {
-        await setLastUsedProduct(user!.uuid, product.uuid);
+        await setActiveProduct.mutateAsync({ userUuid: user!.uuid, productUuid: product.uuid });
       } catch (e) {
         notifyError(`Could not open ${product.name}`, e);
-        setOpening(false);
         return;
       }
-      await refresh();
       navigate('/dashboard');
     };
     // A free member is offered the paid plan too: the upgrade is the store's most valuable path.

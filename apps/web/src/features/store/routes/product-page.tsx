@@ -18,7 +18,7 @@ import {
 import { type BillingPlan, frequencyText, priceText } from '@qbank/contract';
 import IconArrowLeft from '@tabler/icons-react/dist/esm/icons/IconArrowLeft.mjs';
 import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useNavigate, useParams, useSearchParams } from 'react-router';
 import { notifyError } from '../../../components/notify-error';
@@ -27,8 +27,8 @@ import { storedReferralToken } from '../../../lib/referral-token';
 import { serverRendered } from '../../../lib/server-rendered';
 import { useAuth } from '../../accounts/api/auth';
 import { sessionQueryOptions } from '../../accounts/api/session';
-import { createCheckoutSession } from '../../checkout/api/checkout';
-import { setLastUsedProduct, subscribeFree, subscriptionKeys } from '../../subscriptions/api/subscriptions';
+import { useCreateCheckoutSession } from '../../checkout/api/checkout';
+import { useSetActiveProduct, useSubscribeFree } from '../../subscriptions/api/subscriptions';
 import {
   billingPlansQuery,
   logoQuery,
@@ -82,13 +82,20 @@ export const productLoader =
 export function ProductPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const { status, user, refresh } = useAuth();
+  const { status, user } = useAuth();
   const content = useProductContent(id);
   const plans = useBillingPlans(id);
   const logo = useLogo(id, 'PRODUCT_LOGO');
-  const [busy, setBusy] = useState(false);
-  const [subscribeError, setSubscribeError] = useState(false);
+  const setActiveProduct = useSetActiveProduct();
+  const subscribe = useSubscribeFree();
+  const checkout = useCreateCheckoutSession();
+  // Busy from the click until the page is left: a success goes on to the dashboard or to the card provider.
+  const busy = [setActiveProduct, subscribe, checkout].some((m) => m.isPending || m.isSuccess);
+  const subscribeError = subscribe.isError || checkout.isError;
+  const dismissSubscribeError = () => {
+    subscribe.reset();
+    checkout.reset();
+  };
   const [logoBroken, setLogoBroken] = useState(false);
 
   const publicPlans = (plans.data ?? []).filter((p) => p.billingPlanType === 'PUBLIC');
@@ -153,16 +160,13 @@ export function ProductPage() {
     if (busy) return;
     if (owned) {
       // Opening a QBank makes it the active product, as on the store card. If that fails, the dashboard
-      // would show another product: the user is told instead.
-      setBusy(true);
+      // would show another product: the user is told instead. The hook waits for the user to reload with it.
       try {
-        await setLastUsedProduct(user!.uuid, p.uuid);
+        await setActiveProduct.mutateAsync({ userUuid: user!.uuid, productUuid: p.uuid });
       } catch (e) {
         notifyError(`Could not open ${p.name}`, e);
-        setBusy(false);
         return;
       }
-      await refresh();
       navigate('/dashboard');
       return;
     }
@@ -175,11 +179,11 @@ export function ProductPage() {
       );
       return;
     }
-    setBusy(true);
-    setSubscribeError(false);
+    // A failure shows the alert below (the mutation's error); the button is free again.
+    dismissSubscribeError();
     try {
       if (plan.price > 0 && plan.stripePriceId) {
-        const { redirectUrl } = await createCheckoutSession({
+        const { redirectUrl } = await checkout.mutateAsync({
           priceId: plan.stripePriceId,
           customerId: user?.stripeCustomerId ?? undefined,
           tokenId: storedReferralToken() ?? undefined,
@@ -187,13 +191,11 @@ export function ProductPage() {
         window.location.assign(redirectUrl);
         return;
       }
-      await subscribeFree(user!.uuid, p.uuid, plan.uuid);
-      await refresh();
-      await queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
+      // The hook reloads the user and the subscription lists before it answers.
+      await subscribe.mutateAsync({ userId: user!.uuid, productUuid: p.uuid, billingPlanUuid: plan.uuid });
       navigate('/dashboard', { state: { msgId: 'subscriptionAdded', qbankName: p.name } });
     } catch {
-      setSubscribeError(true);
-      setBusy(false);
+      // Shown by the alert (subscribeError).
     }
   };
 
@@ -232,7 +234,7 @@ export function ProductPage() {
             role="alert"
             withCloseButton
             closeButtonLabel="Dismiss"
-            onClose={() => setSubscribeError(false)}
+            onClose={dismissSubscribeError}
           >
             Something went wrong while subscribing to {p.name}
           </Alert>

@@ -59,8 +59,8 @@ export function useReactivateSubscription() {
 export function useSubscribeFree() {
   const reload = useReloadSubscriptions();
   return useMutation({
-    mutationFn: (v: { userId: string; productUuid: string; billingPlanUuid: string }) =>
-      subscribeFree(v.userId, v.productUuid, v.billingPlanUuid),
+    mutationFn: ({ userId, ...body }: { userId: string; productUuid: string; billingPlanUuid: string }) =>
+      call(subscriptionsApi.subscribe, { params: { userId }, body }),
     onSuccess: reload,
   });
 }
@@ -73,22 +73,7 @@ export function useSubscribeFree() {
 export function useSetActiveProduct() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: { userUuid: string; productUuid: string }) =>
-      setLastUsedProduct(v.userUuid, v.productUuid),
+    mutationFn: (body: { userUuid: string; productUuid: string }) => call(accountsApi.lastUsed, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.current }),
   });
 }
-
-/**
- * @deprecated The fetcher behind useSubscribeFree, still exported for the store's product page until it moves
- * to the hook.
- */
-export const subscribeFree = (userId: string, productUuid: string, billingPlanUuid: string) =>
-  call(subscriptionsApi.subscribe, { params: { userId }, body: { productUuid, billingPlanUuid } });
-
-/**
- * @deprecated The fetcher behind useSetActiveProduct, still exported for the store's card and product page
- * until they move to the hook.
- */
-export const setLastUsedProduct = (userUuid: string, productUuid: string) =>
-  call(accountsApi.lastUsed, { body: { userUuid, productUuid } });
