@@ -85,7 +85,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     opts.limiter ??
     (config.redisUrl
       ? redisRateLimiter(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
-      : memoryRateLimiter());
+      : memoryRateLimiter(clock));
   let jobs!: JobRunner;
   const mailer = createMailer(transport, () => jobs, config.mailFrom);
   // The embedded provider delivers its signed events to our own webhook endpoint, through the whole HTTP stack.
