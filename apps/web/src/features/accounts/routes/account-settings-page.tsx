@@ -1,12 +1,11 @@
 import { Alert, Button, Container, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { isValidPassword, passwordUpdateBody, profileBody } from '@qbank/contract';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { PasswordField } from '../../../components/password-field';
 import { RevealablePasswordInput } from '../../../components/revealable-password-input';
-import { formErrorMessage, showServerFieldError } from '../../../lib/form-errors';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { SubscriptionsPanel } from '../../subscriptions';
 import { useAuth } from '../api/auth';
 import { useUpdatePassword } from '../api/passwords';
@@ -20,22 +19,9 @@ function ChangePassword() {
     validate: schemaResolver(passwordUpdateBody, { sync: true }),
   });
   const { currentPassword: current, newPassword: next } = form.getValues();
-  const { mutateAsync: updatePassword } = useUpdatePassword();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = form.onSubmit(async (values) => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await updatePassword(values);
-      navigate('/dashboard', { state: { msgId: 'passwordChangeSuccess' } });
-    } catch (err) {
-      // A wrong current password, a new one the server refuses: under their field.
-      if (!showServerFieldError(form, err)) setError(formErrorMessage(err));
-      setBusy(false);
-    }
+  // A wrong current password, a new one the server refuses: under their field.
+  const { submit, pending, error } = useFormSubmit(form, useUpdatePassword(), {
+    onSuccess: () => navigate('/dashboard', { state: { msgId: 'passwordChangeSuccess' } }),
   });
 
   return (
@@ -63,7 +49,7 @@ function ChangePassword() {
         <Button
           type="submit"
           disabled={!current || !isValidPassword(next)}
-          loading={busy}
+          loading={pending}
           style={{ alignSelf: 'flex-start' }}
         >
           Change password
@@ -82,26 +68,15 @@ function Profile({ user }: { user: { firstName: string; lastName: string; userna
     initialValues: { firstName: user.firstName, lastName: user.lastName },
     validate: schemaResolver(profileBody, { sync: true }),
   });
-  const { mutateAsync: updateProfile } = useUpdateProfile();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
-
-  const submit = form.onSubmit(async (values) => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    setSaved(false);
-    try {
-      const me = await updateProfile(values);
+  const updateProfile = useUpdateProfile();
+  const { submit, pending, error } = useFormSubmit(form, updateProfile, {
+    onSuccess: (me) => {
       form.setValues({ firstName: me.firstName, lastName: me.lastName });
       form.resetDirty();
-      setSaved(true);
-    } catch (err) {
-      if (!showServerFieldError(form, err)) setError(formErrorMessage(err));
-    }
-    setBusy(false);
+    },
   });
+  // The note stays until dismissed or the next save.
+  const saved = updateProfile.isSuccess;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -117,7 +92,7 @@ function Profile({ user }: { user: { firstName: string; lastName: string; userna
             role="status"
             withCloseButton
             closeButtonLabel="Dismiss"
-            onClose={() => setSaved(false)}
+            onClose={() => updateProfile.reset()}
           >
             Your name was saved.
           </Alert>
@@ -143,7 +118,7 @@ function Profile({ user }: { user: { firstName: string; lastName: string; userna
             styles={{ input: { textOverflow: 'ellipsis' } }}
           />
         </SimpleGrid>
-        <Button type="submit" loading={busy} style={{ alignSelf: 'flex-start' }}>
+        <Button type="submit" loading={pending} style={{ alignSelf: 'flex-start' }}>
           Save name
         </Button>
       </Stack>

@@ -7,13 +7,13 @@ import {
   Limits,
   Messages,
 } from '@qbank/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageCard } from '../../../components/page-card';
 import { PageTitle } from '../../../components/page-title';
 import { PasswordField } from '../../../components/password-field';
-import { showServerFieldError } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useCompletePasswordReset, useInitiatePasswordReset } from '../api/passwords';
 
 function RequestReset() {
@@ -22,28 +22,23 @@ function RequestReset() {
     validate: schemaResolver(initiatePasswordResetBody, { sync: true }),
   });
   const email = form.getValues().emailAddress;
-  const { mutateAsync: initiatePasswordReset } = useInitiatePasswordReset();
   const [stage, setStage] = useState<'entry' | 'sent'>('entry');
   const [resent, setResent] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const send = async (again: boolean) => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await initiatePasswordReset(email.trim());
+  const again = useRef(false); // whether the request running is Resend email's
+  const { run, pending, error } = useFormSubmit(form, useInitiatePasswordReset(), {
+    variables: (v) => v.emailAddress.trim(),
+    onSuccess: () => {
       setStage('sent');
-      setResent(again);
-    } catch (e) {
-      if (showServerFieldError(form, e)) setStage('entry');
-      else setError(e instanceof HttpError ? e.serverMessage : Messages.loginNetwork);
-    } finally {
-      setBusy(false);
-    }
+      setResent(again.current);
+    },
+    onFieldError: () => setStage('entry'),
+  });
+  const send = (resend: boolean) => {
+    if (pending) return;
+    again.current = resend;
+    void run(form.getValues());
   };
-  const submit = form.onSubmit(() => void send(false));
+  const submit = form.onSubmit(() => send(false));
 
   if (stage === 'sent')
     return (
@@ -66,7 +61,7 @@ function RequestReset() {
           </Alert>
         )}
         <div>
-          <Button variant="subtle" px={0} onClick={() => void send(true)} loading={busy}>
+          <Button variant="subtle" px={0} onClick={() => send(true)} loading={pending}>
             Resend email
           </Button>
         </div>
@@ -93,7 +88,7 @@ function RequestReset() {
             key={form.key('emailAddress')}
             {...form.getInputProps('emailAddress')}
           />
-          <Button type="submit" disabled={!email.trim()} loading={busy}>
+          <Button type="submit" disabled={!email.trim()} loading={pending}>
             Send Email
           </Button>
           <Anchor component={Link} to="/login" size="sm">
@@ -111,26 +106,16 @@ function SetNewPassword({ token }: { token: string }) {
     validate: schemaResolver(completePasswordResetBody, { sync: true }),
   });
   const password = form.getValues().newPassword;
-  const { mutateAsync: completePasswordReset } = useCompletePasswordReset();
   const [stage, setStage] = useState<'form' | 'completed' | 'failed'>('form');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = form.onSubmit(async ({ newPassword }) => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await completePasswordReset({ token, newPassword });
-      setStage('completed');
-    } catch (err) {
-      // A rule of the new password shows under it; any other 400 is the link (SPEC §8).
-      if (showServerFieldError(form, err)) return;
-      if (err instanceof HttpError && err.statusCode === 400) setStage('failed');
-      else setError(err instanceof HttpError ? err.serverMessage : Messages.loginNetwork);
-    } finally {
-      setBusy(false);
-    }
+  // A rule of the new password shows under it; any other 400 is the link (SPEC §8).
+  const { submit, pending, error } = useFormSubmit(form, useCompletePasswordReset(), {
+    variables: ({ newPassword }) => ({ token, newPassword }),
+    onSuccess: () => setStage('completed'),
+    onError: (err) => {
+      if (!(err instanceof HttpError && err.statusCode === 400)) return false;
+      setStage('failed');
+      return true;
+    },
   });
 
   if (stage === 'completed')
@@ -169,7 +154,7 @@ function SetNewPassword({ token }: { token: string }) {
             key={form.key('newPassword')}
             {...form.getInputProps('newPassword')}
           />
-          <Button type="submit" disabled={!isValidPassword(password)} loading={busy}>
+          <Button type="submit" disabled={!isValidPassword(password)} loading={pending}>
             Set new password
           </Button>
         </Stack>

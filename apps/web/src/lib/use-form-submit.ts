@@ -1,0 +1,66 @@
+import type { UseMutationResult } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { formErrorMessage, showServerFieldError } from './form-errors';
+
+/** What the helper needs of a @mantine/form form. */
+interface SubmittableForm<Values> {
+  onSubmit(handler: (values: Values) => void): (event?: FormEvent<HTMLFormElement>) => void;
+  getValues(): object;
+  setFieldError(path: string, error: string): void;
+}
+
+interface Options<Values, Variables, Result> {
+  /** The mutation's variables from the form's values (the values themselves when left out). */
+  variables?: (values: Values) => Variables;
+  /** A request field's name on the form where they differ (see showServerFieldError). */
+  fields?: Record<string, string>;
+  /** After the mutation succeeded (a navigation, a saved note). */
+  onSuccess?: (result: Result, values: Values) => void;
+  /** After a server error landed on its field. */
+  onFieldError?: () => void;
+  /** A failure that is no field's: answer true when it is handled, else `error` says it in words. */
+  onError?: (error: unknown) => boolean | undefined;
+}
+
+export interface FormSubmit<Values> {
+  /** For the <form>'s onSubmit: the form's own checks, then the mutation with its values. */
+  submit: (event?: FormEvent<HTMLFormElement>) => void;
+  /** Runs the mutation with these values (a second button, a resend); answers whether it succeeded. */
+  run: (values: Values) => Promise<boolean>;
+  /** The mutation's pending state: a submit while pending is ignored. */
+  pending: boolean;
+  /** What went wrong that is no field's, for an alert of the whole form; cleared by the next submit. */
+  error: string | null;
+}
+
+/**
+ * A form that sends its values through a mutation (DESIGN.md §4): runs it with the form's values, is pending
+ * while it is, and puts a server 400 that names a field under that field, anything else in `error`.
+ */
+export function useFormSubmit<Values, Variables = Values, Result = unknown>(
+  form: SubmittableForm<Values>,
+  mutation: Pick<UseMutationResult<Result, unknown, Variables>, 'mutateAsync' | 'isPending'>,
+  options: Options<Values, Variables, Result> = {},
+): FormSubmit<Values> {
+  const [error, setError] = useState<string | null>(null);
+  const pending = mutation.isPending;
+
+  const run = async (values: Values) => {
+    if (pending) return false;
+    setError(null);
+    let result: Result;
+    try {
+      result = await mutation.mutateAsync(
+        options.variables ? options.variables(values) : (values as unknown as Variables),
+      );
+    } catch (e) {
+      if (showServerFieldError(form, e, options.fields)) options.onFieldError?.();
+      else if (!options.onError?.(e)) setError(formErrorMessage(e));
+      return false;
+    }
+    options.onSuccess?.(result, values);
+    return true;
+  };
+
+  return { submit: form.onSubmit((values) => void run(values)), run, pending, error };
+}
