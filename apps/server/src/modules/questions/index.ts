@@ -12,6 +12,8 @@ export {
   type QuestionHead,
   readVersion,
   type ShownContent,
+  shownContent,
+  shownContentColumns,
   shownContentOf,
 } from './repository';
 

@@ -1,6 +1,8 @@
 import type { TestPool } from '@qbank/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, rowsOf } from '../../../db/client';
+import type { DbOrTx } from '../../../db/client';
+import { column, nullable, selectRows } from '../../../db/rows';
+import { int8 } from './columns';
 
 // Which questions a test may draw, and how many (docs/tests.md). The candidates are `question_pool` (one row
 // per published question, kept by a trigger); the learner's own history is `learner_questions`.
@@ -91,19 +93,28 @@ async function drawOnce(db: DbOrTx, s: DrawScope, n: number, perNode: number): P
           ],
           sql` OR `,
         )})`;
-  const res = await db.execute(sql`
+  const rows = await selectRows(
+    db,
+    {
+      question_id: column.string,
+      version_id: column.string,
+      subcategory_id: nullable(column.string),
+      flagged: column.boolean,
+    },
+    sql`
     WITH candidates AS (${candidates}),
     ranked AS (
       SELECT c.*, row_number() OVER (PARTITION BY c.subcategory_id ORDER BY random()) AS turn FROM candidates c
     )
     SELECT r.question_id, r.version_id, r.subcategory_id, coalesce(lq.flagged, false) AS flagged
     FROM (SELECT * FROM ranked ORDER BY turn, random() LIMIT ${n}) r
-    LEFT JOIN learner_questions lq ON lq.user_id = ${s.userId} AND lq.question_id = r.question_id`);
-  return rowsOf(res).map((r) => ({
-    questionId: r.question_id as string,
-    versionId: r.version_id as string,
-    subcategoryId: r.subcategory_id as string | null,
-    flagged: r.flagged as boolean,
+    LEFT JOIN learner_questions lq ON lq.user_id = ${s.userId} AND lq.question_id = r.question_id`,
+  );
+  return rows.map((r) => ({
+    questionId: r.question_id,
+    versionId: r.version_id,
+    subcategoryId: r.subcategory_id,
+    flagged: r.flagged,
   }));
 }
 
@@ -117,32 +128,35 @@ export async function countAvailable(
   s: Omit<DrawScope, 'subcategoryIds'>,
 ): Promise<Map<string, number>> {
   const out = new Map<string, number>();
-  const add = (id: unknown, n: unknown) => {
-    if (typeof id !== 'string') return;
-    out.set(id, (out.get(id) ?? 0) + Number(n));
-  };
+  const add = (id: string, n: number) => out.set(id, (out.get(id) ?? 0) + n);
   if (reachesUnseen(s.pools)) {
     const bank = s.freeSampleOnly
       ? sql`SELECT subcategory_id, count(*) AS n FROM question_pool
           WHERE product_id = ${s.productId} AND free_sample AND subcategory_id IS NOT NULL GROUP BY 1`
       : sql`SELECT subcategory_id, sum(n) AS n FROM question_counts
           WHERE product_id = ${s.productId} AND status = 'PUBLISHED' AND subcategory_id IS NOT NULL GROUP BY 1`;
-    for (const r of rowsOf(await db.execute(bank))) add(r.subcategory_id, r.n);
+    // count(*) or sum(int4): an int8 either way.
+    for (const r of await selectRows(db, { subcategory_id: column.string, n: int8 }, bank))
+      add(r.subcategory_id, r.n);
     if (s.pools.includes('ALL')) return dropEmpty(out);
   }
   const free = s.freeSampleOnly ? sql`AND p.free_sample` : sql``;
   const wanted: SQL[] = [];
   if (s.pools.includes('INCORRECT')) wanted.push(sql`lq.last_correct = false`);
   if (s.pools.includes('FLAGGED')) wanted.push(sql`lq.flagged`);
-  const res = await db.execute(sql`
+  const rows = await selectRows(
+    db,
+    { subcategory_id: column.string, seen: int8, matching: int8 },
+    sql`
     SELECT p.subcategory_id, count(*) AS seen,
       count(*) FILTER (WHERE ${wanted.length ? sql.join(wanted, sql` OR `) : sql`false`}) AS matching
     FROM learner_questions lq JOIN question_pool p ON p.question_id = lq.question_id
     WHERE lq.user_id = ${s.userId} AND lq.product_id = ${s.productId} AND p.subcategory_id IS NOT NULL ${free}
-    GROUP BY 1`);
-  for (const r of rowsOf(res)) {
+    GROUP BY 1`,
+  );
+  for (const r of rows) {
     // UNUSED: the bank less what was seen; INCORRECT/FLAGGED: what was seen and matches.
-    if (s.pools.includes('UNUSED')) add(r.subcategory_id, -Number(r.seen));
+    if (s.pools.includes('UNUSED')) add(r.subcategory_id, -r.seen);
     add(r.subcategory_id, r.matching);
   }
   return dropEmpty(out);

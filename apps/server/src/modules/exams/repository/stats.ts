@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { type DbOrTx, rowsOf } from '../../../db/client';
+import type { DbOrTx } from '../../../db/client';
+import { column, nullable, selectOne, selectRow, selectRows } from '../../../db/rows';
+import { float8, int8 } from './columns';
 
 // The learner's history and the product's statistics, kept in the transaction that changes them, so no
 // screen ever recounts answers (docs/tests.md).
@@ -61,12 +63,14 @@ export async function setLearnerFlag(tx: DbOrTx, userId: string, questionId: str
 }
 
 /** How many of a test's questions are answered and correct. */
-export async function tally(tx: DbOrTx, testId: string) {
-  const res = await tx.execute(sql`
+export async function tally(tx: DbOrTx, testId: string): Promise<{ answered: number; correct: number }> {
+  return selectOne(
+    tx,
+    { answered: int8, correct: int8 },
+    sql`
     SELECT count(selected_choice_id) AS answered, count(*) FILTER (WHERE correct) AS correct
-    FROM test_questions WHERE test_id = ${testId}`);
-  const r = rowsOf(res)[0]!;
-  return { answered: Number(r.answered), correct: Number(r.correct) };
+    FROM test_questions WHERE test_id = ${testId}`,
+  );
 }
 
 /** Adds a completed test's score to its product's histogram. */
@@ -78,20 +82,18 @@ export async function countScore(tx: DbOrTx, productId: string, scorePercent: nu
 
 /** The learner's totals in a product, and the average percent correct of all its learners. */
 export async function standing(db: DbOrTx, userId: string, productId: string) {
-  const res = await db.execute(sql`
+  const r = await selectOne(
+    db,
+    { answered: nullable(column.int), correct: nullable(column.int), average: nullable(float8), used: int8 },
+    sql`
     SELECT
       (SELECT answered FROM learner_stats WHERE user_id = ${userId} AND product_id = ${productId}) AS answered,
       (SELECT correct FROM learner_stats WHERE user_id = ${userId} AND product_id = ${productId}) AS correct,
       (SELECT avg(correct::float8 / answered) FROM learner_stats
         WHERE product_id = ${productId} AND answered > 0) AS average,
-      (SELECT count(*) FROM learner_questions WHERE user_id = ${userId} AND product_id = ${productId}) AS used`);
-  const r = rowsOf(res)[0]!;
-  return {
-    answered: Number(r.answered ?? 0),
-    correct: Number(r.correct ?? 0),
-    average: r.average === null ? null : Number(r.average),
-    used: Number(r.used),
-  };
+      (SELECT count(*) FROM learner_questions WHERE user_id = ${userId} AND product_id = ${productId}) AS used`,
+  );
+  return { answered: r.answered ?? 0, correct: r.correct ?? 0, average: r.average, used: r.used };
 }
 
 /**
@@ -99,7 +101,17 @@ export async function standing(db: DbOrTx, userId: string, productId: string) {
  * at most the questions they have answered, grouped through the pool's current placement.
  */
 export async function performanceByNode(db: DbOrTx, userId: string, productId: string) {
-  const res = await db.execute(sql`
+  const rows = await selectRows(
+    db,
+    {
+      subject_id: column.string,
+      subject_name: column.string,
+      category_id: column.string,
+      category_name: column.string,
+      answered: int8,
+      correct: int8,
+    },
+    sql`
     SELECT s.id AS subject_id, s.name AS subject_name, c.id AS category_id, c.name AS category_name,
       count(*) AS answered, count(*) FILTER (WHERE lq.last_correct) AS correct
     FROM learner_questions lq
@@ -109,23 +121,27 @@ export async function performanceByNode(db: DbOrTx, userId: string, productId: s
     JOIN subjects s ON s.id = c.subject_id
     WHERE lq.user_id = ${userId} AND lq.product_id = ${productId} AND lq.last_correct IS NOT NULL
     GROUP BY s.id, s.name, c.id, c.name
-    ORDER BY s.name, c.name`);
-  return rowsOf(res).map((r) => ({
-    subjectId: r.subject_id as string,
-    subjectName: r.subject_name as string,
-    categoryId: r.category_id as string,
-    categoryName: r.category_name as string,
-    answered: Number(r.answered),
-    correct: Number(r.correct),
+    ORDER BY s.name, c.name`,
+  );
+  return rows.map((r) => ({
+    subjectId: r.subject_id,
+    subjectName: r.subject_name,
+    categoryId: r.category_id,
+    categoryName: r.category_name,
+    answered: r.answered,
+    correct: r.correct,
   }));
 }
 
 /** How many questions the learner may draw in a product: the published ones, or the free sample. */
 export async function drawableCount(db: DbOrTx, productId: string, freeSampleOnly: boolean) {
-  const res = freeSampleOnly
-    ? await db.execute(
-        sql`SELECT count(*) AS n FROM question_pool WHERE product_id = ${productId} AND free_sample`,
-      )
-    : await db.execute(sql`SELECT question_count AS n FROM products WHERE id = ${productId}`);
-  return Number(rowsOf(res)[0]?.n ?? 0);
+  // n is an int8 (count) or an int4 (question_count): `int8` takes both.
+  const r = await selectRow(
+    db,
+    { n: int8 },
+    freeSampleOnly
+      ? sql`SELECT count(*) AS n FROM question_pool WHERE product_id = ${productId} AND free_sample`
+      : sql`SELECT question_count AS n FROM products WHERE id = ${productId}`,
+  );
+  return r?.n ?? 0;
 }

@@ -1,12 +1,14 @@
-import type { TestMode, TestStatus } from '@qbank/contract';
+import { TEST_MODES, TEST_STATUSES, type TestMode, type TestStatus } from '@qbank/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, executePrepared, rowsOf } from '../../../db/client';
+import { type Db, type DbOrTx, executePrepared } from '../../../db/client';
+import { column, nullable, type RowOf, rowsAs, selectRow, selectRows } from '../../../db/rows';
 import { type StoredHighlight, testQuestions, tests } from '../../../db/schema';
 import { batcher } from '../../../lib/batcher';
 import type { SessionProof } from '../../../plugins/session';
 import { sessionProven } from '../../accounts';
-import { type ShownContent, shownContentOf } from '../../questions';
+import { type ShownContent, shownContent, shownContentColumns } from '../../questions';
 import type { ClockRow } from '../clock';
+import { int8 } from './columns';
 import type { Drawn } from './draw';
 
 /** The session rule for the batched statements below: the input row `i` proves the session `s` (accounts). */
@@ -36,7 +38,7 @@ export interface TestRow extends ClockRow {
 export async function findTest(db: DbOrTx, id: string, lock = false): Promise<TestRow | null> {
   const q = db.select().from(tests).where(eq(tests.id, id));
   const [t] = lock ? await q.for('update') : await q;
-  return t ? (t as TestRow) : null;
+  return t ?? null;
 }
 
 export async function countTests(db: DbOrTx, userId: string, productId: string) {
@@ -136,24 +138,46 @@ const questionColumns = sql`
   tq.flagged, tq.locked, tq.struck, tq.highlights, tq.note, tq.time_spent_ms,
   v.name, v.stem, v.explanation, v.choices, v.correct_choice_id, v."references"`;
 
-const toQuestionState = (r: Record<string, unknown>): TestQuestionState => ({
-  position: r.position as number,
-  questionId: r.question_id as string,
-  versionId: r.question_version_id as string,
-  subcategoryId: r.subcategory_id as string | null,
-  selectedChoiceId: r.selected_choice_id as string | null,
-  correct: r.correct as boolean | null,
-  flagged: r.flagged as boolean,
-  locked: r.locked as boolean,
-  struck: r.struck as string[],
-  highlights: r.highlights as StoredHighlight[],
-  note: r.note as string,
-  timeSpentMs: Number(r.time_spent_ms),
+/**
+ * A question's state as `test_questions` names its columns: a raw row's, or an element of `testReadData`'s
+ * JSON (built by the database from the same columns; there `time_spent_ms` is a JSON number).
+ */
+const questionStateColumns = {
+  position: column.int,
+  question_id: column.string,
+  question_version_id: column.string,
+  subcategory_id: nullable(column.string),
+  selected_choice_id: nullable(column.string),
+  correct: nullable(column.boolean),
+  flagged: column.boolean,
+  locked: column.boolean,
+  struck: column.strings,
+  highlights: column.json<StoredHighlight[]>(),
+  note: column.string,
+  time_spent_ms: int8,
+};
+
+/** A row of `questionColumns`: the question's state and its pinned version's shown content. */
+const questionRowColumns = { ...questionStateColumns, ...shownContentColumns };
+
+const toQuestionState = (r: RowOf<typeof questionStateColumns>): TestQuestionState => ({
+  position: r.position,
+  questionId: r.question_id,
+  versionId: r.question_version_id,
+  subcategoryId: r.subcategory_id,
+  selectedChoiceId: r.selected_choice_id,
+  correct: r.correct,
+  flagged: r.flagged,
+  locked: r.locked,
+  struck: r.struck,
+  highlights: r.highlights,
+  note: r.note,
+  timeSpentMs: r.time_spent_ms,
 });
 
-const toQuestionRow = (r: Record<string, unknown>): TestQuestionRow => ({
+const toQuestionRow = (r: RowOf<typeof questionRowColumns>): TestQuestionRow => ({
   ...toQuestionState(r),
-  ...shownContentOf(r),
+  ...shownContent(r),
 });
 
 export interface PinnedVersion extends ShownContent {
@@ -165,40 +189,62 @@ export interface PinnedVersion extends ShownContent {
 /** The content of many question versions with their media, in one query. */
 export async function pinnedVersions(db: DbOrTx, versionIds: string[]): Promise<PinnedVersion[]> {
   if (versionIds.length === 0) return [];
-  const res = await db.execute(sql`
+  const rows = await selectRows(
+    db,
+    { id: column.string, ...shownContentColumns, media: column.json<PinnedVersion['media']>() },
+    sql`
     SELECT v.id, v.name, v.stem, v.explanation, v.choices, v.correct_choice_id, v."references",
       coalesce((
         SELECT jsonb_agg(jsonb_build_object('mediaId', m.media_id, 'hash', m.hash, 'mediaType', m.media_type,
           'contentType', f.content_type) ORDER BY m.position, m.media_id)
         FROM question_version_media m JOIN media_files f ON f.hash = m.hash
         WHERE m.version_id = v.id), '[]'::jsonb) AS media
-    FROM question_versions v WHERE v.id = ANY(${sql.param(versionIds)}::uuid[])`);
-  return rowsOf(res).map((r) => ({
-    versionId: r.id as string,
-    ...shownContentOf(r),
-    media: r.media as PinnedVersion['media'],
-  }));
+    FROM question_versions v WHERE v.id = ANY(${sql.param(versionIds)}::uuid[])`,
+  );
+  return rows.map((r) => ({ versionId: r.id, ...shownContent(r), media: r.media }));
 }
 
-const toTestRow = (r: Record<string, unknown>): TestRow => ({
-  id: r.id as string,
-  userId: r.user_id as string,
-  productId: r.product_id as string,
-  name: r.name as string,
-  mode: r.mode as TestMode,
-  status: r.status as TestStatus,
-  numQuestions: r.num_questions as number,
-  pools: r.pools as string[],
-  subcategoryIds: r.subcategory_ids as string[],
-  timeLimitMs: r.time_limit_ms === null ? null : Number(r.time_limit_ms),
-  timeUsedMs: Number(r.time_used_ms),
-  lastTickAt: r.last_tick_at === null ? null : new Date(r.last_tick_at as string | Date),
-  currentPosition: r.current_position as number,
-  createdAt: new Date(r.created_at as string | Date),
-  finishedAt: r.finished_at === null ? null : new Date(r.finished_at as string | Date),
-  answered: r.answered as number | null,
-  correct: r.correct as number | null,
-  scorePercent: r.score_percent as number | null,
+/** A raw row of `tests` (`t.*`), the columns `TestRow` reads. */
+const testColumns = {
+  id: column.string,
+  user_id: column.string,
+  product_id: column.string,
+  name: column.string,
+  mode: column.oneOf(TEST_MODES),
+  status: column.oneOf(TEST_STATUSES),
+  num_questions: column.int,
+  pools: column.strings,
+  subcategory_ids: column.strings,
+  time_limit_ms: nullable(int8),
+  time_used_ms: int8,
+  last_tick_at: nullable(column.timestamp),
+  current_position: column.int,
+  created_at: column.timestamp,
+  finished_at: nullable(column.timestamp),
+  answered: nullable(column.int),
+  correct: nullable(column.int),
+  score_percent: nullable(column.int),
+};
+
+const toTestRow = (r: RowOf<typeof testColumns>): TestRow => ({
+  id: r.id,
+  userId: r.user_id,
+  productId: r.product_id,
+  name: r.name,
+  mode: r.mode,
+  status: r.status,
+  numQuestions: r.num_questions,
+  pools: r.pools,
+  subcategoryIds: r.subcategory_ids,
+  timeLimitMs: r.time_limit_ms,
+  timeUsedMs: r.time_used_ms,
+  lastTickAt: r.last_tick_at,
+  currentPosition: r.current_position,
+  createdAt: r.created_at,
+  finishedAt: r.finished_at,
+  answered: r.answered,
+  correct: r.correct,
+  scorePercent: r.score_percent,
 });
 
 /**
@@ -212,11 +258,14 @@ export async function lockTestWithQuestion(db: DbOrTx, id: string, questionId: s
   const test = await findTest(db, id, true);
   if (!test) return null;
   if (questionId === null) return { test, question: null };
-  const res = await db.execute(sql`
+  const r = await selectRow(
+    db,
+    questionRowColumns,
+    sql`
     SELECT ${questionColumns}
     FROM test_questions tq JOIN question_versions v ON v.id = tq.question_version_id
-    WHERE tq.test_id = ${id} AND tq.question_id = ${questionId}`);
-  const r = rowsOf(res)[0];
+    WHERE tq.test_id = ${id} AND tq.question_id = ${questionId}`,
+  );
   return { test, question: r ? toQuestionRow(r) : null };
 }
 
@@ -264,13 +313,26 @@ const countsOf = (rows: Iterable<readonly [string, Record<string, number>]>): Ch
 /** The first-attempt choice counts of many questions. */
 export async function choiceCounts(db: DbOrTx, questionIds: string[]): Promise<ChoiceCounts> {
   if (questionIds.length === 0) return new Map();
-  const res = await db.execute(sql`
+  const rows = await selectRows(
+    db,
+    { question_id: column.string, counts: column.json<Record<string, number>>() },
+    sql`
     SELECT question_id, counts FROM question_shares
-    WHERE question_id = ANY(${sql.param(questionIds)}::uuid[])`);
-  return countsOf(
-    rowsOf(res).map((r) => [r.question_id as string, r.counts as Record<string, number>] as const),
+    WHERE question_id = ANY(${sql.param(questionIds)}::uuid[])`,
   );
+  return countsOf(rows.map((r) => [r.question_id, r.counts] as const));
 }
+
+/**
+ * A row of `testReadData`: the test's columns, its questions' states and the revealed questions' counts
+ * (JSON the statement builds from the columns it names), and the percentile's three sums (a JSON array).
+ */
+const readDataColumns = {
+  ...testColumns,
+  questions: nullable(column.json<RowOf<typeof questionStateColumns>[]>()),
+  counts: nullable(column.json<Array<[string, Record<string, number>]>>()),
+  rank: nullable(column.json<[below: number, same: number, total: number]>()),
+};
 
 /**
  * Everything the exam screen and the review read from the database, in one round trip: the test, what the
@@ -300,15 +362,14 @@ export async function testReadData(db: Db, id: string) {
         FROM test_scores WHERE product_id = t.product_id) END AS rank
     FROM tests t WHERE t.id = ${id}::uuid`,
   );
-  const r = rowsOf(res)[0];
+  const r = rowsAs(readDataColumns, res)[0];
   if (!r) return null;
-  const counts = countsOf((r.counts as Array<[string, Record<string, number>]> | null) ?? []);
-  const rank = r.rank as [number, number, number] | null;
+  const rank = r.rank;
   return {
     test: toTestRow(r),
-    questions: ((r.questions as Array<Record<string, unknown>> | null) ?? []).map(toQuestionState),
-    counts,
-    rank: rank && { below: Number(rank[0]), same: Number(rank[1]), total: Number(rank[2]) },
+    questions: (r.questions ?? []).map(toQuestionState),
+    counts: countsOf(r.counts ?? []),
+    rank: rank && { below: rank[0], same: rank[1], total: rank[2] },
   };
 }
 
@@ -325,17 +386,21 @@ export async function listTests(db: DbOrTx, userId: string, productId: string, p
       .offset(page * size),
     countTests(db, userId, productId),
   ]);
-  return { rows: rows as TestRow[], total };
+  return { rows, total };
 }
 
 /** How many questions of each open test are answered (completed tests keep the count on their row). */
 export async function answeredCounts(db: DbOrTx, testIds: string[]) {
   const out = new Map<string, number>();
   if (testIds.length === 0) return out;
-  const res = await db.execute(sql`
+  const rows = await selectRows(
+    db,
+    { test_id: column.string, n: int8 },
+    sql`
     SELECT test_id, count(selected_choice_id) AS n FROM test_questions
-    WHERE test_id = ANY(${sql.param(testIds)}::uuid[]) GROUP BY 1`);
-  for (const r of rowsOf(res)) out.set(r.test_id as string, Number(r.n));
+    WHERE test_id = ANY(${sql.param(testIds)}::uuid[]) GROUP BY 1`,
+  );
+  for (const r of rows) out.set(r.test_id, r.n);
   return out;
 }
 
@@ -351,18 +416,22 @@ export async function findOpenTest(db: DbOrTx, userId: string, productId: string
         sql`${tests.status} IN ('IN_PROGRESS', 'PAUSED')`,
       ),
     );
-  return t ? (t as TestRow) : null;
+  return t ?? null;
 }
 
 /** Running timed tests whose time has run out by `now` (counting at most the grace period since the last tick). */
 export async function expiredTests(db: DbOrTx, now: Date, graceMs: number, limit: number) {
-  const res = await db.execute(sql`
+  const rows = await selectRows(
+    db,
+    { id: column.string },
+    sql`
     SELECT id FROM tests
     WHERE status = 'IN_PROGRESS' AND mode = 'TIMED' AND last_tick_at IS NOT NULL
       AND time_used_ms + least(greatest(extract(epoch FROM (${now}::timestamptz - last_tick_at)) * 1000, 0), ${graceMs})
         >= time_limit_ms
-    LIMIT ${limit}`);
-  return rowsOf(res).map((r) => r.id as string);
+    LIMIT ${limit}`,
+  );
+  return rows.map((r) => r.id);
 }
 
 /** Closes a test with its score. */
@@ -417,6 +486,20 @@ export function answerTimedFast(db: Db, a: TimedAnswer): Promise<TimedAnswerResu
 const ANSWER_BATCH_MAX = 64;
 const ANSWER_BATCHES_IN_FLIGHT = 3;
 const answerBatchers = new WeakMap<Db, (a: TimedAnswer) => Promise<TimedAnswerResult | null>>();
+
+/**
+ * A row of `answerTimedBatch`: the answer's number in the batch, the question as it now stands (its shown
+ * content blank: the answer shows only its state) and the test's clock.
+ */
+const answeredColumns = {
+  n: column.int,
+  ...questionRowColumns,
+  t_status: column.oneOf(TEST_STATUSES),
+  t_limit: nullable(int8),
+  t_used: int8,
+  t_tick: column.timestamp,
+  t_position: column.int,
+};
 
 /** Writes many timed answers (of different tests) in one statement; one result, or null, per answer in order. */
 export async function answerTimedBatch(
@@ -484,15 +567,15 @@ export async function answerTimedBatch(
     JOIN t ON t.id = ok.id`,
   );
   const out: Array<TimedAnswerResult | null> = items.map(() => null);
-  for (const r of rowsOf(res))
-    out[Number(r.n) - 1] = {
+  for (const r of rowsAs(answeredColumns, res))
+    out[r.n - 1] = {
       question: toQuestionRow(r),
       clock: {
-        status: r.t_status as TestStatus,
-        timeLimitMs: r.t_limit === null ? null : Number(r.t_limit),
-        timeUsedMs: Number(r.t_used),
-        lastTickAt: new Date(r.t_tick as string | Date),
-        currentPosition: r.t_position as number,
+        status: r.t_status,
+        timeLimitMs: r.t_limit,
+        timeUsedMs: r.t_used,
+        lastTickAt: r.t_tick,
+        currentPosition: r.t_position,
       },
     };
   return out;
@@ -535,6 +618,15 @@ export function aliveFast(db: Db, a: AliveTick): Promise<ClockRow | null> {
 }
 
 const aliveBatchers = new WeakMap<Db, (a: AliveTick) => Promise<ClockRow | null>>();
+
+/** A row of `aliveBatch`: the keep-alive's number in the batch and the clock of its test. */
+const aliveColumns = {
+  n: column.int,
+  time_limit_ms: nullable(int8),
+  time_used_ms: int8,
+  to_position: column.int,
+  last_tick_at: column.timestamp,
+};
 
 /** Counts many keep-alives (of different tests) in one statement; the clock, or null, per keep-alive in order. */
 export async function aliveBatch(db: Db, items: AliveTick[]): Promise<Array<ClockRow | null>> {
@@ -581,13 +673,13 @@ export async function aliveBatch(db: Db, items: AliveTick[]): Promise<Array<Cloc
     FROM ok`,
   );
   const out: Array<ClockRow | null> = items.map(() => null);
-  for (const r of rowsOf(res))
-    out[Number(r.n) - 1] = {
+  for (const r of rowsAs(aliveColumns, res))
+    out[r.n - 1] = {
       status: 'IN_PROGRESS',
-      timeLimitMs: r.time_limit_ms === null ? null : Number(r.time_limit_ms),
-      timeUsedMs: Number(r.time_used_ms),
-      lastTickAt: new Date(r.last_tick_at as string | Date),
-      currentPosition: r.to_position as number,
+      timeLimitMs: r.time_limit_ms,
+      timeUsedMs: r.time_used_ms,
+      lastTickAt: r.last_tick_at,
+      currentPosition: r.to_position,
     };
   return out;
 }
