@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -8,9 +7,10 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/lib/passwords';
+import { buildSubscription, buildUser, uniqueEmail } from '../apps/server/src/test/factories';
 import { periodEnd } from '../packages/contract/src/subscriptions';
 
-export const uniqueEmail = (label = 'e2e') => `${label}.${randomBytes(5).toString('hex')}@example.com`;
+export { uniqueEmail };
 
 interface MailRow {
   to: string;
@@ -173,17 +173,15 @@ export async function createUser(db: Db, spec: UserSpec = {}): Promise<TestUser>
   }));
   return db.transaction(async (tx) => {
     const now = new Date();
-    const [user] = await tx
-      .insert(schema.users)
-      .values({
-        email,
-        firstName,
-        lastName,
-        passwordHash: hash,
-        emailVerifiedAt: now,
-        superuser: spec.superuser ?? false,
-      })
-      .returning({ id: schema.users.id });
+    // The API tests' factories (apps/server/src/test/factories.ts), with the worker's one password hash.
+    const user = await buildUser(tx, {
+      email,
+      firstName,
+      lastName,
+      password: TEST_PASSWORD,
+      passwordHash: hash,
+      superuser: spec.superuser ?? false,
+    });
     if (qbanks.length) {
       const found = await tx
         .select({ id: schema.products.id, name: schema.products.name })
@@ -199,9 +197,7 @@ export async function createUser(db: Db, spec: UserSpec = {}): Promise<TestUser>
         if (!product) throw new Error(`No QBank named "${q.name}" in the e2e database`);
         const staff = ['writer', 'auditor', 'instructor', 'admin'].some((r) => q.roles.has(r as QBankRole));
         if (staff) {
-          await tx.insert(schema.subscriptions).values({
-            userId: user!.id,
-            productId: product.id,
+          await buildSubscription(tx, user.id, product.id, {
             type: 'PRIVILEGED',
             student: q.roles.has('student'),
             questionWriter: q.roles.has('writer'),
@@ -229,9 +225,7 @@ export async function createUser(db: Db, spec: UserSpec = {}): Promise<TestUser>
           if (!plan)
             throw new Error(`"${q.name}" has no ${q.plan ? `plan "${q.plan}"` : 'paid public plan'}`);
           const boughtAt = q.plan ? now : new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000);
-          await tx.insert(schema.subscriptions).values({
-            userId: user!.id,
-            productId: product.id,
+          await buildSubscription(tx, user.id, product.id, {
             billingPlanId: plan.id,
             type: plan.priceCents > 0 ? 'PREMIUM' : 'BASIC',
             student: true,
@@ -245,7 +239,7 @@ export async function createUser(db: Db, spec: UserSpec = {}): Promise<TestUser>
           WHERE id = ${product.id}`);
       }
     }
-    return { id: user!.id, email, password: TEST_PASSWORD, firstName, lastName };
+    return { id: user.id, email, password: TEST_PASSWORD, firstName, lastName };
   });
 }
 

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { buildBank } from '../apps/server/src/test/bank-factory';
 import { expect, expectScreenOk, like, signInAs, test } from './fixtures';
 
-// The demo admin's active QBank is NCLEX-RN Review (its first subscription), shared with every other test of
-// the run: this test changes only nodes it makes itself, and deletes them again at its end. The seeded subject it
-// tries to delete is refused, which changes nothing.
-const SEEDED_SUBJECT = 'Psychosocial Integrity';
+// The test's own QBank (the API tests' bank factory: a subject tree with published questions), of which the
+// user is the admin: the demo banks other tests read are not touched. Its subject that holds questions cannot be
+// deleted.
+const SEEDED_SUBJECT = 'Subject 1';
 
 const actions = (page: Page, name: string) =>
   page.getByRole('button', { name: `Actions for ${name}`, exact: true });
@@ -23,6 +24,7 @@ const menuAction = async (page: Page, node: string, item: string) => {
 test('an admin builds, renames, reorders, moves and deletes nodes of the subject tree', async ({
   page,
   newUser,
+  db,
 }) => {
   test.setTimeout(120_000);
   const tag = randomBytes(3).toString('hex');
@@ -33,7 +35,8 @@ test('an admin builds, renames, reorders, moves and deletes nodes of the subject
   const sub = `E2E subcategory ${tag}`;
   const renamed = `${sub} renamed`;
 
-  await signInAs(page, await newUser(like.admin));
+  const bank = await buildBank(db, { subcategories: 2, perSubcategory: 2 });
+  await signInAs(page, await newUser({ ...like.admin, qbanks: { [bank.product.name]: 'admin' } }));
   await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Admin' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Admin', exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Edit the subject tree' }).click();

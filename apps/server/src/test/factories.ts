@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import {
   billingPlans,
   categories,
@@ -20,10 +20,12 @@ export const uniqueEmail = (label = 'user') => `${label}.${randomBytes(5).toStri
 
 /** A registered, verified user. */
 export async function buildUser(
-  db: Db,
+  db: DbOrTx,
   over: Partial<{
     email: string;
     password: string;
+    /** The password's hash, made once by the caller for many users (hashing takes a while on purpose). */
+    passwordHash: string;
     firstName: string;
     lastName: string;
     superuser: boolean;
@@ -37,7 +39,7 @@ export async function buildUser(
       email,
       firstName: over.firstName ?? 'Test',
       lastName: over.lastName ?? 'User',
-      passwordHash: await hashPassword(password),
+      passwordHash: over.passwordHash ?? (await hashPassword(password)),
       emailVerifiedAt: new Date(),
       superuser: over.superuser ?? false,
     })
@@ -45,7 +47,7 @@ export async function buildUser(
   return { ...u!, password };
 }
 
-export async function buildProduct(db: Db, over: Partial<typeof products.$inferInsert> = {}) {
+export async function buildProduct(db: DbOrTx, over: Partial<typeof products.$inferInsert> = {}) {
   const [p] = await db
     .insert(products)
     .values({ name: over.name ?? `Product ${randomBytes(3).toString('hex')}`, ...over })
@@ -54,21 +56,21 @@ export async function buildProduct(db: Db, over: Partial<typeof products.$inferI
 }
 
 /** A subject of a product, a category of a subject, a subcategory of a category (the subject tree). */
-export async function buildSubject(db: Db, productId: string, name: string, position = 0) {
+export async function buildSubject(db: DbOrTx, productId: string, name: string, position = 0) {
   const [s] = await db.insert(subjects).values({ productId, name, position }).returning();
   return s!;
 }
-export async function buildCategory(db: Db, subjectId: string, name: string, position = 0) {
+export async function buildCategory(db: DbOrTx, subjectId: string, name: string, position = 0) {
   const [c] = await db.insert(categories).values({ subjectId, name, position }).returning();
   return c!;
 }
-export async function buildSubcategory(db: Db, categoryId: string, name: string, position = 0) {
+export async function buildSubcategory(db: DbOrTx, categoryId: string, name: string, position = 0) {
   const [s] = await db.insert(subcategories).values({ categoryId, name, position }).returning();
   return s!;
 }
 
 export async function buildPlan(
-  db: Db,
+  db: DbOrTx,
   productId: string,
   over: Partial<typeof billingPlans.$inferInsert> = {},
 ) {
@@ -87,7 +89,7 @@ export async function buildPlan(
 }
 
 export async function buildSubscription(
-  db: Db,
+  db: DbOrTx,
   userId: string,
   productId: string,
   over: Partial<typeof subscriptions.$inferInsert> = {},
