@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { activeSubscription } from '@qbank/contract';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { QueryState } from '../../../components/query-state';
 import { useAuth } from '../../accounts/api/auth';
 import { useSubjectTree } from '../api/catalogue';
 import { TreeEditor } from '../components/tree-editor';
@@ -10,7 +11,7 @@ const TITLE = 'Subject tree';
 
 function TreeSkeleton() {
   return (
-    <Stack gap="xs" role="status" aria-label="Loading the subject tree">
+    <Stack gap="xs">
       {Array.from({ length: 5 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <Skeleton key={i} height={44} radius="sm" />
@@ -22,17 +23,17 @@ function TreeSkeleton() {
 /** The tree of the active product, loaded, failed or being edited. */
 function SubjectTree({ productId }: { productId: string }) {
   const tree = useSubjectTree(productId);
-  if (tree.isPending) return <TreeSkeleton />;
-  if (tree.isError)
-    return (
-      <Alert color="red" role="alert" title="The subject tree could not be loaded">
-        <Text size="sm">Check your connection and try again.</Text>
-        <Button variant="default" size="xs" mt="sm" onClick={() => void tree.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
-  return <TreeEditor productId={productId} tree={tree.data.productTree} />;
+  return (
+    <QueryState
+      query={tree}
+      label="Loading the subject tree"
+      skeleton={<TreeSkeleton />}
+      errorTitle="The subject tree could not be loaded"
+      errorText="Check your connection and try again."
+    >
+      {(data) => <TreeEditor productId={productId} tree={data.productTree} />}
+    </QueryState>
+  );
 }
 
 /**

@@ -1,26 +1,16 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Container,
-  Group,
-  Pagination,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Container, Group, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { activeSubscription } from '@qbank/contract';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { QueryState } from '../../../components/query-state';
 import { useAuth } from '../../accounts/api/auth';
 import { useMyTests } from '../api/my-tests';
 import { MyTestsList } from '../components/my-tests-list';
 
 function ListSkeleton() {
   return (
-    <Stack gap="sm" role="status" aria-label="Loading your tests">
+    <Stack gap="sm">
       {Array.from({ length: 5 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <Skeleton key={i} height={52} radius="sm" />
@@ -39,57 +29,54 @@ function TestsOfProduct({ productId }: { productId: string }) {
   const [params, setParams] = useSearchParams();
   const page = pageOf(params.get('page'));
   const list = useMyTests(productId, page - 1);
-  if (list.isError && !list.data)
-    return (
-      <Alert color="red" role="alert" title="Your tests could not be loaded">
-        <Text size="sm">Check your connection and try again.</Text>
-        <Button variant="default" size="xs" mt="sm" onClick={() => void list.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
-  if (list.isPending) return <ListSkeleton />;
-  const data = list.data;
-  if (data.content.length === 0 && page === 1)
-    return (
-      <Card withBorder p="lg" bg="gray.0">
-        <Title order={2} size="h4">
-          No tests yet
-        </Title>
-        <Text mt="xs">
-          Build your first practice test: choose subjects, how many questions, and tutor or timed mode. Your
-          tests and their scores are kept here.
-        </Text>
-        <Button component={Link} to="/tests/create" mt="md" style={{ alignSelf: 'flex-start' }}>
-          Start your first test
-        </Button>
-      </Card>
-    );
-  const first = data.page * data.size + 1;
   return (
-    <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }} aria-busy={list.isFetching}>
-      <Text size="sm" c="gray.7" role="status">
-        {data.totalElements === 1
-          ? '1 test'
-          : data.content.length === 0
-            ? `No tests on page ${page}`
-            : `Tests ${first}–${first + data.content.length - 1} of ${data.totalElements}`}
-      </Text>
-      {data.content.length > 0 && <MyTestsList rows={data.content} />}
-      {data.totalPages > 1 && (
-        <Pagination
-          total={data.totalPages}
-          value={page}
-          onChange={(p) => setParams(p === 1 ? {} : { page: String(p) })}
-          siblings={1}
-          boundaries={1}
-          size="sm"
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-          aria-label="Pages"
-        />
-      )}
-    </Stack>
+    <QueryState
+      query={list}
+      label="Loading your tests"
+      skeleton={<ListSkeleton />}
+      errorTitle="Your tests could not be loaded"
+      errorText="Check your connection and try again."
+      empty={{
+        when: (data) => data.content.length === 0 && page === 1,
+        title: 'No tests yet',
+        message:
+          'Build your first practice test: choose subjects, how many questions, and tutor or timed mode. Your tests and their scores are kept here.',
+        action: (
+          <Button component={Link} to="/tests/create" mt="md" style={{ alignSelf: 'flex-start' }}>
+            Start your first test
+          </Button>
+        ),
+      }}
+    >
+      {(data) => {
+        const first = data.page * data.size + 1;
+        return (
+          <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }} aria-busy={list.isFetching}>
+            <Text size="sm" c="gray.7" role="status">
+              {data.totalElements === 1
+                ? '1 test'
+                : data.content.length === 0
+                  ? `No tests on page ${page}`
+                  : `Tests ${first}–${first + data.content.length - 1} of ${data.totalElements}`}
+            </Text>
+            {data.content.length > 0 && <MyTestsList rows={data.content} />}
+            {data.totalPages > 1 && (
+              <Pagination
+                total={data.totalPages}
+                value={page}
+                onChange={(p) => setParams(p === 1 ? {} : { page: String(p) })}
+                siblings={1}
+                boundaries={1}
+                size="sm"
+                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+                aria-label="Pages"
+              />
+            )}
+          </Stack>
+        );
+      }}
+    </QueryState>
   );
 }
 

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { COMMENT_MAX } from '@qbank/contract';
+import { QueryState } from '../../../components/query-state';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useAddComment, useComments } from '../api/questions';
 import { validateComment } from '../lib/comment';
@@ -25,38 +26,37 @@ export function CommentThread({ questionId }: { questionId: string }) {
       <Title order={2} size="h3" id="comments-heading">
         Comments
       </Title>
-      {comments.isPending ? (
-        <Skeleton height={60} />
-      ) : comments.isError ? (
-        <Alert color="red" role="alert">
-          The comments could not be loaded.{' '}
-          <Button variant="default" size="xs" ml="xs" onClick={() => void comments.refetch()}>
-            Retry
-          </Button>
-        </Alert>
-      ) : comments.data.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          No comments yet. Auditors and writers talk about the question here.
-        </Text>
-      ) : (
-        <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
-          {comments.data.map((c) => (
-            <Paper component="li" key={c.uuid} withBorder p="sm">
-              <Group gap={6} wrap="wrap">
-                <Text fw={600} size="sm">
-                  {personName(c.author)}
+      <QueryState
+        query={comments}
+        label="Loading the comments"
+        skeleton={<Skeleton height={60} />}
+        errorTitle="The comments could not be loaded"
+        empty={{
+          when: (list) => list.length === 0,
+          message: 'No comments yet. Auditors and writers talk about the question here.',
+        }}
+      >
+        {(list) => (
+          <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
+            {list.map((c) => (
+              <Paper component="li" key={c.uuid} withBorder p="sm">
+                <Group gap={6} wrap="wrap">
+                  <Text fw={600} size="sm">
+                    {personName(c.author)}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    <time dateTime={c.createdAt}>{formatTime(c.createdAt)}</time> · on version{' '}
+                    {c.versionNumber}
+                  </Text>
+                </Group>
+                <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {c.body}
                 </Text>
-                <Text size="sm" c="dimmed">
-                  <time dateTime={c.createdAt}>{formatTime(c.createdAt)}</time> · on version {c.versionNumber}
-                </Text>
-              </Group>
-              <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {c.body}
-              </Text>
-            </Paper>
-          ))}
-        </Stack>
-      )}
+              </Paper>
+            ))}
+          </Stack>
+        )}
+      </QueryState>
       <form onSubmit={submit} noValidate>
         <Textarea
           label="Add a comment"

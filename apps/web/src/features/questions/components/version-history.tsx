@@ -2,6 +2,7 @@ import { Alert, Button, Group, Paper, Select, Skeleton, Stack, Text, Title } fro
 import { RESTORE_DELETED_MESSAGE, type VersionSummary } from '@qbank/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { QueryState } from '../../../components/query-state';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http';
 import { useRestoreVersion, useVersions } from '../api/questions';
@@ -14,18 +15,35 @@ import { VersionCompare } from './version-compare';
  * The question's versions, newest first (number, status, editor, time, note), with a comparison of any two and,
  * for a caller who may edit it, Restore of an older one.
  */
-export function VersionHistory({
-  questionId,
-  currentVersion,
-  canRestore,
-  onRestored,
-}: {
+export function VersionHistory(props: Props) {
+  const versions = useVersions(props.questionId);
+  return (
+    <QueryState
+      query={versions}
+      label="Loading the version history"
+      skeleton={<Skeleton height={120} />}
+      errorTitle="The version history could not be loaded"
+    >
+      {(list) => <Versions {...props} list={list} />}
+    </QueryState>
+  );
+}
+
+interface Props {
   questionId: string;
   currentVersion: number;
   canRestore: boolean;
   onRestored: (version: number) => void;
-}) {
-  const versions = useVersions(questionId);
+}
+
+/** The loaded list, its comparison and Restore. */
+function Versions({
+  questionId,
+  currentVersion,
+  canRestore,
+  onRestored,
+  list,
+}: Props & { list: VersionSummary[] }) {
   const restore = useRestoreVersion();
   const navigate = useNavigate();
   const [restoring, setRestoring] = useState<VersionSummary | null>(null);
@@ -36,17 +54,6 @@ export function VersionHistory({
   });
   const [shown, setShown] = useState<{ older: number; newer: number } | null>(null);
 
-  if (versions.isPending) return <Skeleton height={120} />;
-  if (versions.isError)
-    return (
-      <Alert color="red" role="alert">
-        The version history could not be loaded.{' '}
-        <Button variant="default" size="xs" ml="xs" onClick={() => void versions.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
-  const list = versions.data;
   const options = list.map((v) => ({ value: String(v.version), label: `Version ${v.version}` }));
   const older = pick.older ?? (list[1] ? String(list[1].version) : null);
   const newer = pick.newer ?? (list[0] ? String(list[0].version) : null);

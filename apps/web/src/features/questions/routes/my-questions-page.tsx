@@ -1,7 +1,5 @@
 import {
-  Alert,
   Button,
-  Card,
   Container,
   Group,
   Pagination,
@@ -30,6 +28,7 @@ import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { QueryState } from '../../../components/query-state';
 import { useAuth } from '../../accounts/api/auth';
 import { useProductTree } from '../../catalogue/api/product-tree';
 import { useQuestionList, useStatusCounts } from '../api/questions';
@@ -53,7 +52,7 @@ const ALL = 'all';
 
 function ListSkeleton() {
   return (
-    <Stack gap="sm" role="status" aria-label="Loading questions">
+    <Stack gap="sm">
       {Array.from({ length: 6 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <Skeleton key={i} height={56} radius="sm" />
@@ -129,81 +128,78 @@ export function MyQuestionsPage() {
 
   if (!user || !active) return null;
 
-  const listBody = list.isError ? (
-    <Alert color="red" role="alert" title="The questions could not be loaded">
-      <Text size="sm">Check your connection and try again.</Text>
-      <Button variant="default" size="xs" mt="sm" onClick={() => void list.refetch()}>
-        Retry
-      </Button>
-    </Alert>
-  ) : list.isPending ? (
-    <ListSkeleton />
-  ) : rows.length === 0 ? (
-    <Card withBorder p="lg" bg="gray.0">
-      <Title order={2} size="h4">
-        {filtered ? 'No questions match these filters' : 'No questions here yet'}
-      </Title>
-      <Text mt="xs">
-        {filtered
+  const listBody = (
+    <QueryState
+      query={list}
+      label="Loading questions"
+      skeleton={<ListSkeleton />}
+      errorTitle="The questions could not be loaded"
+      errorText="Check your connection and try again."
+      empty={{
+        when: () => rows.length === 0,
+        title: filtered ? 'No questions match these filters' : 'No questions here yet',
+        message: filtered
           ? 'Try fewer filters or another search word.'
           : state.view === 'AUDITOR' && state.status === 'SUBMITTED'
             ? 'Nothing is waiting for review. Questions that writers submit appear here.'
             : mayCreate
               ? 'Write a question: save it as a draft, then submit it for review when it is ready.'
-              : 'Questions appear here as writers add them to this QBank.'}
-      </Text>
-      {filtered ? (
-        <Button
-          variant="default"
-          mt="md"
-          style={{ alignSelf: 'flex-start' }}
-          onClick={() => {
-            setSearch('');
-            lastApplied.current = '';
-            update({ text: '', subject: null, category: null, subcategory: null, author: null });
-          }}
-        >
-          Clear filters
-        </Button>
-      ) : (
-        mayCreate && (
+              : 'Questions appear here as writers add them to this QBank.',
+        action: filtered ? (
           <Button
-            component={Link}
-            to="/questions/new"
+            variant="default"
             mt="md"
-            leftSection={<IconPlus size={16} aria-hidden />}
+            style={{ alignSelf: 'flex-start' }}
+            onClick={() => {
+              setSearch('');
+              lastApplied.current = '';
+              update({ text: '', subject: null, category: null, subcategory: null, author: null });
+            }}
           >
-            New question
+            Clear filters
           </Button>
-        )
+        ) : (
+          mayCreate && (
+            <Button
+              component={Link}
+              to="/questions/new"
+              mt="md"
+              leftSection={<IconPlus size={16} aria-hidden />}
+            >
+              New question
+            </Button>
+          )
+        ),
+      }}
+    >
+      {() => (
+        <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }} aria-busy={list.isFetching}>
+          <Text size="sm" c="dimmed" role="status">
+            {page!.totalElements === 1
+              ? '1 question'
+              : `Questions ${page!.page * page!.size + 1}–${page!.page * page!.size + rows.length} of ${
+                  page!.totalIsLowerBound
+                    ? `more than ${(page!.totalElements - 1).toLocaleString('en-US')}`
+                    : page!.totalElements
+                }`}
+          </Text>
+          <QuestionList rows={rows} placementOf={placementOf} />
+          {page!.totalPages > 1 && (
+            <Pagination
+              total={page!.totalPages}
+              value={state.page}
+              onChange={(p) => update({ page: p }, true)}
+              siblings={1}
+              boundaries={1}
+              size="sm"
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+              aria-label="Pages"
+            />
+          )}
+        </Stack>
       )}
-    </Card>
-  ) : (
-    <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }} aria-busy={list.isFetching}>
-      <Text size="sm" c="dimmed" role="status">
-        {page!.totalElements === 1
-          ? '1 question'
-          : `Questions ${page!.page * page!.size + 1}–${page!.page * page!.size + rows.length} of ${
-              page!.totalIsLowerBound
-                ? `more than ${(page!.totalElements - 1).toLocaleString('en-US')}`
-                : page!.totalElements
-            }`}
-      </Text>
-      <QuestionList rows={rows} placementOf={placementOf} />
-      {page!.totalPages > 1 && (
-        <Pagination
-          total={page!.totalPages}
-          value={state.page}
-          onChange={(p) => update({ page: p }, true)}
-          siblings={1}
-          boundaries={1}
-          size="sm"
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-          aria-label="Pages"
-        />
-      )}
-    </Stack>
+    </QueryState>
   );
 
   return (

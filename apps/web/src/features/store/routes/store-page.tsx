@@ -1,10 +1,8 @@
 import {
-  Alert,
   Button,
   Center,
   Container,
   Group,
-  Loader,
   Select,
   SimpleGrid,
   Stack,
@@ -17,6 +15,7 @@ import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import { type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { PageTitle } from '../../../components/page-title';
+import { QueryState } from '../../../components/query-state';
 import { serverRendered } from '../../../lib/server-rendered';
 import { throttle } from '../../../lib/throttle';
 import { useAuth } from '../../accounts/api/auth';
@@ -112,48 +111,44 @@ export function StorePage() {
             />
           </Group>
         </form>
-        {results.isError ? (
-          <Alert color="red" role="alert">
-            The store could not be loaded. Please try again in a moment.
-            <Button variant="subtle" size="xs" ml="sm" onClick={() => void results.refetch()}>
-              Retry
-            </Button>
-          </Alert>
-        ) : results.isPending ? (
-          <Center py="xl">
-            <Loader role="status" aria-label="Loading the store" />
-          </Center>
-        ) : (
-          <>
-            <Text role="status" aria-live="polite" fw={600}>
-              {resultCountText(total)}
-            </Text>
-            {total === 0 ? (
-              <Text c="dimmed">
-                No QBank matches your search. Try another word, or clear the search to see them all.
+        <QueryState
+          query={results}
+          label="Loading the store"
+          errorTitle="The store could not be loaded"
+          errorText="Please try again in a moment."
+        >
+          {() => (
+            <>
+              <Text role="status" aria-live="polite" fw={600}>
+                {resultCountText(total)}
               </Text>
-            ) : (
-              <>
-                <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-                  {products.map((p) => (
-                    <ProductCard key={p.uuid} product={p} />
-                  ))}
-                </SimpleGrid>
-                {results.hasNextPage && (
-                  <Center>
-                    <Button
-                      variant="default"
-                      loading={results.isFetchingNextPage}
-                      onClick={() => void results.fetchNextPage()}
-                    >
-                      Show more ({total - products.length} more)
-                    </Button>
-                  </Center>
-                )}
-              </>
-            )}
-          </>
-        )}
+              {total === 0 ? (
+                <Text c="dimmed">
+                  No QBank matches your search. Try another word, or clear the search to see them all.
+                </Text>
+              ) : (
+                <>
+                  <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+                    {products.map((p) => (
+                      <ProductCard key={p.uuid} product={p} />
+                    ))}
+                  </SimpleGrid>
+                  {results.hasNextPage && (
+                    <Center>
+                      <Button
+                        variant="default"
+                        loading={results.isFetchingNextPage}
+                        onClick={() => void results.fetchNextPage()}
+                      >
+                        Show more ({total - products.length} more)
+                      </Button>
+                    </Center>
+                  )}
+                </>
+              )}
+            </>
+          )}
+        </QueryState>
       </Stack>
     </Container>
   );

@@ -1,7 +1,8 @@
-import { Alert, Badge, Box, Button, Group, Loader, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { frequencyText, priceText, staffAccessLabel } from '@qbank/contract';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { QueryState } from '../../../components/query-state';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useAuth } from '../../accounts/api/auth';
 import {
@@ -123,106 +124,106 @@ export function SubscriptionsPanel() {
     setBusy(null);
   };
 
-  if (subs.isPending) return <Loader size="sm" role="status" aria-label="Loading subscriptions" />;
-  if (subs.isError)
-    return (
-      <Alert color="red" role="alert">
-        Your subscriptions could not be loaded.{' '}
-        <Button variant="subtle" size="xs" onClick={() => void subs.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
-  if (subs.data.length === 0)
-    return (
-      <Text>
-        You have no subscriptions yet. <Link to="/store">Visit the store</Link> to find a QBank.
-      </Text>
-    );
-
   return (
-    <Stack gap="sm">
-      <ConfirmCancel
-        s={confirming}
-        onClose={() => setConfirming(null)}
-        onConfirm={(s) => {
-          setConfirming(null);
-          void run(s, 'cancel');
-        }}
-      />
-      {error && (
-        <Alert
-          color="red"
-          role="alert"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setError(null)}
-        >
-          {error}
-        </Alert>
-      )}
-      {/* Phones get one stacked card per subscription: a 520 px table would hide Renewal and the buttons. */}
-      <Stack
-        component="ul"
-        gap="sm"
-        hiddenFrom="sm"
-        aria-label="Subscriptions"
-        m={0}
-        p={0}
-        style={{ listStyle: 'none' }}
-      >
-        {subs.data.map((s) => (
-          <Paper component="li" key={s.subscriptionUuid} withBorder p="sm" radius="md">
-            <Stack gap={6}>
-              <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {s.product.name}
-                </Text>
-                <StatusBadge s={s} />
-              </Group>
-              <Text size="sm">{planText(s)}</Text>
-              <Text size="sm">{renewalText(s)}</Text>
-              <Group gap="xs" mt={4}>
-                <Actions s={s} busy={busy === s.subscriptionUuid} act={act} />
-              </Group>
-            </Stack>
-          </Paper>
-        ))}
-      </Stack>
-      <Box visibleFrom="sm">
-        <Table.ScrollContainer minWidth={520}>
-          <Table verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>QBank</Table.Th>
-                <Table.Th>Plan</Table.Th>
-                <Table.Th>Renewal</Table.Th>
-                <Table.Th>
-                  <span className="visually-hidden">Actions</span>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {subs.data.map((s) => (
-                <Table.Tr key={s.subscriptionUuid}>
-                  <Table.Td>
-                    <Text fw={600}>{s.product.name}</Text>
+    <QueryState
+      query={subs}
+      label="Loading subscriptions"
+      inline
+      errorTitle="Your subscriptions could not be loaded"
+      empty={{
+        when: (list) => list.length === 0,
+        message: (
+          <>
+            You have no subscriptions yet. <Link to="/store">Visit the store</Link> to find a QBank.
+          </>
+        ),
+      }}
+    >
+      {(list) => (
+        <Stack gap="sm">
+          <ConfirmCancel
+            s={confirming}
+            onClose={() => setConfirming(null)}
+            onConfirm={(s) => {
+              setConfirming(null);
+              void run(s, 'cancel');
+            }}
+          />
+          {error && (
+            <Alert
+              color="red"
+              role="alert"
+              withCloseButton
+              closeButtonLabel="Dismiss"
+              onClose={() => setError(null)}
+            >
+              {error}
+            </Alert>
+          )}
+          {/* Phones get one stacked card per subscription: a 520 px table would hide Renewal and the buttons. */}
+          <Stack
+            component="ul"
+            gap="sm"
+            hiddenFrom="sm"
+            aria-label="Subscriptions"
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+          >
+            {list.map((s) => (
+              <Paper component="li" key={s.subscriptionUuid} withBorder p="sm" radius="md">
+                <Stack gap={6}>
+                  <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {s.product.name}
+                    </Text>
                     <StatusBadge s={s} />
-                  </Table.Td>
-                  <Table.Td>{planText(s)}</Table.Td>
-                  <Table.Td>{renewalText(s)}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Actions s={s} busy={busy === s.subscriptionUuid} act={act} />
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Box>
-    </Stack>
+                  </Group>
+                  <Text size="sm">{planText(s)}</Text>
+                  <Text size="sm">{renewalText(s)}</Text>
+                  <Group gap="xs" mt={4}>
+                    <Actions s={s} busy={busy === s.subscriptionUuid} act={act} />
+                  </Group>
+                </Stack>
+              </Paper>
+            ))}
+          </Stack>
+          <Box visibleFrom="sm">
+            <Table.ScrollContainer minWidth={520}>
+              <Table verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>QBank</Table.Th>
+                    <Table.Th>Plan</Table.Th>
+                    <Table.Th>Renewal</Table.Th>
+                    <Table.Th>
+                      <span className="visually-hidden">Actions</span>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((s) => (
+                    <Table.Tr key={s.subscriptionUuid}>
+                      <Table.Td>
+                        <Text fw={600}>{s.product.name}</Text>
+                        <StatusBadge s={s} />
+                      </Table.Td>
+                      <Table.Td>{planText(s)}</Table.Td>
+                      <Table.Td>{renewalText(s)}</Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" justify="flex-end" wrap="nowrap">
+                          <Actions s={s} busy={busy === s.subscriptionUuid} act={act} />
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Box>
+        </Stack>
+      )}
+    </QueryState>
   );
 }
 
