@@ -10,14 +10,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useThrottledCallback } from '@mantine/hooks';
 import { STORE_PAGE_SIZE } from '@qbank/contract';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import { type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
 import { serverRendered } from '../../../lib/server-rendered';
-import { throttle } from '../../../lib/throttle';
 import { useAuth } from '../../accounts/api/auth';
 import { sessionQueryOptions } from '../../accounts/api/session';
 import { storeSearchQuery } from '../api/store';
@@ -53,8 +53,9 @@ export function StorePage() {
   const [input, setInput] = useState('');
   const [term, setTerm] = useState('');
   const [sortOrder, setSortOrder] = useState<SortOrder>('ASC');
-  const applyTerm = useMemo(() => throttle((t: string) => setTerm(t), SEARCH_THROTTLE_MS), []);
-  useEffect(() => () => applyTerm.cancel(), [applyTerm]);
+  // The first term at once, then at most one per interval with the latest term (a trailing call); the
+  // hook drops a waiting call when the page goes.
+  const applyTerm = useThrottledCallback((t: string) => setTerm(t), SEARCH_THROTTLE_MS);
 
   const { status } = useAuth();
   const results = useInfiniteQuery({
