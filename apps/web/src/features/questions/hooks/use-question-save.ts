@@ -1,0 +1,153 @@
+import type { UseFormReturnType } from '@mantine/form';
+import type { QuestionStatus } from '@qbank/contract';
+import { useRef, useState } from 'react';
+import { type NavigateOptions, useNavigate } from 'react-router';
+import { formErrorMessage } from '../../../lib/form-errors';
+import { useDeleteQuestion, useRemoveMedia, useSaveQuestion, useUploadMedia } from '../api/questions';
+import type { MediaEntry } from '../lib/media';
+import { focusFirstError, needsCorrectAnswer } from '../lib/question-checks';
+import { type QuestionFormValues, questionInputOf } from '../lib/question-form';
+import { MediaUploadFailed, StatusMoveFailed, saveQuestionWithMedia } from '../lib/save-question';
+import { isVersionConflict, showQuestionFieldError } from '../lib/server-errors';
+import type { useMediaEntries } from './use-media-entries';
+
+interface Args {
+  form: UseFormReturnType<QuestionFormValues>;
+  /** The question's uuid (made on the page for a new one). */
+  questionId: string;
+  /** Its status now; null for a new question. */
+  status: QuestionStatus | null;
+  /** The version the editor started from; the save is made over it. */
+  version?: number;
+  savedNote?: string;
+  mediaEntries: ReturnType<typeof useMediaEntries>;
+}
+
+/**
+ * The editor's actions and what comes of them: a save or a workflow step (the form's checks, the question and
+ * its images and videos saved, then where the page goes), and a delete after its confirmation. Tracks the
+ * version saved over, the action running, the note or error to show, a version conflict, and whether the page
+ * is being left on purpose (the unsaved-changes guard then stands aside).
+ */
+export function useQuestionSave({ form, questionId, status, version, savedNote, mediaEntries }: Args) {
+  const navigate = useNavigate();
+  const save = useSaveQuestion();
+  const remove = useDeleteQuestion();
+  const removeMedia = useRemoveMedia();
+  const uploadMedia = useUploadMedia();
+  const { media } = mediaEntries;
+  const [baseVersion, setBaseVersion] = useState(version);
+  const [pending, setPending] = useState<QuestionStatus | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState(false);
+  const [note, setNote] = useState(savedNote ?? null);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const leaving = useRef(false);
+  const isNew = status === null;
+
+  /** Moves on once a save is done, past the unsaved-changes guard. */
+  const leave = (to: string, options?: NavigateOptions) => {
+    leaving.current = true;
+    navigate(to, options);
+  };
+
+  const run = async (to: QuestionStatus) => {
+    if (pending) return;
+    setFormError(null);
+    setNote(null);
+    if (to === 'DELETED' && !isNew) {
+      setConfirmingDelete(true);
+      return;
+    }
+    if (form.validate().hasErrors) {
+      focusFirstError();
+      return;
+    }
+    if (needsCorrectAnswer(to) && !form.getValues().correctAnswerChoice) {
+      form.setFieldError('correctAnswerChoice', 'Pick the correct answer first');
+      focusFirstError();
+      return;
+    }
+    setPending(to);
+    try {
+      const saved = await saveQuestionWithMedia(
+        { to, current: status, baseVersion, media },
+        {
+          removeMedia: (e: MediaEntry) =>
+            removeMedia.mutateAsync({ questionId, mediaId: e.item!.uuid, mediaType: e.mediaType }),
+          saveQuestion: (s, from) =>
+            save.mutateAsync({
+              input: questionInputOf(form.getValues(), s, from),
+              isNew: from === undefined,
+            }),
+          uploadMedia: (id, e) =>
+            uploadMedia.mutateAsync({ questionId: id, mediaType: e.mediaType, file: e.file! }),
+        },
+        {
+          // Each step lands in the editor as it happens: a save that stops halfway leaves it where the server is.
+          removed: (e, v) => {
+            setBaseVersion(v);
+            mediaEntries.removed(e.key);
+          },
+          questionSaved: (done) => {
+            form.resetDirty();
+            setBaseVersion(done.version);
+          },
+          uploaded: (e, item, v) => {
+            setBaseVersion(v);
+            mediaEntries.uploaded(e, item);
+          },
+        },
+      );
+      setBaseVersion(saved.version);
+      // A step of the workflow: the question's own page shows where it now stands.
+      if (to !== (status ?? 'DRAFT')) leave(`/questions/${saved.uuid}`);
+      else if (isNew)
+        leave(`/questions/${saved.uuid}/edit`, {
+          replace: true,
+          state: { savedNote: `Saved as version ${saved.version}.` },
+        });
+      else setNote(`Saved as version ${saved.version}.`);
+    } catch (e) {
+      if (e instanceof MediaUploadFailed) {
+        // SPEC §8: the question saved, its files may not have; the error page says to check and save again.
+        leave('/error?msgId=imageSaveFailed');
+      } else if (e instanceof StatusMoveFailed) {
+        const why = `Saved with its images and videos as version ${e.saved.version}, but not moved on: ${formErrorMessage(e.cause)}`;
+        if (isNew) leave(`/questions/${e.saved.uuid}/edit`, { replace: true, state: { savedNote: why } });
+        else setFormError(why);
+      } else if (isVersionConflict(e)) setConflict(true);
+      else if (showQuestionFieldError(form, e)) focusFirstError();
+      else setFormError(formErrorMessage(e));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const deleteNow = async () => {
+    try {
+      await remove.mutateAsync(questionId);
+      leaving.current = true;
+      setConfirmingDelete(false);
+      navigate('/questions');
+    } catch (e) {
+      setConfirmingDelete(false);
+      setFormError(formErrorMessage(e));
+    }
+  };
+
+  return {
+    run,
+    pending,
+    formError,
+    conflict,
+    note,
+    leaving,
+    delete: {
+      confirming: confirmingDelete,
+      deleting: remove.isPending,
+      confirm: deleteNow,
+      cancel: () => setConfirmingDelete(false),
+    },
+  };
+}
