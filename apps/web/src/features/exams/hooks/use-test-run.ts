@@ -6,12 +6,12 @@ import { HttpError } from '../../../lib/http';
 import { sendRunAction, transition, useTestEnded, useTestPaused } from '../api/run-actions';
 import { ActionQueue } from '../lib/action-queue';
 import { type LocalClock, localClockOf } from '../lib/clock';
+import { questionActions } from '../lib/question-actions';
 import { failureOf, loadQueue, saveQueue } from '../lib/queue-items';
 import {
   applyAction,
   clampPosition,
   confirmedOf,
-  type Marks,
   type NewRunAction,
   type QuestionStates,
   type RunAction,
@@ -179,26 +179,7 @@ export function useTestRun(run: TestRun) {
       go: (index: number) => setCurrent(clampPosition(index, order.length)),
       next: () => setCurrent((c) => Math.min(c + 1, order.length - 1)),
       previous: () => setCurrent((c) => Math.max(c - 1, 0)),
-      answer: (qid: string, choice: string) => {
-        const q = latest.current.view[qid];
-        if (!q || q.locked || q.selectedChoice === choice) return;
-        push({ kind: 'answer', qid, choice });
-      },
-      unanswer: (qid: string) => {
-        const q = latest.current.view[qid];
-        if (!q || q.locked || !q.selectedChoice) return;
-        push({ kind: 'unanswer', qid });
-      },
-      toggleFlag: (qid: string) => {
-        const q = latest.current.view[qid];
-        if (q) push({ kind: 'flag', qid, flagged: !q.flagged });
-      },
-      setMarks: (qid: string, change: (marks: Marks) => Partial<Marks>) => {
-        const q = latest.current.view[qid];
-        if (!q) return;
-        const marks = { struck: q.struck, highlights: q.highlights, note: q.note };
-        push({ kind: 'marks', qid, ...marks, ...change(marks) });
-      },
+      ...questionActions((qid) => latest.current.view[qid], push),
     }),
     [order.length, push],
   );
