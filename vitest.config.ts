@@ -6,9 +6,18 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: ['apps/server/src/test/**', '**/node_modules/**'],
           setupFiles: ['apps/server/src/test/fail-on-console-error.ts'],
+        },
+      },
+      {
+        // Component tests of the web app: React components in jsdom, driven as a user would.
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
       {

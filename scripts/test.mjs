@@ -1,4 +1,4 @@
-// npm test: the layers' rules, unit tests, API tests on the embedded PostgreSQL server, API tests on the PostgreSQL server at
+// npm test: the layers' rules, unit and component tests, API tests on the embedded PostgreSQL server, API tests on the PostgreSQL server at
 // 127.0.0.1:5432 (a fresh database per run; required when CI is set), then the browser tests in Chromium
 // against the built app. Stops at the first failing stage; prints each stage's wall time at the end.
 import { spawnSync } from 'node:child_process';
@@ -51,7 +51,8 @@ const only = process.argv[2];
 // The layers docs/architecture.md draws, and no cycles (.dependency-cruiser.cjs): seconds, so first.
 if (!only || only === 'unit')
   run('Layers and cycles (dependency-cruiser)', 'npm', ['run', 'check:deps', '--silent']);
-if (!only || only === 'unit') run('Unit tests', 'npx', ['vitest', 'run', '--project', 'unit']);
+if (!only || only === 'unit')
+  run('Unit and component tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'web']);
 if (!only || only === 'api') {
   run('API tests on embedded PostgreSQL', 'npx', ['vitest', 'run', '--project', 'api']);
   // On the server the test apps get a pool of one connection: code that asks the pool for a second one while
