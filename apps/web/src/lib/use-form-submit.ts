@@ -1,5 +1,5 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { formErrorMessage, showServerFieldError } from './form-errors';
 
 /** What the helper needs of a @mantine/form form. */
@@ -20,6 +20,8 @@ interface Options<Values, Variables, Result> {
   onFieldError?: () => void;
   /** A failure that is no field's: answer true when it is handled, else `error` says it in words. */
   onError?: (error: unknown) => boolean | undefined;
+  /** Those words, when the form's own differ from the server's message (formErrorMessage). */
+  errorMessage?: (error: unknown) => string;
 }
 
 export interface FormSubmit<Values> {
@@ -43,10 +45,13 @@ export function useFormSubmit<Values, Variables = Values, Result = unknown>(
   options: Options<Values, Variables, Result> = {},
 ): FormSubmit<Values> {
   const [error, setError] = useState<string | null>(null);
+  // A second submit before the first one's render (a double click) is ignored too.
+  const inFlight = useRef(false);
   const pending = mutation.isPending;
 
   const run = async (values: Values) => {
-    if (pending) return false;
+    if (pending || inFlight.current) return false;
+    inFlight.current = true;
     setError(null);
     let result: Result;
     try {
@@ -55,8 +60,10 @@ export function useFormSubmit<Values, Variables = Values, Result = unknown>(
       );
     } catch (e) {
       if (showServerFieldError(form, e, options.fields)) options.onFieldError?.();
-      else if (!options.onError?.(e)) setError(formErrorMessage(e));
+      else if (!options.onError?.(e)) setError((options.errorMessage ?? formErrorMessage)(e));
       return false;
+    } finally {
+      inFlight.current = false;
     }
     options.onSuccess?.(result, values);
     return true;

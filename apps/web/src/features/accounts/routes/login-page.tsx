@@ -1,41 +1,32 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Messages } from '@qbank/contract';
-import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { PageCard } from '../../../components/page-card';
 import { PageTitle } from '../../../components/page-title';
 import { RevealablePasswordInput } from '../../../components/revealable-password-input';
+import { formErrorMessage } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useAuth } from '../api/auth';
+import { useLogin } from '../api/session';
 
 /** /login: e-mail and password, show/hide, Forgot password (SPEC §2); messages from SPEC §8. */
 function LoginPageContent() {
-  const { status, login, expiredMessage } = useAuth();
+  const { status, expiredMessage } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from;
   // SPEC §5: an e-mail field and no client-side rules; the server's 401 is the one answer.
   const form = useForm({ initialValues: { username: '', password: '' } });
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  if (status === 'authenticated' && !submitting) return <Navigate to={from ?? '/dashboard'} replace />;
-
-  const submit = form.onSubmit(async ({ username, password }) => {
-    if (submitting) return;
-    setSubmitting(true);
-    setError(null);
-    try {
-      await login(username.trim(), password);
-      navigate(from ?? '/dashboard', { replace: true });
-    } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 401) setError(Messages.loginFailed);
-      else if (err instanceof HttpError) setError(err.serverMessage);
-      else setError(Messages.loginNetwork);
-      setSubmitting(false);
-    }
+  const { submit, pending, error } = useFormSubmit(form, useLogin(), {
+    variables: ({ username, password }) => ({ username: username.trim(), password }),
+    onSuccess: () => navigate(from ?? '/dashboard', { replace: true }),
+    errorMessage: (err) =>
+      err instanceof HttpError && err.statusCode === 401 ? Messages.loginFailed : formErrorMessage(err),
   });
+
+  if (status === 'authenticated' && !pending) return <Navigate to={from ?? '/dashboard'} replace />;
 
   return (
     <PageCard title="Sign In" lead="Welcome back. Sign in to continue to your question banks.">
@@ -69,7 +60,7 @@ function LoginPageContent() {
               Forgot password?
             </Anchor>
           </Group>
-          <Button type="submit" loading={submitting} fullWidth>
+          <Button type="submit" loading={pending} fullWidth>
             Sign In
           </Button>
           <Text size="sm" ta="center">

@@ -23,14 +23,12 @@ import {
   Limits,
   subjectFromQuery,
 } from '@qbank/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
-import { showServerFieldError } from '../../../lib/form-errors';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useAuth } from '../../accounts/api/auth';
 import { useSendContactMessage } from '../api/contact';
-
-type Phase = 'idle' | 'submitting' | 'error';
 
 const checkMessage = schemaResolver(contactMessageBody, { sync: true });
 /**
@@ -59,9 +57,23 @@ function ContactPageContent() {
     },
     validate,
   });
-  const { mutateAsync: sendContactMessage } = useSendContactMessage();
-  const [phase, setPhase] = useState<Phase>('idle');
-  const sending = useRef(false);
+  // SPEC §8: a failure that is no field's ends the form (its message says where to write instead).
+  const [failed, setFailed] = useState(false);
+  const { run, pending } = useFormSubmit(form, useSendContactMessage(), {
+    variables: (values) => ({
+      ...values,
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      emailAddress: values.emailAddress.trim(),
+      description: values.description.trim(),
+    }),
+    onSuccess: () =>
+      navigate(status === 'authenticated' ? '/dashboard' : '/', { state: { msgId: 'feedbackSubmitted' } }),
+    onError: () => {
+      setFailed(true);
+      return true;
+    },
+  });
   const { setFieldValue } = form;
 
   // Names and e-mail come from the signed-in user.
@@ -79,26 +91,10 @@ function ContactPageContent() {
   }, [params, setFieldValue]);
 
   const submit = form.onSubmit(
-    async (values) => {
-      if (sending.current || phase !== 'idle') return; // a double submit is ignored
-      sending.current = true;
-      setPhase('submitting');
-      const message = {
-        ...values,
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-        emailAddress: values.emailAddress.trim(),
-        description: values.description.trim(),
-      };
-      try {
-        await sendContactMessage(message);
-        navigate(status === 'authenticated' ? '/dashboard' : '/', { state: { msgId: 'feedbackSubmitted' } });
-      } catch (e) {
-        // A rule the server names a field for shows on it and the form can be sent again; else SPEC §8.
-        setPhase(showServerFieldError(form, e) ? 'idle' : 'error');
-      } finally {
-        sending.current = false;
-      }
+    // A rule the server names a field for shows on it and the form can be sent again; a double submit is
+    // ignored (useFormSubmit).
+    (values) => {
+      if (!failed) void run(values);
     },
     (errors) => {
       const first = ['firstName', 'lastName', 'emailAddress', 'description'].find((k) => errors[k]);
@@ -117,7 +113,7 @@ function ContactPageContent() {
       <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
-            {phase === 'error' && (
+            {failed && (
               <Alert color="red" role="alert">
                 {contactFailureMessage(Brand.supportEmail)}
               </Alert>
@@ -172,8 +168,8 @@ function ContactPageContent() {
               description={`${description.length} / ${Limits.contactDescriptionMax}`}
             />
             <Group justify="flex-end">
-              <Button type="submit" disabled={phase === 'error'} loading={false}>
-                {phase === 'submitting' ? 'Submitting...' : 'Submit'}
+              <Button type="submit" disabled={failed} loading={false}>
+                {pending ? 'Submitting...' : 'Submit'}
               </Button>
             </Group>
           </Stack>
