@@ -2,10 +2,10 @@ import type { AliveClock, TestRun } from '@qbank/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notifyError } from '../../../components/notify-error';
-import { HttpError } from '../../../lib/http';
 import { sendRunAction, transition, useTestEnded, useTestPaused } from '../api/run-actions';
 import { ActionQueue } from '../lib/action-queue';
 import { type LocalClock, localClockOf } from '../lib/clock';
+import { endFailureMessage, UNSENT_ANSWERS_MESSAGE } from '../lib/end-test';
 import { questionActions } from '../lib/question-actions';
 import { failureOf, loadQueue, saveQueue } from '../lib/queue-items';
 import {
@@ -227,19 +227,15 @@ export function useTestRun(run: TestRun) {
   /** Ends the test and opens its review; answers why it could not, or null. */
   const end = useCallback(async (): Promise<string | null> => {
     const queue = queueRef.current;
-    if (queue && !(await queue.drain()))
-      return 'Some of your answers have not reached the server yet. Check your connection and try again: nothing is lost.';
+    if (queue && !(await queue.drain())) return UNSENT_ANSWERS_MESSAGE;
     queue?.hold();
     try {
       await transition('finalize', run.uuid, questionOnScreen());
     } catch (e) {
-      if (failureOf(e, null) !== 'ended') {
+      const why = endFailureMessage(e);
+      if (why) {
         queue?.release();
-        return failureOf(e, null) === 'retry'
-          ? 'The server could not be reached. Check your connection and try again.'
-          : e instanceof HttpError
-            ? e.serverMessage
-            : 'Please try again.';
+        return why;
       }
     }
     latest.current.phase = 'ended';
