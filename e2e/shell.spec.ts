@@ -481,6 +481,24 @@ test.describe('Account Settings subscriptions', () => {
   });
 });
 
+/**
+ * Opens /dashboard with its page's code held back, so the server's HTML stays on screen (the app has not taken
+ * it over) until the returned function lets the code load.
+ */
+async function openDashboardHeldBack(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route(/\/assets\/dashboard-page-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/dashboard', { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('#root[data-ssr]')).toBeAttached();
+  return release;
+}
+
 test.describe('signed-in pages drawn by the server', () => {
   const PAGES = [
     ['/dashboard', 'heading', 'Welcome, Lena'],
@@ -523,17 +541,7 @@ test.describe('signed-in pages drawn by the server', () => {
     newUser,
   }) => {
     await signInAs(page, await newUser(like.learner));
-    // The dashboard's code is held back, so the server's page stays on screen while the link is clicked.
-    let release!: () => void;
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    await page.route(/\/assets\/dashboard-page-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto('/dashboard', { waitUntil: 'domcontentloaded' });
-    await expect(page.locator('#root[data-ssr]')).toBeAttached();
+    const release = await openDashboardHeldBack(page);
     await page.evaluate(() => {
       (window as { samePage?: boolean }).samePage = true;
     });
@@ -548,16 +556,7 @@ test.describe('signed-in pages drawn by the server', () => {
 
   test('a button clicked before the app has taken over acts once the app has', async ({ page, newUser }) => {
     await signInAs(page, await newUser(like.learner));
-    let release!: () => void;
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    await page.route(/\/assets\/dashboard-page-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto('/dashboard', { waitUntil: 'domcontentloaded' });
-    await expect(page.locator('#root[data-ssr]')).toBeAttached();
+    const release = await openDashboardHeldBack(page);
     // On a wide screen the sidebar starts open; its toggle, clicked on the server's page, closes it.
     const toggle = page.getByRole('button', { name: 'Toggle sidebar' }).and(page.locator(':visible'));
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
