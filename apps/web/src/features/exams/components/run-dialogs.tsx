@@ -3,6 +3,14 @@ import { useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { SHORTCUTS } from '../lib/shortcuts';
 
+/** A dialog the learner must answer with one of its buttons: no close button, Escape or click outside. */
+const MUST_ANSWER = {
+  onClose: () => {},
+  withCloseButton: false,
+  closeOnEscape: false,
+  closeOnClickOutside: false,
+} as const;
+
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** End test: says what is left undone first, then ends the test. */
@@ -114,10 +122,7 @@ export function PausedOverlay({
   return (
     <Modal
       opened={opened}
-      onClose={() => {}}
-      withCloseButton={false}
-      closeOnEscape={false}
-      closeOnClickOutside={false}
+      {...MUST_ANSWER}
       fullScreen
       overlayProps={{ backgroundOpacity: 1, color: 'var(--mantine-color-body)' }}
     >
@@ -153,14 +158,7 @@ export function TimeUpDialog({
   onReview: () => void;
 }) {
   return (
-    <Modal
-      opened={opened}
-      onClose={() => {}}
-      withCloseButton={false}
-      closeOnEscape={false}
-      closeOnClickOutside={false}
-      centered
-    >
+    <Modal opened={opened} {...MUST_ANSWER} centered>
       <Stack gap="md">
         <Modal.Title fw={700} fz="lg">
           Time is up
