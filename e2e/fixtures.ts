@@ -318,6 +318,24 @@ export async function signIn(page: Page, email: string, password: string) {
 export const signInAs = (page: Page, user: TestUser) => signIn(page, user.email, user.password);
 
 /**
+ * Opens a page the server draws (SSR) with its page's code (`/assets/<chunk>-<hash>.js`) held back, so the
+ * server's HTML stays on screen (the app has not taken it over) until the returned function lets the code load.
+ */
+export async function openHeldBack(page: Page, path: string, chunk: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route(new RegExp(`/assets/${chunk}-[^/]*\\.js$`), async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('#root[data-ssr]')).toBeAttached();
+  return release;
+}
+
+/**
  * Stops the page's clock (installed with `page.clock.install()` before the page was opened) a minute ahead
  * of its time now: from here on the page's time moves only when the test moves it (`runFor`, `fastForward`),
  * however slowly the machine runs. `page.clock.resume()` lets it flow again.

@@ -3,6 +3,7 @@ import {
   expectAccessible,
   expectNoHorizontalOverflow,
   like,
+  openHeldBack,
   signIn,
   test,
   uniqueEmail,
@@ -46,6 +47,38 @@ test('wrong password shows the SPEC message; the right one signs in; logout sign
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test.describe('typed into the server-drawn form before the app has taken over', () => {
+  test('is kept, with the caret where it was, and typing goes on there', async ({ page, newUser }) => {
+    const learner = await newUser(like.learner);
+    const release = await openHeldBack(page, '/login', 'login-page');
+    await page.getByLabel('Email').focus();
+    await page.keyboard.type(learner.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(learner.password.slice(0, 4));
+    release();
+    await expect(page.locator('#root:not([data-ssr])')).toBeAttached();
+    await page.keyboard.type(learner.password.slice(4));
+    await expect(page.getByLabel('Email')).toHaveValue(learner.email);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue(learner.password);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('Enter pressed meanwhile signs in once the app has taken over', async ({ page, newUser }) => {
+    const learner = await newUser(like.learner);
+    const release = await openHeldBack(page, '/login', 'login-page');
+    await page.getByLabel('Email').focus();
+    await page.keyboard.type(learner.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(learner.password);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/login$/);
+    release();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  });
 });
 
 test('a network failure shows the connection message', async ({ page }) => {

@@ -6,6 +6,7 @@ import {
   expectAccessible,
   expectScreenOk,
   like,
+  openHeldBack,
   signInAs,
   test,
   webhooksDelivered,
@@ -481,24 +482,6 @@ test.describe('Account Settings subscriptions', () => {
   });
 });
 
-/**
- * Opens /dashboard with its page's code held back, so the server's HTML stays on screen (the app has not taken
- * it over) until the returned function lets the code load.
- */
-async function openDashboardHeldBack(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((r) => {
-    release = r;
-  });
-  await page.route(/\/assets\/dashboard-page-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto('/dashboard', { waitUntil: 'domcontentloaded' });
-  await expect(page.locator('#root[data-ssr]')).toBeAttached();
-  return release;
-}
-
 test.describe('signed-in pages drawn by the server', () => {
   const PAGES = [
     ['/dashboard', 'heading', 'Welcome, Lena'],
@@ -541,7 +524,7 @@ test.describe('signed-in pages drawn by the server', () => {
     newUser,
   }) => {
     await signInAs(page, await newUser(like.learner));
-    const release = await openDashboardHeldBack(page);
+    const release = await openHeldBack(page, '/dashboard', 'dashboard-page');
     await page.evaluate(() => {
       (window as { samePage?: boolean }).samePage = true;
     });
@@ -556,7 +539,7 @@ test.describe('signed-in pages drawn by the server', () => {
 
   test('a button clicked before the app has taken over acts once the app has', async ({ page, newUser }) => {
     await signInAs(page, await newUser(like.learner));
-    const release = await openDashboardHeldBack(page);
+    const release = await openHeldBack(page, '/dashboard', 'dashboard-page');
     // On a wide screen the sidebar starts open; its toggle, clicked on the server's page, closes it.
     const toggle = page.getByRole('button', { name: 'Toggle sidebar' }).and(page.locator(':visible'));
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');

@@ -9,7 +9,7 @@ import { App } from './app/app';
 import { queryClient } from './app/query-client';
 import { router } from './app/router';
 import { sessionQueryOptions } from './features/accounts/api/session';
-import { holdClicksUntilDrawn, replayHeldClick } from './lib/held-clicks';
+import { holdClicksUntilDrawn, keepTypedFields, replayHeldClick } from './lib/held-input';
 import { appDrawn, serverRendered, takeServerState } from './lib/server-rendered';
 
 // The contract makes zod jitless before it builds a schema, so no page asks for eval, which the
@@ -33,7 +33,8 @@ function firstPageLoaded(): Promise<void> {
 // A signed-in page the server rendered brings the query cache it was drawn from: the app starts from it, and
 // its first render waits for the session too (its answer came with the page), so it draws what the HTML shows.
 const serverState = takeServerState();
-// A click on one of the server's links meanwhile is made again once the app has drawn them (lib/held-clicks.ts).
+// A click on one of the server's links meanwhile is made again once the app has drawn them, and what was typed
+// into its fields is carried over to the app's (lib/held-input.ts).
 if (serverRendered()) holdClicksUntilDrawn();
 if (serverState) hydrate(queryClient, serverState);
 const sessionLoaded = serverState ? queryClient.prefetchQuery(sessionQueryOptions()) : undefined;
@@ -43,6 +44,7 @@ const sessionLoaded = serverState ? queryClient.prefetchQuery(sessionQueryOption
 // instead of going blank between.
 void Promise.all([firstPageLoaded(), sessionLoaded]).then(() => {
   const root = createRoot(document.getElementById('root')!);
+  const enterTyped = keepTypedFields();
   // At once, not on React's next turn: the page the server drew is replaced in one step, and a held click then
   // finds the app's links.
   flushSync(() =>
@@ -53,5 +55,7 @@ void Promise.all([firstPageLoaded(), sessionLoaded]).then(() => {
     ),
   );
   appDrawn();
+  // The typing first, its updates applied at once, so a held click on the form's submit button sends it.
+  flushSync(enterTyped);
   replayHeldClick();
 });

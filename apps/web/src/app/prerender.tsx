@@ -220,14 +220,14 @@ export function myQuestionsFirstCalls(user: UserMe, search: string) {
 /**
  * index.html (the app and all) with a rendered page in #root (marked `data-ssr` until the app draws it again,
  * lib/server-rendered.ts) and its title. Until the app takes over (main.tsx renders once the route's code has
- * loaded) its forms are inert: no native submit (a <form> becomes a <div>), fields read-only and the form
- * aria-disabled, so nothing typed is lost when the app draws the page again.
+ * loaded) its forms send nothing natively (a <form> becomes a <div>): their fields take typing, which the app
+ * carries over to its own when it draws the page, and Enter or a click on their buttons is held until then
+ * (lib/held-input.ts).
  */
 export function fillPage(indexHtml: string, { title, body }: { title: string; body: string }): string {
   const markup = body
-    .replace(/<form\b[^>]*>/g, '<div data-prerendered-form="" aria-disabled="true">')
-    .replace(/<\/form>/g, '</div>')
-    .replace(/<(input|textarea)\b/g, '<$1 readonly=""');
+    .replace(/<form\b[^>]*>/g, '<div data-prerendered-form="">')
+    .replace(/<\/form>/g, '</div>');
   const steps: [RegExp, string][] = [
     [/<html lang="en">/, '<html lang="en" data-mantine-color-scheme="light">'],
     [/<title>[^<]*<\/title>/, `<title>${title}</title>`],
