@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_QUESTIONS } from '@qbank/contract';
 import type { Deps } from '../apps/server/src/deps';
+import type { JobRunner } from '../apps/server/src/infra/jobs';
 import { findImport } from '../apps/server/src/modules/imports/repository';
 import type { LoadJob, LoadRequest, LoadResult } from './load';
 
@@ -134,11 +135,13 @@ export interface ImportBenchRow {
  * The scenario, when BENCH_ONLY asks for it (or for everything): rows for the bare handler and the other
  * requests with nothing importing, then the same requests during the upload and dry run of a max-size file,
  * and during its commit (20,000 questions written). `headers` are a signed-in admin's of `productId` (cookie,
- * CSRF token, origin); the server's jobs run as its poller would run them (`deps.jobs.runDue()`).
+ * CSRF token, origin); the server's jobs run as its poller would run them (`jobs.runDue()`).
  */
 export async function measureDuringImport(o: {
   only: string | undefined;
   deps: Deps;
+  /** The server's job runner (`BuiltApp.jobs`). */
+  jobs: JobRunner;
   base: string;
   bareUrl: string;
   productId: string;
@@ -213,7 +216,7 @@ export async function measureDuringImport(o: {
       ]);
       if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${res.body.slice(0, 300)}`);
       importId = JSON.parse(res.body).uuid;
-      await o.deps.jobs.runDue();
+      await o.jobs.runDue();
     },
   );
   const read = await findImport(o.deps.db, importId);
@@ -232,7 +235,7 @@ export async function measureDuringImport(o: {
         `${o.base}/api/v2/questionImports/${importId}/commit`,
       ]);
       if (res.status !== 202) throw new Error(`commit answered ${res.status}: ${res.body.slice(0, 300)}`);
-      await o.deps.jobs.runDue();
+      await o.jobs.runDue();
     },
   );
   const done = await findImport(o.deps.db, importId);

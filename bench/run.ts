@@ -197,7 +197,7 @@ async function main() {
     }
   ).rows.map((r) => r.id);
 
-  const { app, deps } = await buildApp({ config, database, logger: false, startJobs: false });
+  const { app, deps, jobs } = await buildApp({ config, database, logger: false, startJobs: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
@@ -471,6 +471,7 @@ async function main() {
   const importRows = await measureDuringImport({
     only: env.BENCH_ONLY,
     deps,
+    jobs,
     base,
     bareUrl,
     productId: bank.productId,

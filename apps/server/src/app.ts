@@ -13,7 +13,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Deps } from './deps';
-import { createJobRunner, type JobRunner, PURGE_EVERY_MS } from './infra/jobs';
+import { createJobQueue, createJobRunner, type JobRunner, PURGE_EVERY_MS } from './infra/jobs';
 import { createMailer, type MailTransport, mailJob, outboxTransport, smtpTransport } from './infra/mail';
 import { type Payments, stopRenewalJob } from './infra/payments';
 import { type LocalPayments, localPayments, localWebhookJob } from './infra/payments-local';
@@ -56,6 +56,8 @@ export interface BuildOptions {
 export interface BuiltApp {
   app: FastifyInstance;
   deps: Deps;
+  /** The runner working `deps.jobs` (started when the app is ready, unless `startJobs` is false). */
+  jobs: JobRunner;
 }
 
 /** Builds the whole server without listening: adapters chosen from config, routes registered, SPA served when built. */
@@ -86,8 +88,10 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     (config.redisUrl
       ? redisRateLimiter(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }))
       : memoryRateLimiter(clock));
-  let jobs!: JobRunner;
-  const mailer = createMailer(transport, () => jobs, config.mailFrom);
+  // The queue first (it needs only the database), so the mailer and the payments adapter can queue work; the
+  // runner that works it comes last, with everything its jobs use.
+  const queue = createJobQueue({ db: database.db, clock });
+  const mailer = createMailer(transport, queue, config.mailFrom);
   // The embedded provider delivers its signed events to our own webhook endpoint, through the whole HTTP stack.
   const deliverToSelf = async (raw: string, signature: string) =>
     (
@@ -105,17 +109,30 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
       : localPayments({
           db: database.db,
           publicUrl: config.publicUrl,
-          jobs: () => jobs,
-          deliver: () => deliverToSelf,
+          jobs: queue,
+          deliver: deliverToSelf,
           clock,
         }));
   const local = payments.kind === 'local' ? (payments as LocalPayments) : null;
-  jobs = createJobRunner({
+  const storage = opts.storage ?? makeStorage(config);
+  const deps: Deps = {
+    config,
+    db: database.db,
+    mailer,
+    jobs: queue,
+    limiter,
+    payments,
+    storage,
+    log: app.log,
+    clock,
+  };
+  const jobs = createJobRunner({
     db: database.db,
     log: app.log,
     clock,
+    queue,
     jobs: [mailJob, stopRenewalJob, localWebhookJob, ...MODULES.flatMap((m) => m.jobs ?? [])],
-    deps: () => deps,
+    deps,
   });
   if (local) jobs.every('local payments: renew or end subscriptions', 60_000, (now) => local.sweep(now));
   jobs.every('retention: purge finished jobs and spent one-time tokens', PURGE_EVERY_MS, (now) =>
@@ -123,18 +140,6 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   );
   for (const m of MODULES)
     for (const task of m.every ?? []) jobs.every(task.name, task.everyMs, (now) => task.run(deps, now));
-  const storage = opts.storage ?? makeStorage(config);
-  const deps: Deps = {
-    config,
-    db: database.db,
-    mailer,
-    jobs,
-    limiter,
-    payments,
-    storage,
-    log: app.log,
-    clock,
-  };
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-Id', req.id);
@@ -213,5 +218,5 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     await limiter.close();
     if ('client' in storage) (storage as { client: { destroy(): void } }).client.destroy();
   });
-  return { app, deps };
+  return { app, deps, jobs };
 }

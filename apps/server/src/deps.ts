@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import type { JobRunner } from './infra/jobs';
+import type { JobQueue } from './infra/jobs';
 import type { Mailer } from './infra/mail';
 import type { Payments } from './infra/payments';
 import type { RateLimiter } from './infra/rate-limiter';
@@ -13,7 +13,8 @@ export interface Deps {
   config: Config;
   db: Db;
   mailer: Mailer;
-  jobs: JobRunner;
+  /** Where work is queued for the job runner (which app.ts builds after these). */
+  jobs: JobQueue;
   limiter: RateLimiter;
   payments: Payments;
   /** Media files by content hash: disk under DATA_DIR, or S3. */

@@ -46,7 +46,7 @@ export interface JobContext {
   previousCheckpoint: Record<string, unknown> | null;
   /** Saves a marker on the job row now, for a later attempt to read (an attempt that crashed included). */
   checkpoint(data: Record<string, unknown>): Promise<void>;
-  /** Stores progress on the job row, readable with `JobRunner.status`. */
+  /** Stores progress on the job row, readable with `JobQueue.status`. */
   progress(p: JobProgress): Promise<void>;
   /**
    * Runs `work` in a transaction that also marks this job done: both commit or neither, so a crash can never
@@ -87,7 +87,11 @@ export interface JobStatus {
 
 export type PeriodicTask = (now: Date) => Promise<unknown>;
 
-export interface JobRunner {
+/**
+ * Where work is queued: what the app's services and adapters use (`deps.jobs`). It needs only the database, so it
+ * exists before anything that queues work; the runner that works the queue comes last, with the app's `Deps`.
+ */
+export interface JobQueue {
   /**
    * Adds a job inside the caller's transaction, so it exists only if the change commits. The payload is
    * checked against the kind's schema (at compile time and here); answers the job's id.
@@ -98,16 +102,25 @@ export interface JobRunner {
     payload: z.input<S>,
     opts?: { runAt?: Date },
   ): Promise<number>;
+  /** Asks this instance's runner to look now instead of at its next tick (after a commit that queued work). */
+  kick(): void;
+  /** A job's state and progress, for a screen to show; null when there is no such job (or it was purged). */
+  status(id: number): Promise<JobStatus | null>;
+}
+
+/** A queue, and the runner that listens for its kicks. */
+export interface KickableJobQueue extends JobQueue {
+  /** Calls `listener` on every `kick`. */
+  onKick(listener: () => void): void;
+}
+
+export interface JobRunner extends JobQueue {
   /** Runs every job that is due now, up to `concurrency` at once; answers how many ran. */
   runDue(): Promise<number>;
   /** Runs the periodic tasks that are due (each claimed once across all instances); answers their names. */
   runPeriodic(): Promise<string[]>;
-  /** Asks the poller to look now instead of at its next tick. */
-  kick(): void;
   /** Runs `task` about every `everyMs`, on one instance at a time (the one that claims it in periodic_tasks). */
   every(name: string, everyMs: number, task: PeriodicTask): void;
-  /** A job's state and progress, for a screen to show; null when there is no such job (or it was purged). */
-  status(id: number): Promise<JobStatus | null>;
   start(): void;
   stop(): Promise<void>;
 }
@@ -118,8 +131,10 @@ export interface JobRunnerOptions {
   clock: Clock;
   /** The job kinds this runner can run. */
   jobs: JobDefinition[];
-  /** The app's dependencies, handed to handlers (a function: the runner is built before them). */
-  deps: () => JobDeps;
+  /** The app's dependencies, handed to handlers. */
+  deps: JobDeps;
+  /** The queue this runner works (the app's `deps.jobs`); a queue of its own when not given (tests). */
+  queue?: KickableJobQueue;
   /** Jobs run at once by this instance. */
   concurrency?: number;
   /** How long a claim holds a job before another instance may take it. */
@@ -149,6 +164,56 @@ class LeaseLost extends Error {
   }
 }
 
+/** The job table as a queue: adds jobs inside the caller's transaction and reads their state. */
+export function createJobQueue({ db, clock }: { db: Db; clock: Clock }): KickableJobQueue {
+  const listeners: Array<() => void> = [];
+  return {
+    async enqueue(tx, job, payload, o) {
+      const parsed = job.payload.parse(payload) as Record<string, unknown>;
+      const [row] = await tx
+        .insert(jobs)
+        .values({
+          kind: job.kind,
+          payload: parsed,
+          maxAttempts: job.maxAttempts,
+          runAt: o?.runAt ?? clock.now(),
+        })
+        .returning({ id: jobs.id });
+      return row!.id;
+    },
+    async status(id) {
+      const [row] = await db.select().from(jobs).where(sql`${jobs.id} = ${id}`).limit(1);
+      if (!row) return null;
+      const now = clock.now();
+      const state: JobState = row.doneAt
+        ? 'done'
+        : row.failedAt
+          ? 'failed'
+          : row.lockedUntil && row.lockedUntil > now
+            ? 'running'
+            : row.attempts > 0
+              ? 'retrying'
+              : 'queued';
+      return {
+        id: row.id,
+        kind: row.kind,
+        state,
+        attempts: row.attempts,
+        maxAttempts: row.maxAttempts,
+        progress: (row.progress as JobProgress | null) ?? null,
+        lastError: row.lastError,
+        runAt: row.runAt,
+      };
+    },
+    kick() {
+      for (const listener of listeners) listener();
+    },
+    onKick(listener) {
+      listeners.push(listener);
+    },
+  };
+}
+
 /**
  * A job table polled by every instance. A claim (FOR UPDATE SKIP LOCKED, so two runners never take one job)
  * holds a job for a short lease, renewed by a heartbeat while its handler runs: a crashed instance's job is
@@ -167,6 +232,10 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   let timer: NodeJS.Timeout | null = null;
   let stopped = true;
   let stopping = false;
+  const queue = opts.queue ?? createJobQueue({ db, clock });
+  queue.onKick(() => {
+    if (!stopped) fill();
+  });
 
   async function claim(): Promise<(ClaimedJob & { token: string }) | null> {
     const token = randomUUID();
@@ -213,7 +282,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     const ctx: JobContext = {
       jobId: job.id,
       attempt: job.attempts,
-      deps: opts.deps(),
+      deps: opts.deps,
       signal: abort.signal,
       previousCheckpoint: job.checkpoint,
       async checkpoint(data) {
@@ -288,19 +357,9 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   }
 
   const runner: JobRunner = {
-    async enqueue(tx, job, payload, o) {
-      const parsed = job.payload.parse(payload) as Record<string, unknown>;
-      const [row] = await tx
-        .insert(jobs)
-        .values({
-          kind: job.kind,
-          payload: parsed,
-          maxAttempts: job.maxAttempts,
-          runAt: o?.runAt ?? clock.now(),
-        })
-        .returning({ id: jobs.id });
-      return row!.id;
-    },
+    enqueue: queue.enqueue,
+    status: queue.status,
+    kick: () => queue.kick(),
     async runDue() {
       const before = ran;
       fill();
@@ -328,35 +387,8 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       }
       return ran;
     },
-    kick() {
-      if (!stopped) fill();
-    },
     every(name, everyMs, task) {
       periodic.push({ name, everyMs, task });
-    },
-    async status(id) {
-      const [row] = await db.select().from(jobs).where(sql`${jobs.id} = ${id}`).limit(1);
-      if (!row) return null;
-      const now = clock.now();
-      const state: JobState = row.doneAt
-        ? 'done'
-        : row.failedAt
-          ? 'failed'
-          : row.lockedUntil && row.lockedUntil > now
-            ? 'running'
-            : row.attempts > 0
-              ? 'retrying'
-              : 'queued';
-      return {
-        id: row.id,
-        kind: row.kind,
-        state,
-        attempts: row.attempts,
-        maxAttempts: row.maxAttempts,
-        progress: (row.progress as JobProgress | null) ?? null,
-        lastError: row.lastError,
-        runAt: row.runAt,
-      };
     },
     start() {
       stopped = false;

@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import type { DbOrTx } from '../db/client';
 import { mailOutbox } from '../db/schema';
-import { defineJob, type JobContext, type JobRunner } from './jobs';
+import { defineJob, type JobContext, type JobQueue } from './jobs';
 
 export interface MailMessage {
   to: string;
@@ -128,12 +128,12 @@ export interface Mailer {
   transport: MailTransport;
 }
 
-export function createMailer(transport: MailTransport, jobs: () => JobRunner, from: string): Mailer {
+export function createMailer(transport: MailTransport, jobs: JobQueue, from: string): Mailer {
   const domain = mailDomain(from);
   return {
     transport,
     async queue(tx, msg) {
-      await jobs().enqueue(tx, mailJob, { ...msg, messageId: `<${randomUUID()}@${domain}>` });
+      await jobs.enqueue(tx, mailJob, { ...msg, messageId: `<${randomUUID()}@${domain}>` });
     },
   };
 }

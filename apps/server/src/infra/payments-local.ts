@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { localPaymentSessions, localPaymentSubscriptions, settings } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { randomToken } from '../lib/crypto';
-import { defineJob, type JobRunner } from './jobs';
+import { defineJob, type JobQueue } from './jobs';
 import {
   NoSuchProviderSubscription,
   type Payments,
@@ -57,8 +57,8 @@ const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 export function localPayments(opts: {
   db: Db;
   publicUrl: string;
-  jobs: () => JobRunner;
-  deliver: () => WebhookDelivery;
+  jobs: JobQueue;
+  deliver: WebhookDelivery;
   clock: Clock;
 }): LocalPayments {
   const { db, clock } = opts;
@@ -83,7 +83,7 @@ export function localPayments(opts: {
       created: unix(clock.now()),
       data: { object },
     };
-    await opts.jobs().enqueue(tx, localWebhookJob, { event });
+    await opts.jobs.enqueue(tx, localWebhookJob, { event });
   }
 
   const subscriptionObject = (s: typeof localPaymentSubscriptions.$inferSelect) => ({
@@ -116,7 +116,7 @@ export function localPayments(opts: {
       return { redirectUrl: s.cancelUrl };
     });
     if (!result) throw new Error('This checkout is not open');
-    opts.jobs().kick();
+    opts.jobs.kick();
     return result;
   }
 
@@ -169,7 +169,7 @@ export function localPayments(opts: {
         if (!s) throw new NoSuchProviderSubscription(`No active provider subscription ${id}`);
         await emit(tx, 'customer.subscription.updated', subscriptionObject(s));
       });
-      opts.jobs().kick();
+      opts.jobs.kick();
     },
     async verifyWebhook(rawBody, signature) {
       if (!signature) throw new WebhookSignatureError('The Stripe-Signature header is missing');
@@ -230,7 +230,7 @@ export function localPayments(opts: {
         return { redirectUrl: s.successUrl.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(s.id)) };
       });
       if (!result) throw new Error('This checkout is not open');
-      opts.jobs().kick();
+      opts.jobs.kick();
       return result;
     },
     cancel: cancelSession,
@@ -280,14 +280,14 @@ export function localPayments(opts: {
         if (done) break;
         n++;
       }
-      if (n) opts.jobs().kick();
+      if (n) opts.jobs.kick();
       return n;
     },
     async deliverEvent(event) {
       const raw = JSON.stringify(event);
       const t = unix(clock.now());
       const signature = `t=${t},v1=${signV1(await webhookSecret(), t, raw)}`;
-      const status = await opts.deliver()(raw, signature);
+      const status = await opts.deliver(raw, signature);
       if (status < 200 || status >= 300) throw new Error(`Webhook endpoint answered ${status}`);
     },
   };

@@ -73,7 +73,7 @@ export async function createTestApp(
     database,
     databaseUrl,
     kind: database.kind,
-    runJobs: () => built.deps.jobs.runDue(),
+    runJobs: () => built.jobs.runDue(),
     /** A new browser-like client over app.inject: its own cookie jar, no Origin unless a request sends one. */
     client: () => new TestClient(injectTransport(built.app)),
     async close() {

@@ -1,14 +1,7 @@
 import { type ExportFormat, MEDIA_TYPES, type MediaContentType } from '@qbank/contract';
 import { mediaUrl } from '../../lib/media-url';
-import {
-  type PortableMedia,
-  type PortableQuestion,
-  toCsv,
-  toMoodleXml,
-  toQti3Zip,
-  toXlsx,
-} from './formats';
 import type { ExportMedia, ExportRow } from './export-repository';
+import { type PortableMedia, type PortableQuestion, toCsv, toMoodleXml, toQti3Zip, toXlsx } from './formats';
 
 // Building an export file from the rows read: pure and CPU-heavy for a large bank (every question's HTML
 // rewritten, a workbook or a zip built), so the export service runs it in a worker thread (worker.ts).

@@ -38,7 +38,7 @@ function gate() {
 
 /** A runner on the test app's database, with its own job kinds (several may share a kind, as instances do). */
 function runner(defs: JobDefinition[], over: Partial<JobRunnerOptions> = {}) {
-  return createJobRunner({ db: t.deps.db, log: t.app.log, clock, jobs: defs, deps: () => t.deps, ...over });
+  return createJobRunner({ db: t.deps.db, log: t.app.log, clock, jobs: defs, deps: t.deps, ...over });
 }
 
 const row = async (id: number) => (await t.deps.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
@@ -247,7 +247,7 @@ describe('mail is recorded once', () => {
     await until(async () => (await outbox()).length === 1, { what: 'the mail in the outbox' });
     clock.advance(31 * SECOND);
     // Another instance's runner finds nothing to do: the job was completed with the mail, in one transaction.
-    expect(await t.deps.jobs.runDue()).toBe(0);
+    expect(await t.jobs.runDue()).toBe(0);
     expect(await outbox()).toHaveLength(1);
     const [job] = await t.deps.db.select().from(jobs).where(eq(jobs.kind, mailJob.kind));
     expect(job).toMatchObject({ attempts: 1, payload: {} });
@@ -289,7 +289,7 @@ describe('mail over SMTP after a crash', () => {
         log: s.app.log,
         clock: smtpClock,
         jobs: [mailJob],
-        deps: () => s.deps,
+        deps: s.deps,
         heartbeatMs: 60 * 60 * SECOND,
         afterHandler: () => new Promise<void>(() => {}),
       });
@@ -301,9 +301,9 @@ describe('mail over SMTP after a crash', () => {
       expect(messageId).toMatch(/^<[^@>]+@qbankcloud\.com>$/);
       expect(job!.checkpoint).toMatchObject({ messageId, attempt: 1 });
       // Not before the lease is over: the sending runner may still be alive.
-      expect(await s.deps.jobs.runDue()).toBe(0);
+      expect(await s.jobs.runDue()).toBe(0);
       smtpClock.advance(31 * SECOND);
-      expect(await s.deps.jobs.runDue()).toBe(1);
+      expect(await s.jobs.runDue()).toBe(1);
       expect(received).toHaveLength(2); // at least once: the receiver can drop the copy by its Message-ID
       expect(/^Message-ID: (.+)$/im.exec(received[1]!)?.[1]?.trim()).toBe(messageId);
       expect((await s.deps.jobs.status(job!.id))?.state).toBe('done');

@@ -15,6 +15,7 @@ import {
 } from '../../db/schema';
 import { diskStorage } from '../../infra/storage-disk';
 import { exportRows } from '../../modules/imports/export-repository';
+import { deflatedZeros, workbookLike } from '../../modules/imports/formats/test-zip';
 import { ensurePaths, writeBatch } from '../../modules/imports/import-writer';
 import { readQuestionFile } from '../../modules/imports/read';
 import {
@@ -25,7 +26,6 @@ import {
   importFile as storedFile,
 } from '../../modules/imports/repository';
 import { workerEvents } from '../../modules/imports/worker-pool';
-import { deflatedZeros, workbookLike } from '../../modules/imports/formats/test-zip';
 import type { TestClient } from '../client';
 import { buildProduct, buildUser, multipart, signedIn } from '../factories';
 import { createTestApp, type TestApp } from '../test-app';

@@ -113,7 +113,7 @@ describe('the periodic purge', () => {
     ];
 
     // The purge is one of the runner's own periodic tasks: started, it runs on the first tick.
-    h.deps.jobs.start();
+    h.jobs.start();
     const remainingTokens = async () => {
       const ids = new Set((await db.select({ id: oneTimeTokens.id }).from(oneTimeTokens)).map((r) => r.id));
       return tokens.filter(([, id]) => ids.has(id)).map(([label]) => label);
@@ -126,7 +126,7 @@ describe('the periodic purge', () => {
     await until(async () => (await remainingTokens()).length < tokens.length, {
       what: "the purge on the runner's first tick",
     });
-    await h.deps.jobs.stop();
+    await h.jobs.stop();
 
     expect(await remainingTokens()).toEqual(['used an hour ago', 'expired an hour ago', 'live']);
     expect(await remainingJobs()).toEqual([
