@@ -36,34 +36,47 @@ export interface FormSubmit<Values> {
 }
 
 /**
+ * What sends the form: a mutation, or an action of the form's owner (a tree editor's create, which updates its
+ * list before it asks the server).
+ */
+export type FormSend<Variables, Result> =
+  | Pick<UseMutationResult<Result, unknown, Variables>, 'mutateAsync' | 'isPending'>
+  | ((variables: Variables) => Promise<Result> | Result);
+
+/**
  * A form that sends its values through a mutation (DESIGN.md §4): runs it with the form's values, is pending
  * while it is, and puts a server 400 that names a field under that field, anything else in `error`.
  */
 export function useFormSubmit<Values, Variables = Values, Result = unknown>(
   form: SubmittableForm<Values>,
-  mutation: Pick<UseMutationResult<Result, unknown, Variables>, 'mutateAsync' | 'isPending'>,
+  send: FormSend<Variables, Result>,
   options: Options<Values, Variables, Result> = {},
 ): FormSubmit<Values> {
   const [error, setError] = useState<string | null>(null);
+  // An action has no pending state of its own: the helper keeps it.
+  const [acting, setActing] = useState(false);
   // A second submit before the first one's render (a double click) is ignored too.
   const inFlight = useRef(false);
-  const pending = mutation.isPending;
+  const pending = typeof send === 'function' ? acting : send.isPending;
 
   const run = async (values: Values) => {
     if (pending || inFlight.current) return false;
     inFlight.current = true;
     setError(null);
+    const variables = options.variables ? options.variables(values) : (values as unknown as Variables);
     let result: Result;
     try {
-      result = await mutation.mutateAsync(
-        options.variables ? options.variables(values) : (values as unknown as Variables),
-      );
+      if (typeof send === 'function') {
+        setActing(true);
+        result = await send(variables);
+      } else result = await send.mutateAsync(variables);
     } catch (e) {
       if (showServerFieldError(form, e, options.fields)) options.onFieldError?.();
       else if (!options.onError?.(e)) setError((options.errorMessage ?? formErrorMessage)(e));
       return false;
     } finally {
       inFlight.current = false;
+      setActing(false);
     }
     options.onSuccess?.(result, values);
     return true;

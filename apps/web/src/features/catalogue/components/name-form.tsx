@@ -3,8 +3,8 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { CATALOGUE_NAME_MAX, catalogueCreateBody } from '@qbank/contract';
 import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
 import IconX from '@tabler/icons-react/dist/esm/icons/IconX.mjs';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { formErrorMessage } from '../../../lib/form-errors';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { nameErrorOf } from '../lib/errors';
 
 /** The contract's rule for a name (trimmed, 1-200 characters, one line): the form and the server agree. */
@@ -37,8 +37,6 @@ export function NameForm({
     initialErrors: initialError ? { name: initialError } : {},
     validate,
   });
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   // The field takes the focus when it opens: it opened because someone asked to type a name.
   useEffect(() => {
@@ -46,24 +44,25 @@ export function NameForm({
     if (variant === 'rename') input.current?.select();
   }, [variant]);
 
-  const submit = form.onSubmit(async ({ name }) => {
-    if (saving) return;
-    setSaving(true);
-    setFailure(null);
-    try {
-      await onSave(name.trim());
-      if (variant === 'add') {
-        form.reset();
-        input.current?.focus();
-      }
-    } catch (e) {
+  const {
+    submit,
+    pending: saving,
+    error: failure,
+  } = useFormSubmit(form, onSave, {
+    variables: ({ name }) => name.trim(),
+    onSuccess: () => {
+      if (variant !== 'add') return;
+      form.reset();
+      input.current?.focus();
+    },
+    onFieldError: () => input.current?.focus(),
+    // A taken name (409) is the field's too.
+    onError: (e) => {
+      input.current?.focus();
       const onField = nameErrorOf(e);
       if (onField) form.setFieldError('name', onField);
-      else setFailure(formErrorMessage(e));
-      input.current?.focus();
-    } finally {
-      setSaving(false);
-    }
+      return !!onField;
+    },
   });
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Escape') return;

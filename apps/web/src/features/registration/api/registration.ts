@@ -1,6 +1,7 @@
 import { registrationApi, storeApi } from '@qbank/contract';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/http';
+import { useAuth } from '../../accounts/api/auth';
 
 export const registrationKeys = {
   price: (priceId: string | undefined) => ['price', priceId] as const,
@@ -57,10 +58,11 @@ export function useInitiateRegistration() {
   });
 }
 
-/** Finishes a registration from the mail's link; answers the new session's access token. */
+/** Finishes a registration from the mail's link and signs the new member in with the session it answers. */
 export function useCompleteRegistration() {
+  const { adoptSession } = useAuth();
   return useMutation({
-    mutationFn: ({
+    mutationFn: async ({
       token,
       ...body
     }: {
@@ -68,7 +70,10 @@ export function useCompleteRegistration() {
       firstName: string;
       lastName: string;
       password: string;
-    }) => call(registrationApi.complete, { query: { token }, body }),
+    }) => {
+      const r = await call(registrationApi.complete, { query: { token }, body });
+      await adoptSession(r.accessToken);
+    },
   });
 }
 

@@ -18,11 +18,11 @@ export interface RegistrationValues {
 
 interface Props {
   mode: RegistrationMode;
-  initial?: Partial<RegistrationValues>;
+  /** The form's state (`useRegistrationForm`), which the page sends with `useFormSubmit`. */
+  form: RegistrationFormApi;
   submitting: boolean;
+  /** The form's values once its own checks pass, names and e-mail trimmed. */
   onSubmit(values: RegistrationValues): void;
-  /** Receives the form, for a server's field error (see showServerFieldError). */
-  formRef?: { current: RegistrationFormApi | null };
 }
 
 /** `a, b and c`; with `serial`, `a, b, and c` (for items that hold an "and" themselves). */
@@ -46,13 +46,16 @@ const validateWithPassword = checkWith(schemaResolver(registrationFormWithPasswo
 export type RegistrationFormApi = UseFormReturnType<RegistrationValues>;
 
 /**
- * The registration form of all three modes (SPEC §2): initiate, streamlined (with password), complete (e-mail
- * read-only). The contract's registration rules check it; a field shows its error once it has been left (or on
- * a submit), not while it is first typed in. `form` lets the page put a server's field error on its field.
+ * The state of the registration form in `mode`: the contract's registration rules check it; a field shows its
+ * error once it has been left (or on a submit), not while it is first typed in. The page holds it, so it can
+ * send it (`useFormSubmit`) and a server's field error lands on its field.
  */
-export function RegistrationForm({ mode, initial, submitting, onSubmit, formRef }: Props) {
+export function useRegistrationForm(
+  mode: RegistrationMode,
+  initial?: Partial<RegistrationValues>,
+): RegistrationFormApi {
   const needsPassword = mode !== 'initiate';
-  const form = useForm<RegistrationValues>({
+  return useForm<RegistrationValues>({
     initialValues: {
       firstName: initial?.firstName ?? '',
       lastName: initial?.lastName ?? '',
@@ -63,7 +66,14 @@ export function RegistrationForm({ mode, initial, submitting, onSubmit, formRef 
     validate: needsPassword ? validateWithPassword : validateWithoutPassword,
     validateInputOnBlur: ['firstName', 'lastName', 'email'],
   });
-  if (formRef) formRef.current = form;
+}
+
+/**
+ * The registration form of all three modes (SPEC §2): initiate, streamlined (with password), complete (e-mail
+ * read-only).
+ */
+export function RegistrationForm({ mode, form, submitting, onSubmit }: Props) {
+  const needsPassword = mode !== 'initiate';
   const hintId = useId();
   const v = form.getValues();
   const missingFields = [

@@ -1,20 +1,20 @@
 import { Alert, Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { Messages } from '@qbank/contract';
 import IconMailCheck from '@tabler/icons-react/dist/esm/icons/IconMailCheck.mjs';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageCard } from '../../../components/page-card';
 import { PageTitle } from '../../../components/page-title';
-import { showServerFieldError } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useAuth } from '../../accounts/api/auth';
 import { type RegistrationPayload, useInitiateRegistration, usePriceOnSale } from '../api/registration';
 import { isNotOnSale, PlanSummary } from '../components/plan-summary';
 import {
   RegistrationForm,
-  type RegistrationFormApi,
   type RegistrationValues,
   registrationHeading,
+  useRegistrationForm,
 } from '../components/registration-form';
 import { forgetSentRegistration, keepSentRegistration, readSentRegistration } from '../lib/sent-registration';
 
@@ -49,13 +49,9 @@ function RegisterPageContent() {
   const [values, setValues] = useState<RegistrationValues | null>(
     kept ? { ...kept, password: '', consent: true } : null,
   );
-  const [submitting, setSubmitting] = useState(false);
-  const [resending, setResending] = useState(false);
   const price = usePriceOnSale(priceId);
   const unavailable = isNotOnSale(price.error);
-  const inFlight = useRef(false);
-  const form = useRef<RegistrationFormApi | null>(null);
-  const { mutateAsync: initiateRegistration } = useInitiateRegistration();
+  const form = useRegistrationForm(mode, values ?? undefined);
 
   const sent = (v: RegistrationValues, resent: boolean) => {
     keepSentRegistration({
@@ -70,6 +66,26 @@ function RegisterPageContent() {
     forgetSentRegistration();
     setStage(next);
   };
+  const payload = (v: RegistrationValues): RegistrationPayload => ({
+    firstName: v.firstName,
+    lastName: v.lastName,
+    username: v.email,
+    ...(priceId ? { password: v.password, stripePriceId: priceId } : {}),
+  });
+  // The form's submit and the resend of 'Verify your email' send the same request with the same values.
+  const { run, pending } = useFormSubmit(form, useInitiateRegistration(), {
+    variables: payload,
+    fields: { username: 'email' },
+    onSuccess: (_sent, v) => sent(v, stage.kind === 'sent'),
+    // A rule the server names a field for shows on that field, on the form; the rest are the pages of SPEC §4.
+    onFieldError: () => {
+      if (stage.kind !== 'form') leaveSent({ kind: 'form' });
+    },
+    onError: (e) => {
+      leaveSent(stageAfterFailure(e));
+      return true;
+    },
+  });
 
   if (status === 'authenticated' && stage.kind === 'form') {
     if (!priceId) return <Navigate to="/dashboard" replace />;
@@ -85,47 +101,19 @@ function RegisterPageContent() {
     return <Navigate to={to} replace />;
   }
 
-  const payload = (v: RegistrationValues): RegistrationPayload => ({
-    firstName: v.firstName,
-    lastName: v.lastName,
-    username: v.email,
-    ...(priceId ? { password: v.password, stripePriceId: priceId } : {}),
-  });
-
-  const submit = async (v: RegistrationValues) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
+  const submit = (v: RegistrationValues) => {
     setValues(v);
-    setSubmitting(true);
-    try {
-      await initiateRegistration(payload(v));
-      sent(v, false);
-    } catch (e) {
-      // A rule the server names a field for shows on that field; the rest are the pages of SPEC §4.
-      if (form.current && showServerFieldError(form.current, e, { username: 'email' })) return;
-      leaveSent(stageAfterFailure(e));
-    } finally {
-      inFlight.current = false;
-      setSubmitting(false);
-    }
+    void run(v);
   };
 
-  const resend = async () => {
-    if (!values || resending) return;
+  const resend = () => {
+    if (!values) return;
     // After a reload the password of a streamlined registration is gone: the form asks for it again.
     if (priceId && !values.password) {
       leaveSent({ kind: 'form' });
       return;
     }
-    setResending(true);
-    try {
-      await initiateRegistration(payload(values));
-      sent(values, true);
-    } catch (e) {
-      leaveSent(stageAfterFailure(e));
-    } finally {
-      setResending(false);
-    }
+    void run(values);
   };
 
   if (stage.kind === 'sent')
@@ -147,7 +135,7 @@ function RegisterPageContent() {
             </Alert>
           )}
           <div>
-            <Button variant="subtle" px={0} onClick={resend} loading={resending}>
+            <Button variant="subtle" px={0} onClick={resend} loading={pending}>
               Resend verification email
             </Button>
           </div>
@@ -193,15 +181,7 @@ function RegisterPageContent() {
   return (
     <PageCard title={heading.title} lead={heading.lead}>
       {priceId && <PlanSummary priceId={priceId} />}
-      {!unavailable && (
-        <RegistrationForm
-          mode={mode}
-          initial={values ?? undefined}
-          submitting={submitting}
-          onSubmit={submit}
-          formRef={form}
-        />
-      )}
+      {!unavailable && <RegistrationForm mode={mode} form={form} submitting={pending} onSubmit={submit} />}
     </PageCard>
   );
 }

@@ -4,9 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageCard } from '../../../components/page-card';
 import { PageTitle } from '../../../components/page-title';
-import { showServerFieldError } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http';
 import { storedReferralToken } from '../../../lib/referral-token';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useAuth } from '../../accounts/api/auth';
 import { useCreateCheckoutSession } from '../../checkout/api/checkout';
 import {
@@ -16,9 +16,9 @@ import {
 } from '../api/registration';
 import {
   RegistrationForm,
-  type RegistrationFormApi,
   type RegistrationValues,
   registrationHeading,
+  useRegistrationForm,
 } from '../components/registration-form';
 import { registrationErrorMessage } from './register-page';
 
@@ -98,17 +98,54 @@ function ProceedToCheckout({ token }: { token: string }) {
   );
 }
 
+/** The form that finishes a registration: the names as registered, a password, the consent (SPEC §2). */
+function CompleteRegistration({
+  token,
+  initial,
+  onDone,
+}: {
+  token: string;
+  initial: Partial<RegistrationValues>;
+  onDone: () => void;
+}) {
+  const form = useRegistrationForm('complete', initial);
+  const { run, pending, error } = useFormSubmit(form, useCompleteRegistration(), {
+    variables: (v: RegistrationValues) => ({
+      token,
+      firstName: v.firstName,
+      lastName: v.lastName,
+      password: v.password,
+    }),
+    onSuccess: onDone,
+    errorMessage: registrationErrorMessage,
+  });
+  const heading = registrationHeading('complete');
+  return (
+    <PageCard title={heading.title} lead={heading.lead}>
+      <Stack gap="sm">
+        {error && (
+          <Alert
+            color="red"
+            role="alert"
+            title="Registration Error"
+            // Mantine's light red title is below 4.5:1 on its background; red.9 passes.
+            styles={{ title: { color: 'var(--mantine-color-red-9)' } }}
+          >
+            {error}
+          </Alert>
+        )}
+        <RegistrationForm mode="complete" form={form} submitting={pending} onSubmit={(v) => void run(v)} />
+      </Stack>
+    </PageCard>
+  );
+}
+
 /** /userRegistration?token=: the link from the verification mail (SPEC §2). */
 function UserRegistrationPageContent() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const { adoptSession } = useAuth();
-  const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
-  const [submitError, setSubmitError] = useState<string | null>(null);
   const reg = useRegistration(token);
-  const form = useRef<RegistrationFormApi | null>(null);
-  const { mutateAsync: completeRegistration } = useCompleteRegistration();
 
   if (!token) return <InvalidLink />;
   if (done)
@@ -134,52 +171,12 @@ function UserRegistrationPageContent() {
   }
   const data = reg.data;
   if (data.customerId && data.stripePriceId) return <ProceedToCheckout token={token} />;
-
-  const submit = async (v: RegistrationValues) => {
-    if (submitting) return;
-    setSubmitting(true);
-    setSubmitError(null);
-    try {
-      const r = await completeRegistration({
-        token,
-        firstName: v.firstName,
-        lastName: v.lastName,
-        password: v.password,
-      });
-      await adoptSession(r.accessToken);
-      setDone(true);
-    } catch (e) {
-      if (form.current && showServerFieldError(form.current, e)) return;
-      setSubmitError(registrationErrorMessage(e));
-    } finally {
-      setSubmitting(false);
-    }
-  };
-
-  const heading = registrationHeading('complete');
   return (
-    <PageCard title={heading.title} lead={heading.lead}>
-      <Stack gap="sm">
-        {submitError && (
-          <Alert
-            color="red"
-            role="alert"
-            title="Registration Error"
-            // Mantine's light red title is below 4.5:1 on its background; red.9 passes.
-            styles={{ title: { color: 'var(--mantine-color-red-9)' } }}
-          >
-            {submitError}
-          </Alert>
-        )}
-        <RegistrationForm
-          mode="complete"
-          initial={{ firstName: data.firstName, lastName: data.lastName, email: data.username }}
-          submitting={submitting}
-          onSubmit={submit}
-          formRef={form}
-        />
-      </Stack>
-    </PageCard>
+    <CompleteRegistration
+      token={token}
+      initial={{ firstName: data.firstName, lastName: data.lastName, email: data.username }}
+      onDone={() => setDone(true)}
+    />
   );
 }
 
