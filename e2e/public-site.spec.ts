@@ -58,6 +58,16 @@ test("a logged-out visitor's first load of / is the page built as HTML: no app c
   await expect(page.locator('#pricing')).toContainText('$250');
 });
 
+test('the landing page finishes loading: nothing it asked for is left open', async ({ page }) => {
+  const open = new Set<string>();
+  page.on('request', (r) => open.add(r.url()));
+  page.on('requestfinished', (r) => open.delete(r.url()));
+  page.on('requestfailed', (r) => open.delete(r.url()));
+  await page.goto('/', { waitUntil: 'networkidle', timeout: 10_000 });
+  await expect(page.locator('html')).toHaveAttribute('data-landing', 'static');
+  await expect.poll(() => [...open]).toEqual([]);
+});
+
 test('on a phone the static landing page opens its menu without the app, and closes it with Esc', async ({
   page,
 }) => {

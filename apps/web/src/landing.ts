@@ -73,10 +73,12 @@ for (const type of AHEAD_EVENTS) document.addEventListener(type, fetchAhead, { p
 const query = new URLSearchParams(window.location.search);
 if (query.has('tokenId') || query.has('msgId')) startApp();
 // Signed in: the app takes over the page (the same markup with the user's menu). Signed out (401) or no
-// answer: the static page stays as it is.
+// answer: the static page stays as it is. Only the status counts (the app asks for the session itself): the
+// body is let go, or the request would stay open and the page would never finish loading.
 else
   fetch('/api/v1/session', { credentials: 'same-origin', headers: { accept: 'application/json' } }).then(
     (res) => {
+      void res.body?.cancel().catch(() => {});
       if (res.ok) startApp();
       else settle('static');
     },
