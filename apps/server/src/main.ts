@@ -49,6 +49,7 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    database.stopping();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();

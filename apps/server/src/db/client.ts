@@ -38,6 +38,11 @@ export interface Database {
   /** For the start-up message, e.g. "embedded PostgreSQL 18.1 (/srv/qbank/data/postgres)"; no password. */
   description: string;
   migrate(): Promise<void>;
+  /**
+   * Says the process is stopping: connections the server ends from now on (a service manager stopping the
+   * database with the app) are expected, and not told.
+   */
+  stopping(): void;
   close(): Promise<void>;
 }
 
@@ -117,6 +122,9 @@ function describeUrl(url: string): string {
 
 /** How long a request waits for a pool connection before it is refused (503) instead of hanging. */
 export const POOL_WAIT_MS = 5_000;
+
+/** How long the pool gathers the ends of idle connections into one line (a server stopping ends them at once). */
+const ENDED_BURST_MS = 200;
 
 /**
  * Limits every PostgreSQL session of the app's pools sets at connect, so no statement, lock wait or forgotten
@@ -225,10 +233,25 @@ export async function openPostgres(url: string, opts: PoolOptions = {}): Promise
     ...SESSION_LIMITS,
   });
   // An idle connection that the server ended (a restart, a shutdown): the pool drops it and opens another when
-  // needed. One line, not the client object the driver attaches to the error.
-  pool.on('error', (e) =>
-    console.error(`PostgreSQL pool error: ${e.message} (${(e as { code?: string }).code ?? 'no code'})`),
-  );
+  // needed. Told in one line for the whole burst (a server stopping ends every idle connection at once), without
+  // the client object the driver attaches to the error, and not at all once this process is stopping too.
+  let stopping = false;
+  let burst: { message: string; code: string; count: number } | null = null;
+  pool.on('error', (e) => {
+    if (stopping) return;
+    if (burst) {
+      burst.count++;
+      return;
+    }
+    burst = { message: e.message, code: (e as { code?: string }).code ?? 'no code', count: 1 };
+    setTimeout(() => {
+      const told = burst!;
+      burst = null;
+      if (stopping) return;
+      const many = told.count > 1 ? `, on ${told.count} idle connections` : '';
+      console.error(`PostgreSQL pool error: ${told.message} (${told.code})${many}`);
+    }, ENDED_BURST_MS).unref();
+  });
   guardPool(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   trackTransactions(db);
@@ -250,7 +273,13 @@ export async function openPostgres(url: string, opts: PoolOptions = {}): Promise
         conn.release();
       }
     },
-    close: () => pool.end(),
+    stopping() {
+      stopping = true;
+    },
+    close() {
+      stopping = true;
+      return pool.end();
+    },
   };
 }
 

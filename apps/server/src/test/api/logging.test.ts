@@ -43,4 +43,33 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server log', () => {
     expect(out).toContain('/api/v1/fetchRegistration');
     expect(out).not.toContain('secret-one-time-token');
   }, 180_000);
+
+  it('stopped with its database (as a terminal or a service manager stops the whole group): one line', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbank-logging-'));
+    try {
+      const port = await freePort();
+      const server = spawnServer({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' });
+      await waitHealthy(server, port);
+      // Enough at once that the pool holds several connections when the stop comes.
+      const base = `http://127.0.0.1:${port}`;
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          fetch(`${base}/api/${i % 2 ? 'health' : 'v1/products'}`).then((r) => r.arrayBuffer()),
+        ),
+      );
+      const before = server.stdout().length;
+      const postmaster = Number(
+        fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
+      );
+      process.kill(postmaster, 'SIGINT');
+      server.child.kill('SIGINT');
+      expect(await server.exited).toBe(0);
+      const told = server.stdout().slice(before).trim().split('\n');
+      expect(told).toHaveLength(1);
+      expect(told[0]).toContain('"shutting down"');
+      expect(server.stderr()).toBe('');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
