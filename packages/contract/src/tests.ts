@@ -38,10 +38,11 @@ export const TEST_PAGE_MAX = 100;
 /** How often the exam screen says it is still there (PATCH tests/alive). */
 export const KEEP_ALIVE_SECONDS = 15;
 /**
- * The longest stretch of time one keep-alive (or any action) may count. A gap longer than this (a closed
- * lid, a lost connection) counts only this much: time is spent only while the test is kept alive.
+ * The longest stretch of time one keep-alive (or any action) may count: two keep-alive periods. A gap longer
+ * than this (a closed lid, a lost connection, a page closed before it could say so) counts only this much:
+ * time is spent only while the test is kept alive.
  */
-export const ALIVE_GRACE_SECONDS = 60;
+export const ALIVE_GRACE_SECONDS = 2 * KEEP_ALIVE_SECONDS;
 
 /** SPEC §8 startTestFailed, word for word. */
 export const START_TEST_FAILED =
@@ -213,10 +214,15 @@ export const marksInput = z.object({
   }),
 });
 export type MarksInput = z.infer<typeof marksInput>;
-/** PATCH tests/alive: which test is on screen and which of its questions. */
+/**
+ * PATCH tests/alive: which test is on screen and which of its questions; `leaving` when the screen goes away
+ * (the page closed or hidden, another page opened): the time is counted up to now and the clock stops until
+ * the screen is back (its next keep-alive or start).
+ */
 export const aliveInput = z.object({
   testUuid: uuidField('testUuid'),
   questionUuid: uuidField('questionUuid').optional(),
+  leaving: z.boolean({ error: 'leaving must be true or false' }).optional(),
 });
 /** PATCH tests/{id}/start, /pause, /finalize may say which question is on screen. */
 export const transitionInput = z

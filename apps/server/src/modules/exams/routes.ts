@@ -29,7 +29,7 @@ export function testsRoutes(app: FastifyInstance, deps: Deps) {
   route(app, testsApi.dashboard, ({ actor, params }) => reads.dashboard(actor, params.id), taking);
   // Sent every few seconds from every exam screen: like the answer, its write checks the session itself.
   routeProvingSession(app, testsApi.alive, ({ caller, body }) =>
-    svc.alive(caller, body.testUuid, body.questionUuid),
+    svc.alive(caller, body.testUuid, body.questionUuid, body.leaving === true),
   );
   route(app, testsApi.questions, ({ actor, params }) => reads.questions(actor, params.id), owning);
   route(

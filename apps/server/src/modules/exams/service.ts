@@ -118,7 +118,10 @@ export function testsService(deps: Deps) {
       lastTickAt: t.status === 'IN_PROGRESS' ? now : null,
       currentPosition: position ?? t.currentPosition,
     };
-    if (c.deltaMs > 0 || next.currentPosition !== t.currentPosition)
+    // A clock that was stopped while in progress (the screen left) runs again from now: saved even when no
+    // time was counted.
+    const restarted = t.lastTickAt === null && next.lastTickAt !== null;
+    if (c.deltaMs > 0 || next.currentPosition !== t.currentPosition || restarted)
       await saveClock(tx, t.id, { ...next, deltaMs: c.deltaMs, spentAt: t.currentPosition });
     return next;
   }
@@ -300,15 +303,19 @@ export function testsService(deps: Deps) {
      * PATCH tests/alive: the screen is open on this test (and question); answers the clock. Sent every few
      * seconds by every learner on the exam screen, so it runs as one statement when nothing is unusual (the
      * statement checks the session too: routeProvingSession); anything else takes the transactional path.
+     * `leaving`: the screen goes away; the time is counted up to now, then the clock stops (the test stays in
+     * progress) until the screen is back.
      */
-    async alive(caller: Actor | DeferredSession, testId: string, questionId?: string) {
-      const fast = await aliveFast(db, {
-        testId,
-        questionId: questionId ?? null,
-        session: proofOf(caller),
-        now: clock.now(),
-        graceMs: ALIVE_GRACE_MS,
-      });
+    async alive(caller: Actor | DeferredSession, testId: string, questionId?: string, leaving = false) {
+      const fast = leaving
+        ? null
+        : await aliveFast(db, {
+            testId,
+            questionId: questionId ?? null,
+            session: proofOf(caller),
+            now: clock.now(),
+            graceMs: ALIVE_GRACE_MS,
+          });
       if (fast) return aliveAnswer(fast);
       const actor = 'proof' in caller ? await caller.actor() : caller;
       return act(actor, testId, {}, async (tx, t) => {
@@ -316,12 +323,16 @@ export function testsService(deps: Deps) {
         if (questionId) {
           const p = await positionOf(tx, testId, questionId);
           if (p === null) throw notInTest();
-          if (p !== t.currentPosition) {
-            await saveClock(tx, t.id, { ...t, currentPosition: p, deltaMs: 0, spentAt: p });
-            position = p;
-          }
+          position = p;
         }
-        return aliveAnswer({ ...t, currentPosition: position });
+        const next: TestRow = {
+          ...t,
+          currentPosition: position,
+          lastTickAt: leaving ? null : t.lastTickAt,
+        };
+        if (position !== t.currentPosition || next.lastTickAt !== t.lastTickAt)
+          await saveClock(tx, t.id, { ...next, deltaMs: 0, spentAt: position });
+        return aliveAnswer(next);
       });
     },
 

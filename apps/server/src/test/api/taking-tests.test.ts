@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import {
+  ALIVE_GRACE_SECONDS,
   ANSWER_LOCKED_MESSAGE,
   aliveClock,
+  KEEP_ALIVE_SECONDS,
   NOTHING_TO_UNANSWER_MESSAGE,
   START_TEST_FAILED,
   TEST_ENDED_MESSAGE,
@@ -10,6 +12,11 @@ import {
   testReview,
   testRun,
 } from '@qbank/contract';
+
+/** The grace period, in seconds and in ms: the most one keep-alive counts after a long gap. */
+const GRACE_S = ALIVE_GRACE_SECONDS;
+const GRACE_MS = GRACE_S * 1000;
+
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
@@ -595,12 +602,12 @@ describe('the server clock', () => {
     const alive = await patch(c, 'alive', { testUuid: id, questionUuid: view.questions[0].uuid });
     expect(alive.body).toMatchObject({ timeUsedSeconds: 10, timeRemainingInSeconds: 1190 });
     clock.advance(3_600_000); // the lid closed for an hour
-    expect((await patch(c, 'alive', { testUuid: id })).body.timeUsedSeconds).toBe(70);
+    expect((await patch(c, 'alive', { testUuid: id })).body.timeUsedSeconds).toBe(10 + GRACE_S);
     expect((await patch(c, `${id}/pause`)).body.status).toBe('PAUSED');
     clock.advance(30_000);
     expect((await patch(c, 'alive', { testUuid: id })).body).toMatchObject({
       status: 'PAUSED',
-      timeUsedSeconds: 70,
+      timeUsedSeconds: 10 + GRACE_S,
     });
     const q = view.questions[0];
     expect((await answer(c, id, q.uuid, correctOf(bank, q.uuid).correct)).body.message).toBe(
@@ -610,11 +617,11 @@ describe('the server clock', () => {
     clock.advance(5_000);
     expect((await patch(c, `${id}/finalize`)).body).toMatchObject({
       status: 'COMPLETED',
-      timeUsedSeconds: 75,
+      timeUsedSeconds: 15 + GRACE_S,
     });
     const review = (await reviewOf(c, id)).body;
-    expect(review.timeUsedSeconds).toBe(75);
-    expect(review.questions[0].timeSpentSeconds).toBe(75);
+    expect(review.timeUsedSeconds).toBe(15 + GRACE_S);
+    expect(review.questions[0].timeSpentSeconds).toBe(15 + GRACE_S);
   });
 
   it('an answer counts the time on the question on screen, then moves the screen to the answered one', async () => {
@@ -669,6 +676,46 @@ describe('the server clock', () => {
     expect(rowsOf(scores)[0]!.n).toBe(1);
     expect((await patch(c, `${id}/finalize`)).body.status).toBe('COMPLETED');
   });
+
+  it('stops at once when the screen leaves, the test still open; runs again from when it is back', async () => {
+    const bank = await buildBank(t.deps.db);
+    const { c } = await learner(bank);
+    const { id, view } = await started(c, bank, { numQuestions: 1, secondsPerQuestion: 20 });
+    const q = view.questions[0].uuid;
+    clock.advance(5_000);
+    const left = await patch(c, 'alive', { testUuid: id, questionUuid: q, leaving: true });
+    expect(left.body).toMatchObject({
+      status: 'IN_PROGRESS',
+      timeUsedSeconds: 5,
+      timeRemainingInSeconds: 15,
+    });
+    // The tab stays closed far longer than the time left: nothing is spent, and the expiry leaves it open.
+    clock.advance(10 * 60_000);
+    expect(await finalizeExpiredTests(t.deps, clock.now())).toBe(0);
+    expect((await run(c, id)).body).toMatchObject({ status: 'IN_PROGRESS', timeRemainingInSeconds: 15 });
+    // Leaving twice (pagehide after hidden) changes nothing.
+    expect((await patch(c, 'alive', { testUuid: id, leaving: true })).body.timeUsedSeconds).toBe(5);
+    // Back: the first keep-alive counts nothing, then the clock runs from it.
+    expect((await patch(c, 'alive', { testUuid: id })).body.timeUsedSeconds).toBe(5);
+    clock.advance(4_000);
+    expect((await patch(c, 'alive', { testUuid: id })).body.timeUsedSeconds).toBe(9);
+    // Or back through the exam screen's start; and an answer after a leave restarts it too.
+    await patch(c, 'alive', { testUuid: id, leaving: true });
+    clock.advance(60_000);
+    expect((await patch(c, `${id}/start`)).body.timeUsedSeconds).toBe(9);
+    clock.advance(3_000);
+    await patch(c, 'alive', { testUuid: id, leaving: true });
+    clock.advance(60_000);
+    expect((await answer(c, id, q, correctOf(bank, q).correct)).body.clock.timeUsedSeconds).toBe(12);
+    clock.advance(2_000);
+    expect((await patch(c, 'alive', { testUuid: id })).body.timeUsedSeconds).toBe(14);
+    const review = await patch(c, `${id}/finalize`);
+    expect(review.body).toMatchObject({ status: 'COMPLETED', timeUsedSeconds: 14 });
+    expect((await patch(c, 'alive', { testUuid: id, leaving: 'yes' })).body).toMatchObject({
+      statusCode: 400,
+      field: 'leaving',
+    });
+  });
 });
 
 describe('the keep-alive counts the time in one statement, and hands anything unusual over', () => {
@@ -722,14 +769,20 @@ describe('the keep-alive counts the time in one statement, and hands anything un
     );
     expect((await keepAlive(c, { testUuid: id })).body).toStrictEqual({
       status: 'IN_PROGRESS',
-      timeRemainingInSeconds: 1730,
-      timeUsedSeconds: 70,
+      timeRemainingInSeconds: 1790 - GRACE_S,
+      timeUsedSeconds: 10 + GRACE_S,
     });
     // No time passed and the same question: nothing to write, the same clock.
     const before = await written(id);
-    expect((await keepAlive(c, { testUuid: id, questionUuid: qids[2]! })).body.timeUsedSeconds).toBe(70);
+    expect((await keepAlive(c, { testUuid: id, questionUuid: qids[2]! })).body.timeUsedSeconds).toBe(
+      10 + GRACE_S,
+    );
     expect(await written(id)).toEqual(before);
-    expect(before).toMatchObject({ timeUsedMs: 70_000, currentPosition: 2, spent: [10_000, 0, 60_000] });
+    expect(before).toMatchObject({
+      timeUsedMs: 10_000 + GRACE_MS,
+      currentPosition: 2,
+      spent: [10_000, 0, GRACE_MS],
+    });
 
     // Tutor mode's clock has no limit.
     const tutor = await learner(bank);
@@ -757,18 +810,18 @@ describe('the keep-alive counts the time in one statement, and hands anything un
     ];
     expect(ra.body).toStrictEqual({
       status: 'IN_PROGRESS',
-      timeRemainingInSeconds: 1140,
-      timeUsedSeconds: 60,
+      timeRemainingInSeconds: 1200 - GRACE_S,
+      timeUsedSeconds: GRACE_S,
     });
     expect(rb.body).toStrictEqual(ra.body);
     const expected = {
       status: 'IN_PROGRESS',
-      timeUsedMs: 60_000,
+      timeUsedMs: GRACE_MS,
       lastTickAt: clock.now(),
       currentPosition: 1,
     };
-    expect(await written(ta.id)).toStrictEqual({ ...expected, spent: [60_000, 0] });
-    expect(await written(tb.id)).toStrictEqual({ ...expected, spent: [60_000, 0] });
+    expect(await written(ta.id)).toStrictEqual({ ...expected, spent: [GRACE_MS, 0] });
+    expect(await written(tb.id)).toStrictEqual({ ...expected, spent: [GRACE_MS, 0] });
   });
 
   it('a test whose time ran out is ended and scored; an ended test is refused', async () => {
