@@ -444,10 +444,15 @@ export async function storedTestQuestions(db: Db, testId: string): Promise<Store
   }));
 }
 
-/** A test's row: its status and the question the learner was on. */
+/** A test's row: its status, the question the learner was on, and whether its clock runs (lastTickAt). */
 export async function storedTest(db: Db, testId: string) {
   const [row] = await db
-    .select({ status: schema.tests.status, currentPosition: schema.tests.currentPosition })
+    .select({
+      status: schema.tests.status,
+      currentPosition: schema.tests.currentPosition,
+      lastTickAt: schema.tests.lastTickAt,
+      timeUsedMs: schema.tests.timeUsedMs,
+    })
     .from(schema.tests)
     .where(eq(schema.tests.id, testId));
   return row;

@@ -105,12 +105,12 @@ test('a learner starts a timed test from one subject, capped by what it holds, a
   const testId = /\/tests\/([0-9a-f-]{36})\/run$/.exec(page.url())![1]!;
   await started;
 
-  // Paused (through the API: the run screen is another page's), it waits in My Tests to be resumed.
+  // Suspended (through the API: the run screen is another page's), it waits in My Tests to be resumed.
   const calls = await api(page);
   await calls.patch(`/api/v2/tests/${testId}/pause`);
   await page.goto('/tests');
   const open = page.getByRole('row').filter({ hasText: name });
-  await expect(open).toContainText('Paused');
+  await expect(open).toContainText('Suspended');
   await expect(open.getByRole('cell', { name: '—' })).toBeVisible();
   await expect(open.getByRole('link', { name: `Resume ${name}` })).toHaveAttribute(
     'href',

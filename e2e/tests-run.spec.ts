@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { sql } from 'drizzle-orm';
 import {
   createTestThroughApi,
   expect,
@@ -153,22 +154,29 @@ test('a timed test: answer, change, flag, strike, highlight, note, keys, reload,
   await expect(choice(page, 0)).not.toBeChecked();
   await expect.poll(async () => (await storedTestQuestions(db, id))[1]!.selectedChoiceId).toBeNull();
 
-  // Pause: the question is hidden until Resume.
-  await page.getByRole('button', { name: 'Pause test' }).click();
-  const paused = page.getByRole('dialog', { name: 'Test paused' });
-  await expect(paused).toBeVisible();
+  // Suspend: the clock stops and the learner goes to the dashboard, where the test waits with Resume.
+  await page.getByRole('button', { name: 'Suspend test' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
   await expect.poll(async () => (await storedTest(db, id))?.status).toBe('PAUSED');
+  const open = page.getByRole('heading', { name: 'You have a test in progress' }).locator('..').locator('..');
+  await expect(open.getByText('Suspended')).toBeVisible();
+  // Other pages are open to the learner meanwhile: nothing sends them back to the test.
+  await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'My Tests' }).click();
+  await expect(page).toHaveURL(/\/tests$/);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/dashboard$/);
   await expectScreenOk(page);
-  await paused.getByRole('button', { name: 'Resume' }).click();
-  await expect(paused).toBeHidden();
+  await page.getByRole('link', { name: 'Resume', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/tests/${id}/run$`));
+  await expect(heading(page, 2)).toBeVisible();
   await expect.poll(async () => (await storedTest(db, id))?.status).toBe('IN_PROGRESS');
 
   // End test: the dialog counts what is left undone.
-  await page.getByRole('button', { name: 'End test' }).click();
+  await page.getByRole('button', { name: 'End test', exact: true }).click();
   const end = page.getByRole('dialog', { name: 'End this test?' });
   await expect(end).toContainText('You have 3 unanswered questions and 1 flagged question.');
   await expectScreenOk(page);
-  await end.getByRole('button', { name: 'End test' }).click();
+  await end.getByRole('button', { name: 'End test', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/tests/${id}/review$`));
 
   // The review: score, filters, explanations and learners' shares.
@@ -241,7 +249,7 @@ test('tutor mode: the explanation and shares after Submit, then a test from the 
   await page.getByRole('button', { name: 'Finish' }).click();
   await page
     .getByRole('dialog', { name: 'End this test?' })
-    .getByRole('button', { name: 'End test' })
+    .getByRole('button', { name: 'End test', exact: true })
     .click();
   await expect(page).toHaveURL(new RegExp(`/tests/${id}/review$`));
   await expect(page.getByText('1 correct · 2 answered · 2 questions')).toBeVisible();
@@ -320,9 +328,91 @@ test('timed mode: when the time is up the test ends and the review opens', async
   await expect(choice(page, 0)).toBeChecked();
   await expect.poll(async () => (await storedTestQuestions(db, id))[0]!.selectedChoiceId).not.toBeNull();
   await page.clock.fastForward(12_000);
-  await expect(page.getByRole('dialog', { name: 'Time is up' })).toBeVisible();
-  // The review opens on its own once the answers are saved.
+  const timeUp = page.getByRole('dialog', { name: "Time's up" });
+  await expect(timeUp).toBeVisible();
+  await expect(timeUp.getByText('This test has ended. Your review is ready.')).toBeVisible();
+  // The review waits for the learner, who may have stepped away, to ask for it.
+  await page.clock.fastForward(30_000);
+  await expect(page).toHaveURL(new RegExp(`/tests/${id}/run$`));
+  await timeUp.getByRole('button', { name: 'See your review' }).click();
   await expect(page).toHaveURL(new RegExp(`/tests/${id}/review$`));
   await expect(page.getByText(/· 1 answered · 1 question$/)).toBeVisible();
   await expect.poll(async () => (await storedTest(db, id))?.status).toBe('COMPLETED');
+});
+
+test('leaving the exam screen stops its clock; a learner arriving with a test running is sent back to it', async ({
+  page,
+  newUser,
+  db,
+}) => {
+  const learner = await newUser(like.learner);
+  await signInAs(page, learner);
+  const { uuid: id } = await createTestThroughApi(page, db, {
+    qbank: QBANK,
+    mode: 'TIMED',
+    numQuestions: 2,
+    secondsPerQuestion: 600,
+  });
+  // Suspended, it waits on the dashboard; Resume opens it inside the app.
+  await page.goto(`/tests/${id}/run`);
+  await expect(heading(page, 1)).toBeVisible();
+  await page.getByRole('button', { name: 'Suspend test' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const resume = page.getByRole('link', { name: 'Resume', exact: true });
+  await resume.click();
+  await expect(heading(page, 1)).toBeVisible();
+  await expect.poll(async () => (await storedTest(db, id))?.lastTickAt).not.toBeNull();
+
+  // Another page of the app (the browser's Back): the clock stops at once, the test stays in progress, and the
+  // learner is not sent back.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect.poll(async () => (await storedTest(db, id))?.lastTickAt).toBeNull();
+  expect((await storedTest(db, id))?.status).toBe('IN_PROGRESS');
+  await expect(page.getByRole('heading', { name: 'You have a test in progress' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await resume.click();
+  await expect(heading(page, 1)).toBeVisible();
+  await expect.poll(async () => (await storedTest(db, id))?.lastTickAt).not.toBeNull();
+
+  // The page left for another site (pagehide): the clock stops too.
+  await page.goto('about:blank');
+  await expect.poll(async () => (await storedTest(db, id))?.lastTickAt).toBeNull();
+
+  // Opening the app again with the test still running: it is the first page, and its clock runs again.
+  const other = page;
+  await other.goto('/dashboard');
+  await expect(other).toHaveURL(new RegExp(`/tests/${id}/run$`));
+  await expect(heading(other, 1)).toBeVisible();
+  await expect.poll(async () => (await storedTest(db, id))?.lastTickAt).not.toBeNull();
+  await expectScreenOk(other);
+});
+
+test("a timed test whose time ran out while the learner was away says Time's up before its review", async ({
+  page,
+  newUser,
+  db,
+}) => {
+  const learner = await newUser(like.learner);
+  await signInAs(page, learner);
+  const { uuid: id } = await createTestThroughApi(page, db, {
+    qbank: QBANK,
+    mode: 'TIMED',
+    numQuestions: 1,
+    secondsPerQuestion: 10,
+  });
+  // Ended by its clock (on another device, say): all its time used, then scored.
+  await db.execute(sql`UPDATE tests SET time_used_ms = time_limit_ms, last_tick_at = NULL WHERE id = ${id}`);
+  const session = (await (await page.request.get('/api/v1/session')).json()) as { accessToken: string };
+  const ended = await page.request.patch(`/api/v2/tests/${id}/finalize`, {
+    headers: { 'X-CSRF-Token': session.accessToken },
+    data: {},
+  });
+  expect(ended.status()).toBe(200);
+  await page.goto(`/tests/${id}/run`);
+  const timeUp = page.getByRole('dialog', { name: "Time's up" });
+  await expect(timeUp).toBeVisible();
+  await expectScreenOk(page);
+  await timeUp.getByRole('button', { name: 'See your review' }).click();
+  await expect(page).toHaveURL(new RegExp(`/tests/${id}/review$`));
 });

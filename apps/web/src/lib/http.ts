@@ -69,6 +69,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Do not run the logout callback on 401 (the session probe itself). */
   quiet401?: boolean;
+  /** Sent even when the page is closing (fetch's keepalive): a last word from a page that goes away. */
+  keepalive?: boolean;
 }
 
 function carriesPassword(body: unknown): boolean {
@@ -124,6 +126,7 @@ export async function send(path: string, opts: RequestOptions = {}): Promise<Res
         body,
         credentials: 'include',
         signal: opts.signal,
+        ...(opts.keepalive ? { keepalive: true } : {}),
       }));
     if (shouldRetryStatus(res.status) && !preloaded) {
       delay = nextRetryDelay(delay);

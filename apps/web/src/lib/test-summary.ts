@@ -11,7 +11,7 @@ export const MODE_LABELS: Record<TestMode, string> = { TUTOR: 'Tutor', TIMED: 'T
 
 export const TEST_STATUS_LABELS: Record<TestStatus, string> = {
   IN_PROGRESS: 'In progress',
-  PAUSED: 'Paused',
+  PAUSED: 'Suspended',
   COMPLETED: 'Completed',
 };
 

@@ -41,14 +41,28 @@ export const transition = (
 export const keepAlive = (testUuid: string, questionUuid: string | undefined): Promise<AliveClock> =>
   call(testsApi.alive, { body: questionUuid ? { testUuid, questionUuid } : { testUuid } });
 
+/**
+ * The screen goes away (the page closes or is hidden, another page opens): the server counts the time up to now
+ * and stops the clock until the screen is back. Sent so that it leaves with a closing page (keepalive).
+ */
+export const leaveTest = (testUuid: string, questionUuid: string | undefined): Promise<AliveClock> =>
+  call(
+    testsApi.alive,
+    { body: { testUuid, ...(questionUuid ? { questionUuid } : {}), leaving: true } },
+    { keepalive: true },
+  );
+
 /** Once the learner pauses a test, it is still open but no longer sends them back to its run page. */
 export function useTestPaused() {
   const qc = useQueryClient();
   return useCallback(
-    (testUuid: string) =>
+    (testUuid: string) => {
       qc.setQueriesData<TestInProgress | null>({ queryKey: testKeys.anyInProgress }, (open) =>
         open?.uuid === testUuid ? { ...open, status: 'PAUSED' } : open,
-      ),
+      );
+      // The dashboard and My Tests, where the learner goes next, show it suspended with what was answered.
+      void qc.invalidateQueries({ queryKey: testKeys.all, predicate: (q) => q.queryKey[1] !== 'run' });
+    },
     [qc],
   );
 }

@@ -107,17 +107,20 @@ export function ShortcutsDialog({ opened, onClose }: { opened: boolean; onClose:
   );
 }
 
-/** The test is paused: the question is hidden and the clock stopped until Resume. */
+/**
+ * The test was suspended on another device while this screen had it open: the question is hidden and the clock
+ * stopped until Resume, here, or later from the dashboard. (Suspended here, the screen goes to the dashboard.)
+ */
 export function PausedOverlay({
   opened,
   resuming,
   onResume,
-  onSignOut,
+  onLeave,
 }: {
   opened: boolean;
   resuming: boolean;
   onResume: () => void;
-  onSignOut: () => void;
+  onLeave: () => void;
 }) {
   return (
     <Modal
@@ -128,18 +131,18 @@ export function PausedOverlay({
     >
       <Stack align="center" justify="center" gap="md" mih="80vh" ta="center">
         <Modal.Title fw={700} fz="h2">
-          Test paused
+          Test suspended
         </Modal.Title>
         <Text maw={420}>
-          Your clock is stopped and your answers are saved. Resume when you are ready, here or on another
-          device.
+          This test was suspended on another device. Your clock is stopped and your answers are saved: resume
+          it here, or later from your dashboard.
         </Text>
         <Group>
           <Button size="md" onClick={onResume} loading={resuming} data-autofocus>
             Resume
           </Button>
-          <Button size="md" variant="default" onClick={onSignOut}>
-            Sign out
+          <Button size="md" variant="default" onClick={onLeave}>
+            Go to the dashboard
           </Button>
         </Group>
       </Stack>
@@ -147,7 +150,10 @@ export function PausedOverlay({
   );
 }
 
-/** The time ran out (or the test ended elsewhere): the review is next. */
+/**
+ * The time ran out (or the test ended elsewhere): said, and the review opens when the learner asks, so one who
+ * stepped away learns why the test is over.
+ */
 export function TimeUpDialog({
   opened,
   ready,
@@ -161,7 +167,7 @@ export function TimeUpDialog({
     <Modal opened={opened} {...MUST_ANSWER} centered>
       <Stack gap="md">
         <Modal.Title fw={700} fz="lg">
-          Time is up
+          Time's up
         </Modal.Title>
         <Text role="status">
           {ready ? 'This test has ended. Your review is ready.' : 'This test has ended. Saving your answers…'}

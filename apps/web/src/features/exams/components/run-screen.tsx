@@ -13,9 +13,6 @@ import { RunQuestion } from './run-question';
 import { RunQuestionNavigator } from './run-question-navigator';
 import { RunTopBar } from './run-top-bar';
 
-/** After the time ran out and the answers are saved, the review opens on its own after this long. */
-const REVIEW_AFTER_MS = 3000;
-
 /**
  * A new question on screen: its heading takes the focus (the old question's controls are gone) and the page
  * its top. Not on the first.
@@ -33,15 +30,6 @@ function useFocusOnNewQuestion(current: number) {
     headingRef.current?.focus({ preventScroll: true });
   }, [current]);
   return headingRef;
-}
-
-/** Once the time ran out and the answers are saved, the review opens after a moment. */
-function useOpenReviewWhenReady(ready: boolean, openReview: () => void) {
-  useEffect(() => {
-    if (!ready) return;
-    const timer = setTimeout(openReview, REVIEW_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [ready, openReview]);
 }
 
 /** The exam screen of a test that is open (in progress or paused). */
@@ -75,7 +63,6 @@ export function RunScreen({ run, onSignOut }: { run: TestRun; onSignOut: () => v
     previous: actions.previous,
     openHelp: () => setHelpOpen(true),
   });
-  useOpenReviewWhenReady(t.reviewReady, t.openReview);
 
   const navigator = (
     <RunQuestionNavigator
@@ -152,7 +139,7 @@ export function RunScreen({ run, onSignOut }: { run: TestRun; onSignOut: () => v
         opened={t.phase === 'paused'}
         resuming={t.busy === 'resume'}
         onResume={() => void t.resume()}
-        onSignOut={onSignOut}
+        onLeave={t.leaveToDashboard}
       />
       <TimeUpDialog opened={t.phase === 'ended'} ready={t.reviewReady} onReview={t.openReview} />
     </Box>

@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Button, Group, Menu, Paper, Text, Title } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Menu, Paper, Text, Title, Tooltip } from '@mantine/core';
 import type { TestMode } from '@qbank/contract';
 import IconDots from '@tabler/icons-react/dist/esm/icons/IconDots.mjs';
 import IconKeyboard from '@tabler/icons-react/dist/esm/icons/IconKeyboard.mjs';
@@ -9,7 +9,7 @@ import type { LocalClock } from '../lib/clock';
 import { RunTimer } from './run-timer';
 
 /**
- * The exam screen's one bar (the shell's header is hidden here): the test, the clock, pause, the navigator on
+ * The exam screen's one bar (the shell's header is hidden here): the test, the clock, suspend, the navigator on
  * narrow screens, a menu with the shortcuts and Sign out, and End test.
  */
 export function RunTopBar({
@@ -67,16 +67,18 @@ export function RunTopBar({
         </Group>
         <Group gap="xs" wrap="nowrap">
           <RunTimer clock={clock} onExpired={onExpired} />
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label="Pause test"
-            onClick={onPause}
-            loading={pausing}
-            disabled={!canPause}
-          >
-            <IconPlayerPause size={18} aria-hidden />
-          </ActionIcon>
+          <Tooltip label="Suspend: stop the clock and leave; resume from the dashboard">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label="Suspend test"
+              onClick={onPause}
+              loading={pausing}
+              disabled={!canPause}
+            >
+              <IconPlayerPause size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
           <Menu position="bottom-end">
             <Menu.Target>
               <ActionIcon variant="default" size="lg" aria-label="More">

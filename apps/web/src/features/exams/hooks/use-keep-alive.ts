@@ -1,6 +1,6 @@
 import { type AliveClock, KEEP_ALIVE_SECONDS } from '@qbank/contract';
 import { useCallback, useEffect, useRef } from 'react';
-import { keepAlive } from '../api/run-actions';
+import { keepAlive, leaveTest } from '../api/run-actions';
 
 /** How long after moving to another question the server hears of it (a quick walk sends one keep-alive). */
 const TELL_POSITION_AFTER_MS = 400;
@@ -9,7 +9,9 @@ const TELL_POSITION_AFTER_MS = 400;
  * The keep-alive (PATCH tests/alive): the test's clock runs only while the server hears from the screen, every
  * KEEP_ALIVE_SECONDS while the page is visible and the test running, at once when the page comes back into
  * view or the connection returns, and soon after the learner moves to another question (so a reload or another
- * device opens there). `told` records a question the server heard of otherwise (start, resume).
+ * device opens there). When the screen goes away (the page is hidden or closed, another page of the app opens)
+ * it says so, and the clock stops at that moment instead of running on for the grace period. `told` records a
+ * question the server heard of otherwise (start, resume).
  */
 export function useKeepAlive({
   testId,
@@ -42,24 +44,40 @@ export function useKeepAlive({
       .catch((e: unknown) => latest.current.onFailure(e));
   }, [testId]);
 
+  const leave = useCallback(() => {
+    // A page going away cannot wait for the answer; a refusal (the test ended meanwhile) changes nothing here.
+    leaveTest(testId, latest.current.questionUuid).catch(() => {});
+  }, [testId]);
+
   useEffect(() => {
     if (!running) return;
     const timer = setInterval(ping, KEEP_ALIVE_SECONDS * 1000);
-    const onVisible = () => {
+    const onVisibility = () => {
       if (document.visibilityState === 'visible') ping();
+      else leave();
     };
     const onOnline = () => {
       latest.current.onOnline();
       ping();
     };
-    document.addEventListener('visibilitychange', onVisible);
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', leave);
     window.addEventListener('online', onOnline);
     return () => {
       clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', leave);
       window.removeEventListener('online', onOnline);
     };
-  }, [running, ping]);
+  }, [running, ping, leave]);
+
+  // Another page of the app opens while the test runs: the screen has gone.
+  useEffect(
+    () => () => {
+      if (latest.current.running) leave();
+    },
+    [leave],
+  );
 
   useEffect(() => {
     if (!running || questionUuid === told.current) return;

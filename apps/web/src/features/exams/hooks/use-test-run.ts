@@ -23,8 +23,9 @@ import { useKeepAlive } from './use-keep-alive';
 const questionIds = (run: TestRun) => new Set(run.questions.map((q) => q.uuid));
 
 /**
- * starting: PATCH start on its way; running; paused (the overlay); ended (time ran out or the test was
- * finalised elsewhere: the Time is up dialog); failed (the start was refused or never answered).
+ * starting: PATCH start on its way; running; paused (suspended on another device: the overlay; suspended here,
+ * the screen goes to the dashboard); ended (time ran out or the test was finalised elsewhere: the Time's up
+ * dialog); failed (the start was refused or never answered).
  */
 export type RunPhase = 'starting' | 'running' | 'paused' | 'ended' | 'failed';
 
@@ -184,28 +185,32 @@ export function useTestRun(run: TestRun) {
     [order.length, push],
   );
 
+  /** Suspend: the clock stops (PATCH pause) and the learner goes to the dashboard, which offers Resume. */
   const pause = useCallback(async () => {
     const queue = queueRef.current;
     if (!queue || latest.current.phase !== 'running') return;
     setBusy('pause');
     try {
       if (!(await queue.drain())) {
-        notifyError('The test was not paused', new Error('offline'));
+        notifyError('The test was not suspended', new Error('offline'));
         return;
       }
       queue.hold();
-      applyClock(await transition('pause', run.uuid, questionOnScreen()));
+      await transition('pause', run.uuid, questionOnScreen());
       testPaused(run.uuid);
       latest.current.phase = 'paused';
-      setPhase('paused');
+      navigate('/dashboard');
     } catch (e) {
       queue.release();
       if (failureOf(e, null) === 'ended') void finish();
-      else notifyError('The test was not paused', e);
+      else notifyError('The test was not suspended', e);
     } finally {
       setBusy(null);
     }
-  }, [run.uuid, applyClock, finish, questionOnScreen, testPaused]);
+  }, [run.uuid, finish, questionOnScreen, testPaused, navigate]);
+
+  /** From the overlay of a test suspended elsewhere: the dashboard, where it waits with Resume. */
+  const leaveToDashboard = useCallback(() => navigate('/dashboard'), [navigate]);
 
   const resume = useCallback(async () => {
     setBusy('resume');
@@ -265,6 +270,7 @@ export function useTestRun(run: TestRun) {
     actions,
     pause,
     resume,
+    leaveToDashboard,
     end,
     finish,
     openReview,

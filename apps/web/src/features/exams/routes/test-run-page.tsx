@@ -1,10 +1,11 @@
 import { Button, Card, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { HttpError } from '../../../lib/http';
 import { useShellSignOut } from '../../shell';
 import { testRunQuery } from '../api/tests';
+import { TimeUpDialog } from '../components/run-dialogs';
 import { RunScreen } from '../components/run-screen';
 
 function RunSkeleton() {
@@ -30,12 +31,13 @@ function RunSkeleton() {
 }
 
 /**
- * /tests/:id/run — the focused exam screen (SPEC §2: no header, sidebar or footer). A student with this test
- * open is sent back here from every other signed-in page, and the header's user menu is hidden, so signing
- * out is offered here (in the bar's menu and on the paused screen).
+ * /tests/:id/run — the focused exam screen (SPEC §2: no header, sidebar or footer). A student who arrives with
+ * this test running is sent here, and the header's user menu is hidden, so signing out is offered here (in the
+ * bar's menu).
  */
 export function TestRunPage() {
   const { id = '' } = useParams();
+  const navigate = useNavigate();
   const signOut = useShellSignOut();
   // Dropped when the screen closes: coming back reads the test afresh (answers given since, another device).
   const run = useQuery({ ...testRunQuery(id), gcTime: 0 });
@@ -74,7 +76,21 @@ export function TestRunPage() {
       </Container>
     );
   }
-  if (run.data.status === 'COMPLETED') return <Navigate to={`/tests/${id}/review`} replace />;
+  if (run.data.status === 'COMPLETED') {
+    // Ended by its clock while the learner was away (a timed test whose time is used up): said before the
+    // review. Ended by the learner: straight to it.
+    if (run.data.timeRemainingInSeconds === 0)
+      return (
+        <Container size="sm" py="xl">
+          <PageTitle name={run.data.name || 'Test'} />
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            {run.data.name || 'Test'}
+          </Title>
+          <TimeUpDialog opened ready onReview={() => navigate(`/tests/${id}/review`, { replace: true })} />
+        </Container>
+      );
+    return <Navigate to={`/tests/${id}/review`} replace />;
+  }
   return (
     <>
       <PageTitle name={run.data.name || 'Test'} />

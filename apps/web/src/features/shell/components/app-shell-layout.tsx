@@ -1,7 +1,7 @@
 import { AppShell, Box, Burger, Center, em, Group, Loader, NavLink, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { activeSubscription, Brand, sidebarLinks } from '@qbank/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../../components/logo';
 import { TitlePrefix } from '../../../components/page-title';
@@ -29,12 +29,17 @@ export function AppShellLayout() {
   const headerLogo = useLogo(active?.product.uuid, 'HEADER_LOGO');
   const isStudent = !!active?.student;
 
-  // A student with a test running goes back to it (SPEC §2, §6); a paused one waits for Resume (DESIGN §5).
+  // A student who arrives (signs in, opens the app) with a test running goes back to it (SPEC §2, §6). Only on
+  // arrival: one who then leaves the exam screen for another page is not sent back, and a suspended test
+  // waits on the dashboard with Resume.
   const inProgress = useTestInProgress(active?.product.uuid, status === 'authenticated' && isStudent);
   const runUuid = inProgress.data?.status === 'IN_PROGRESS' ? inProgress.data.uuid : undefined;
+  const arrived = useRef(false);
   useEffect(() => {
+    if (arrived.current || !inProgress.isFetched) return;
+    arrived.current = true;
     if (runUuid && !RUN_PAGE.test(pathname)) navigate(`/tests/${runUuid}/run`, { replace: true });
-  }, [runUuid, pathname, navigate]);
+  }, [inProgress.isFetched, runUuid, pathname, navigate]);
   // SPEC §2: signed in, the page title prefix is the active product's domain name (the pages' <PageTitle>).
   const domain = active?.product.domainName || Brand.domain;
   useEffect(() => {
