@@ -23,6 +23,12 @@ export const streamlinedRegistrationBody = z.preprocess((v) => {
   return password === null || password === '' ? rest : v;
 }, initiateStreamlinedRegistrationBody);
 
+/**
+ * Whether the registration this browser started last has its e-mail verified (from the mail's link, on any
+ * device). The browser is known by its registration cookie; without one, or for another's, it is false.
+ */
+export const registrationStatusResponse = z.object({ verified: z.boolean() });
+
 export const completeStreamlinedResponse = z.object({
   accessToken: z.string(),
   customerId: z.string(),
@@ -61,6 +67,15 @@ export const registrationApi = {
     query: tokenQuery,
     response: registrationData,
   }),
+  status: endpoint({
+    method: 'GET',
+    path: '/api/v1/registrationStatus',
+    summary:
+      "Whether the e-mail of the registration this browser started is verified (polled by 'Verify your email')",
+    tags,
+    access: 'public',
+    response: registrationStatusResponse,
+  }),
   complete: endpoint({
     method: 'POST',
     path: '/api/v1/completeRegistration',
@@ -74,7 +89,7 @@ export const registrationApi = {
   completeStreamlined: endpoint({
     method: 'POST',
     path: '/api/v1/completeStreamlinedRegistration',
-    summary: 'Finish a streamlined registration and sign in',
+    summary: 'Finish a streamlined registration (on any device) and sign in, bound for checkout',
     tags,
     access: 'public',
     query: tokenQuery,

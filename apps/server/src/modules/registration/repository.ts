@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { oneTimeTokens, users } from '../../db/schema';
 import { sha256Hex } from '../../lib/crypto';
@@ -38,4 +38,51 @@ export async function spentLinkOfVerifiedAccount(tx: DbOrTx, token: string): Pro
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * The browsers (hashes of their registration nonces) whose registration links of this user are still live:
+ * unused and unexpired. A link of a registration made before nonces were kept answers null.
+ */
+export async function liveRegistrationBrowsers(
+  tx: DbOrTx,
+  userId: string,
+  now: Date,
+): Promise<Array<string | null>> {
+  const rows = await tx
+    .select({ browser: sql<string | null>`${oneTimeTokens.data}->>'browser'` })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, 'REGISTRATION'),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now),
+      ),
+    );
+  return rows.map((r) => r.browser);
+}
+
+/**
+ * Whether this user's e-mail is verified, asked by a browser that started one of the user's registrations (one
+ * of their links, live or not, carries the hash of its nonce); null when none did.
+ */
+export async function verifiedForBrowser(
+  tx: DbOrTx,
+  userId: string,
+  browserHash: string,
+): Promise<boolean | null> {
+  const [row] = await tx
+    .select({ verifiedAt: users.emailVerifiedAt })
+    .from(oneTimeTokens)
+    .innerJoin(users, eq(users.id, oneTimeTokens.userId))
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, 'REGISTRATION'),
+        sql`${oneTimeTokens.data}->>'browser' = ${browserHash}`,
+      ),
+    )
+    .limit(1);
+  return row ? row.verifiedAt !== null : null;
 }

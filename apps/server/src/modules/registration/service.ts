@@ -1,4 +1,5 @@
 import { Brand, ErrorCode, Messages, RateLimits, type RegistrationData } from '@qbank/contract';
+import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { composeMail } from '../../infra/mail-layout';
 import type { Client } from '../../lib/answers';
@@ -15,7 +16,14 @@ import {
   openSession,
 } from '../accounts';
 import { planOnSale } from '../store';
-import { insertUser, insertUserIfNew, spentLinkOfVerifiedAccount, updateUser } from './repository';
+import {
+  insertUser,
+  insertUserIfNew,
+  liveRegistrationBrowsers,
+  spentLinkOfVerifiedAccount,
+  updateUser,
+  verifiedForBrowser,
+} from './repository';
 
 interface Initiate {
   firstName: string;
@@ -27,22 +35,44 @@ interface Streamlined {
   stripePriceId: string;
 }
 
-/** Who is finishing a registration: the browser's registration nonce (its cookie), its old session, where from. */
+/** Who is finishing a registration: its old session, where from. */
 export interface Finisher {
-  browserNonce: string | undefined;
   previousSessionId: string | undefined;
   client: Client;
 }
 
 /**
- * A streamlined registration is bound to the browser that started it: anyone can start one for any address,
- * choosing the password, so the link may skip the password form only in that browser (the nonce the start
- * answered, kept in a cookie by the route). Opened anywhere else (the mail read on a phone, or a registration
- * someone else started for this address), the link asks the person holding it for a password, so nobody can
- * plant a password on another person's new account.
+ * The registration cookie: `<user id>.<nonce>`, set by every start and kept by the browser that made it. The
+ * links of that start carry the nonce's hash (`data.browser`), so the cookie lets this browser, and only it, ask
+ * whether the e-mail has been verified meanwhile ('Verify your email' polls), and tells a restart from this
+ * browser from one made elsewhere.
  */
-function sameBrowser(nonce: string | undefined, data: Record<string, unknown>): boolean {
-  return typeof data.browser === 'string' && !!nonce && safeEqual(sha256Hex(nonce), data.browser);
+function readBrowserCookie(value: string | undefined): { userId: string; nonceHash: string } | null {
+  const m = value?.match(/^([0-9a-f-]{36})\.([\w-]{20,64})$/);
+  return m ? { userId: m[1]!, nonceHash: sha256Hex(m[2]!) } : null;
+}
+
+/**
+ * A streamlined link proceeds to checkout on any device (SPEC §2): the mail is often read on a phone, and the
+ * person asked for a password once, when they started. That password was chosen by whoever started the
+ * registration, so a start must not plant one on a registration someone else is waiting on: while a link sent to
+ * another browser is live, a streamlined start is refused (the person can open the link they have, or wait the
+ * hour it lasts). What remains is the mail holder opening a link for a registration they never started; it says
+ * so, and a password reset takes the account back.
+ */
+async function refuseOtherBrowsersRegistration(
+  tx: DbOrTx,
+  userId: string,
+  nonceHash: string | null,
+  now: Date,
+): Promise<void> {
+  const browsers = await liveRegistrationBrowsers(tx, userId, now);
+  if (browsers.some((b) => !b || !nonceHash || !safeEqual(b, nonceHash)))
+    throw new AppError(
+      ErrorCode.CONFLICT,
+      'A verification email was already sent to this address from another browser. Open the link in it, or register again after it expires in an hour.',
+      'username',
+    );
 }
 
 export function registrationService(deps: Deps) {
@@ -51,13 +81,14 @@ export function registrationService(deps: Deps) {
   /**
    * Starts (or restarts) a registration and mails the verification link. Sending it again for a
    * registration not yet completed is how "Resend verification email" works: the old link stops working.
-   * A streamlined start answers the nonce that binds it to this browser.
+   * Every start answers the registration cookie of this browser (`browserCookie` is the one it sent, if any).
    */
   async function initiate(
     input: Initiate,
     client: Client,
+    browserCookie: string | undefined,
     streamlined?: Streamlined,
-  ): Promise<{ browserNonce: string | null }> {
+  ): Promise<{ browserCookie: string }> {
     await enforceRateLimits(limiter, [
       [`register:addr:${client.ip}`, RateLimits.registrationPerAddress],
       [`register:acct:${input.username}`, RateLimits.registrationPerAccount],
@@ -68,9 +99,15 @@ export function registrationService(deps: Deps) {
     if (existing?.emailVerifiedAt)
       throw new AppError(ErrorCode.USER_EXISTS, 'A user exists with this email address', 'username');
 
-    let data: Record<string, unknown> = {};
+    const sender = readBrowserCookie(browserCookie);
+    const senderNonceHash = sender && sender.userId === existing?.id ? sender.nonceHash : null;
+    // Checked again in the transaction, with the user's row locked; here so a refused start makes no customer.
+    if (streamlined && existing)
+      await refuseOtherBrowsersRegistration(db, existing.id, senderNonceHash, deps.clock.now());
+
+    const browserNonce = randomToken(24);
+    let data: Record<string, unknown> = { browser: sha256Hex(browserNonce) };
     let passwordHash: string | null | undefined;
-    let browserNonce: string | null = null;
     if (streamlined) {
       const onSale = await planOnSale(db, streamlined.stripePriceId);
       if (!onSale) throw new AppError(ErrorCode.VALIDATION, 'This plan is not available', 'stripePriceId');
@@ -81,11 +118,10 @@ export function registrationService(deps: Deps) {
           email: input.username,
           name: `${input.firstName} ${input.lastName}`,
         }));
-      browserNonce = randomToken(24);
-      data = { customerId, stripePriceId: streamlined.stripePriceId, browser: sha256Hex(browserNonce) };
+      data = { ...data, customerId, stripePriceId: streamlined.stripePriceId };
     }
 
-    await db.transaction(async (tx) => {
+    const accountId = await db.transaction(async (tx) => {
       const now = deps.clock.now();
       let userId = existing?.id;
       const fields = {
@@ -95,8 +131,11 @@ export function registrationService(deps: Deps) {
         ...(data.customerId ? { stripeCustomerId: data.customerId as string } : {}),
         updatedAt: now,
       };
-      if (userId) await updateUser(tx, userId, fields);
-      else {
+      if (userId) {
+        // The update locks the row: of two starts at once the second checks after the first's link exists.
+        await updateUser(tx, userId, fields);
+        if (streamlined) await refuseOtherBrowsersRegistration(tx, userId, senderNonceHash, now);
+      } else {
         const made = await insertUserIfNew(tx, { email: input.username, ...fields });
         if (!made)
           throw new AppError(
@@ -122,9 +161,10 @@ export function registrationService(deps: Deps) {
           },
         ),
       );
+      return userId;
     });
     deps.jobs.kick();
-    return { browserNonce };
+    return { browserCookie: `${accountId}.${browserNonce}` };
   }
 
   return {
@@ -165,15 +205,11 @@ export function registrationService(deps: Deps) {
     },
 
     /**
-     * What a link carries; a streamlined link opened outside the browser that started it asks for a password.
+     * What a link carries, on any device: a streamlined link's customer and price lead to checkout (SPEC §2).
      * A signed-in visitor opening a spent link whose account is verified learns so (409 ALREADY_VERIFIED)
      * instead of 'Invalid Link … Register again'; signed out, every dead link stays the plain 400.
      */
-    async fetchRegistration(
-      token: string,
-      browserNonce: string | undefined,
-      signedIn = false,
-    ): Promise<RegistrationData> {
+    async fetchRegistration(token: string, signedIn = false): Promise<RegistrationData> {
       const row = await findLiveToken(db, token, 'REGISTRATION', deps.clock.now()).catch(async (e) => {
         if (signedIn && (await spentLinkOfVerifiedAccount(db, token)))
           throw new AppError(ErrorCode.ALREADY_VERIFIED, Messages.alreadyVerified, 'token');
@@ -181,14 +217,6 @@ export function registrationService(deps: Deps) {
       });
       const user = await findUserById(db, row.userId);
       if (!user) throw new AppError(ErrorCode.INVALID_TOKEN, Messages.invalidLink, 'token');
-      if (row.data.stripePriceId && !sameBrowser(browserNonce, row.data))
-        return {
-          firstName: user.firstName,
-          lastName: user.lastName,
-          username: user.email,
-          customerId: null,
-          stripePriceId: null,
-        };
       return {
         firstName: user.firstName,
         lastName: user.lastName,
@@ -196,6 +224,17 @@ export function registrationService(deps: Deps) {
         customerId: typeof row.data.customerId === 'string' ? row.data.customerId : null,
         stripePriceId: typeof row.data.stripePriceId === 'string' ? row.data.stripePriceId : null,
       };
+    },
+
+    /**
+     * Whether the registration this browser started last (its cookie) has its e-mail verified: 'Verify your
+     * email' asks every few seconds, so the tab moves on when the link was opened on another device. One
+     * indexed read; a missing, malformed or unknown cookie is simply not verified.
+     */
+    async status(browserCookie: string | undefined): Promise<{ verified: boolean }> {
+      const sender = readBrowserCookie(browserCookie);
+      if (!sender) return { verified: false };
+      return { verified: (await verifiedForBrowser(db, sender.userId, sender.nonceHash)) === true };
     },
 
     /** Finishes a registration from its link: sets names and password, verifies the e-mail and signs in. */
@@ -207,7 +246,8 @@ export function registrationService(deps: Deps) {
       const hash = await hashPassword(input.password);
       const userId = await db.transaction(async (tx) => {
         const row = await consumeToken(tx, token, 'REGISTRATION', deps.clock.now());
-        if (row.data.stripePriceId && sameBrowser(who.browserNonce, row.data))
+        // A streamlined link never asks for a password again: its one way on is checkout.
+        if (row.data.stripePriceId)
           throw new AppError(
             ErrorCode.INVALID_TOKEN,
             'This link continues to checkout; open it again',
@@ -231,7 +271,10 @@ export function registrationService(deps: Deps) {
       });
     },
 
-    /** Finishes a streamlined registration (password given at the start) and signs in, ready for checkout. */
+    /**
+     * Finishes a streamlined registration, on whichever device opened the link (password given at the start),
+     * and signs in there, ready for checkout. Of 20 at once, the token is consumed once: one signs in.
+     */
     async completeStreamlined(token: string, who: Finisher) {
       const result = await db.transaction(async (tx) => {
         const row = await consumeToken(tx, token, 'REGISTRATION', deps.clock.now());
@@ -239,12 +282,6 @@ export function registrationService(deps: Deps) {
           throw new AppError(
             ErrorCode.INVALID_TOKEN,
             'This link is not for a streamlined registration',
-            'token',
-          );
-        if (!sameBrowser(who.browserNonce, row.data))
-          throw new AppError(
-            ErrorCode.INVALID_TOKEN,
-            'Open this link in the browser you registered in, or choose a password to finish',
             'token',
           );
         const user = await findUserById(tx, row.userId);

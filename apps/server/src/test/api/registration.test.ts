@@ -529,65 +529,127 @@ describe('streamlined registration', () => {
     expect(reuse.body.code).toBe('INVALID_TOKEN');
   });
 
-  it('opened in another browser the link asks for a password; the password set there is the one that counts', async () => {
+  /** Starts a streamlined registration from `c` and answers the token of the link it mails. */
+  async function startStreamlined(
+    c: ReturnType<typeof h.client>,
+    body: ReturnType<typeof person>,
+    password: string,
+  ) {
     const plan = await streamlinedPlan();
-    const body = person();
-    const started = h.client();
-    await started.post('/api/v1/initiateStreamlinedRegistration', {
+    const res = await c.post('/api/v1/initiateStreamlinedRegistration', {
       ...body,
-      password: 'first-browser-pass',
+      password,
       stripePriceId: plan.stripePriceId,
     });
-    const token = tokenFrom((await latestMail(h, body.username))!.text, '/userRegistration');
-    const phone = h.client();
+    expect(res.status).toBe(201);
+    return { plan, token: tokenFrom((await latestMail(h, body.username))!.text, '/userRegistration') };
+  }
+
+  it('opened on another device the link leads to checkout with the password chosen first, never asking again', async () => {
+    const body = person();
+    const { plan, token } = await startStreamlined(h.client(), body, 'first-browser-pass');
+    const phone = h.client(); // no cookie of the browser that started it
     const fetched = await phone.get(`/api/v1/fetchRegistration${q(token)}`);
+    expect(fetched.status).toBe(200);
     expect(fetched.body).toEqual({
       firstName: 'Ada',
       lastName: 'Lovelace',
       username: body.username,
-      customerId: null,
-      stripePriceId: null,
+      customerId: expect.stringMatching(/^cus_local_/),
+      stripePriceId: plan.stripePriceId,
     });
-    const skip = await phone.post(`/api/v1/completeStreamlinedRegistration${q(token)}`);
-    expect(skip.status).toBe(400);
-    expect(skip.body.field).toBe('token');
-    expect((await findUser(h.deps.db, body.username))!.emailVerifiedAt).toBeNull();
-    const done = await phone.post(`/api/v1/completeRegistration${q(token)}`, {
+    // Asking for a password again is refused, and does not use the link up.
+    const second = await phone.post(`/api/v1/completeRegistration${q(token)}`, {
       firstName: 'Ada',
       lastName: 'Lovelace',
       password: 'phone-chosen-pass',
     });
-    expect(done.status).toBe(200);
-    expect((await h.client().login(body.username, 'phone-chosen-pass')).status).toBe(200);
-    expect((await h.client().login(body.username, 'first-browser-pass')).status).toBe(401);
-  });
+    expect(second.status).toBe(400);
+    expect(second.body).toMatchObject({ code: 'INVALID_TOKEN', field: 'token' });
+    expect((await findUser(h.deps.db, body.username))!.emailVerifiedAt).toBeNull();
 
-  it("someone who restarts another person's registration with a password of theirs cannot sign in to it", async () => {
-    const plan = await streamlinedPlan();
-    const body = person();
-    const owner = h.client();
-    await owner.post('/api/v1/initiateStreamlinedRegistration', {
-      ...body,
-      password: 'owner-chosen-pass',
+    const done = await phone.post(`/api/v1/completeStreamlinedRegistration${q(token)}`);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({
+      customerId: fetched.body.customerId,
       stripePriceId: plan.stripePriceId,
     });
+    const checkout = await phone.post('/api/v2/createCheckoutSession', {
+      priceId: done.body.stripePriceId,
+      customerId: done.body.customerId,
+    });
+    expect(checkout.status).toBe(200);
+    expect((await h.client().login(body.username, 'first-browser-pass')).status).toBe(200);
+    expect((await h.client().login(body.username, 'phone-chosen-pass')).status).toBe(401);
+  });
+
+  it('a streamlined start cannot plant a password on a registration another browser is waiting on', async () => {
+    const body = person();
+    const owner = h.client();
+    const { token } = await startStreamlined(owner, body, 'owner-chosen-pass');
     const attacker = h.client();
-    await attacker.post('/api/v1/initiateStreamlinedRegistration', {
+    const plan = await streamlinedPlan();
+    const refused = await attacker.post('/api/v1/initiateStreamlinedRegistration', {
       ...body,
       password: 'attacker-pass-123',
       stripePriceId: plan.stripePriceId,
     });
-    // The newest link reaches the owner's mailbox; in the owner's browser it is not the attacker's link.
-    const token = tokenFrom((await latestMail(h, body.username))!.text, '/userRegistration');
-    expect((await owner.get(`/api/v1/fetchRegistration${q(token)}`)).body.stripePriceId).toBeNull();
-    expect((await owner.post(`/api/v1/completeStreamlinedRegistration${q(token)}`)).status).toBe(400);
-    await owner.post(`/api/v1/completeRegistration${q(token)}`, {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      password: 'owner-new-pass-1',
-    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'CONFLICT', field: 'username' });
+    expect(refused.body.message).toMatch(/already sent .* Open the link in it/);
+    expect(await mailsTo(h, body.username)).toHaveLength(1);
+    // The owner's link still works, with the owner's password, opened anywhere.
+    expect((await h.client().post(`/api/v1/completeStreamlinedRegistration${q(token)}`)).status).toBe(200);
     expect((await h.client().login(body.username, 'attacker-pass-123')).status).toBe(401);
-    expect((await h.client().login(body.username, 'owner-new-pass-1')).status).toBe(200);
+    expect((await h.client().login(body.username, 'owner-chosen-pass')).status).toBe(200);
+  });
+
+  it('the browser that started it may start it again (resend), and so may anyone once its link expired', async () => {
+    const body = person();
+    const owner = h.client();
+    await startStreamlined(owner, body, 'owner-chosen-pass');
+    const { token } = await startStreamlined(owner, body, 'owner-second-pass');
+    expect(await mailsTo(h, body.username)).toHaveLength(2);
+    clock.advance(61 * 60_000);
+    try {
+      const later = await startStreamlined(h.client(), body, 'someone-later-1');
+      expect(later.token).not.toBe(token);
+    } finally {
+      clock.advance(-61 * 60_000);
+    }
+  });
+
+  it('20 completions of one link at once: one signs in, the rest are refused', async () => {
+    const body = person();
+    const { token } = await startStreamlined(h.client(), body, 'streamlined-pass');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => h.client().post(`/api/v1/completeStreamlinedRegistration${q(token)}`)),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(19);
+    const [user] = await h.deps.db.select().from(users).where(eq(users.email, body.username));
+    expect(user!.emailVerifiedAt).not.toBeNull();
+  });
+
+  it('20 streamlined starts of one new address from 20 browsers at once: one link, the rest refused', async () => {
+    const body = person();
+    const plan = await streamlinedPlan();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        h.client().post('/api/v1/initiateStreamlinedRegistration', {
+          ...body,
+          password: `password-number-${i}`,
+          stripePriceId: plan.stripePriceId,
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    // The address's rate limit answers some 429; of the rest, one starts it and the others are refused.
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 201).every((s) => s === 409 || s === 429)).toBe(true);
+    expect(statuses.filter((s) => s === 409).length).toBeGreaterThan(0);
+    expect(await mailsTo(h, body.username)).toHaveLength(1);
   });
 
   it('completeStreamlinedRegistration refuses a link of the plain flow', async () => {
@@ -597,5 +659,59 @@ describe('streamlined registration', () => {
     expect(res.body.field).toBe('token');
     expect((await findUser(h.deps.db, body.username))!.emailVerifiedAt).toBeNull();
     expect((await h.client().get(`/api/v1/fetchRegistration${q(token)}`)).status).toBe(200);
+  });
+});
+
+describe('registrationStatus: the first tab learns the e-mail was verified elsewhere', () => {
+  it('is false until the link is completed on another device, then true for the browser that started it', async () => {
+    const body = person();
+    const started = h.client();
+    expect((await started.get('/api/v1/registrationStatus')).body).toEqual({ verified: false });
+    const res = await started.post('/api/v1/initiateRegistration', body);
+    expect(res.status).toBe(201);
+    expect(started.cookies.get('qbank_registration')).toMatch(/^[0-9a-f-]{36}\.[\w-]+$/);
+    const token = tokenFrom((await latestMail(h, body.username))!.text, '/userRegistration');
+    const pending = await started.get('/api/v1/registrationStatus');
+    expect(pending.status).toBe(200);
+    expect(pending.body).toEqual({ verified: false });
+
+    const phone = h.client();
+    const done = await phone.post(`/api/v1/completeRegistration${q(token)}`, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      password: 'phone-chosen-pass',
+    });
+    expect(done.status).toBe(200);
+    expect((await started.get('/api/v1/registrationStatus')).body).toEqual({ verified: true });
+    // Only that browser learns it: another, or a forged cookie naming the user, does not.
+    expect((await phone.get('/api/v1/registrationStatus')).body).toEqual({ verified: false });
+    const userId = started.cookies.get('qbank_registration')!.split('.')[0]!;
+    const forged = h.client();
+    forged.cookies.set('qbank_registration', `${userId}.${'x'.repeat(32)}`);
+    expect((await forged.get('/api/v1/registrationStatus')).body).toEqual({ verified: false });
+    for (const junk of ['', 'nonsense', `${userId}.`, `not-a-uuid.${'x'.repeat(32)}`]) {
+      forged.cookies.set('qbank_registration', junk);
+      const r = await forged.get('/api/v1/registrationStatus');
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual({ verified: false });
+    }
+  });
+
+  it('a streamlined registration completed on the phone is verified for the first browser', async () => {
+    const body = person();
+    const started = h.client();
+    const plan = await streamlinedPlan();
+    await started.post('/api/v1/initiateStreamlinedRegistration', {
+      ...body,
+      password: 'first-browser-pass',
+      stripePriceId: plan.stripePriceId,
+    });
+    const token = tokenFrom((await latestMail(h, body.username))!.text, '/userRegistration');
+    expect((await started.get('/api/v1/registrationStatus')).body).toEqual({ verified: false });
+    expect((await h.client().post(`/api/v1/completeStreamlinedRegistration${q(token)}`)).status).toBe(200);
+    const polls = await Promise.all(
+      Array.from({ length: 20 }, () => started.get('/api/v1/registrationStatus')),
+    );
+    for (const p of polls) expect(p.body).toEqual({ verified: true });
   });
 });
