@@ -98,6 +98,8 @@ test('a resend after the address was registered meanwhile shows "This email addr
   await page.getByLabel('Email').fill(email);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Complete Registration' }).click();
+  // This tab would learn of the completion below by itself (see the other-device test); here it must still offer the resend.
+  await page.route('**/api/v1/registrationStatus', (r) => r.fulfill({ json: { verified: false } }));
   await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
   // The registration is completed from the mail (another tab, another device) ...
   const mail = await waitForMail(request, email, 'Verify');
@@ -233,4 +235,61 @@ test('a field error shown on blur does not move the next control from under the 
   await expect(consent).toBeChecked();
   await expect(page.getByText(/valid e-mail address/)).toBeVisible();
   expect((await consent.boundingBox())?.y).toBe(before?.y);
+});
+
+test('a streamlined link opened on another device goes to checkout; the first tab learns it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const email = uniqueEmail('device');
+  const password = 'violet-harbour-lantern-42';
+  await page.goto('/register?priceId=price_local_demo_1_3');
+  await expect(page.getByLabel('Your plan')).toContainText('6 months: $199');
+  await page.getByLabel('First name').fill('Dev');
+  await page.getByLabel('Last name').fill('Icehop');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Complete Registration' }).click();
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+  const mail = await waitForMail(request, email, 'Verify');
+
+  // The phone: a browser with nothing of the first one's (no cookies, no storage).
+  const phoneContext = await browser.newContext();
+  const phone = await phoneContext.newPage();
+  try {
+    await phone.goto(linkFrom(mail, '/userRegistration'));
+    await expect(
+      phone.getByRole('heading', { name: 'Email verified - Proceeding to checkout...' }),
+    ).toBeVisible();
+    await expect(phone).toHaveURL(/\/checkout\/local\/cs_local_/);
+    // It never asked for the password again.
+    await expect(phone.getByLabel(/^Password/)).toHaveCount(0);
+    await expect(phone.getByText('6 months: $199 for 6 months')).toBeVisible();
+    await expect(phone.getByText(`Billed to ${email}`)).toBeVisible();
+    await phone.getByRole('button', { name: 'Pay $199' }).click();
+    await expect(phone).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+    await expect(phone.getByRole('status').filter({ hasText: 'subscription is now active!' })).toContainText(
+      'USMLE Step 1 Mastery',
+    );
+    await expect(phone.getByRole('heading', { name: 'You have no QBank yet' })).toHaveCount(0);
+  } finally {
+    await phoneContext.close();
+  }
+
+  // The first tab, still on 'Verify your email', learns that the address is verified and offers Sign In.
+  await expect(page.getByRole('heading', { name: 'Your email is verified' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expectScreenOk(page);
+  await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  // The password chosen at the start is the account's: signed in, the bought QBank is there.
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Your QBanks' })).toBeVisible();
+  await expect(page.getByText('USMLE Step 1 Mastery').first()).toBeVisible();
 });

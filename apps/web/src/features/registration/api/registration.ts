@@ -6,7 +6,11 @@ import { useAuth } from '../../accounts/api/auth';
 export const registrationKeys = {
   price: (priceId: string | undefined) => ['price', priceId] as const,
   registration: (token: string) => ['registration', token] as const,
+  verified: (email: string) => ['registration', 'verified', email] as const,
 };
+
+/** How often 'Verify your email' asks whether the link was opened meanwhile (on this device or another). */
+export const VERIFIED_POLL_MS = 4000;
 
 /** What a provider price sells while it is on sale; 404 when it is not. */
 export const priceOnSaleQueryOptions = (priceId: string | undefined) =>
@@ -32,6 +36,23 @@ export const registrationQueryOptions = (token: string) =>
 
 export function useRegistration(token: string) {
   return useQuery(registrationQueryOptions(token));
+}
+
+/**
+ * Whether the registration this browser started (for `email`) has its e-mail verified: asked while 'Verify your
+ * email' shows, every few seconds while the page is visible (TanStack pauses the interval in a hidden tab and
+ * asks again when it is shown), and no more once it is.
+ */
+export function useRegistrationVerified(email: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: registrationKeys.verified(email ?? ''),
+    queryFn: () => call(registrationApi.status),
+    enabled: enabled && !!email,
+    select: (r) => r.verified,
+    refetchInterval: (q) => (q.state.data?.verified ? false : VERIFIED_POLL_MS),
+    refetchIntervalInBackground: false,
+    retry: false,
+  });
 }
 
 export interface RegistrationPayload {

@@ -1,14 +1,19 @@
 import { Alert, Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { Messages } from '@qbank/contract';
 import IconMailCheck from '@tabler/icons-react/dist/esm/icons/IconMailCheck.mjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageCard } from '../../../components/page-card';
 import { PageTitle } from '../../../components/page-title';
 import { HttpError } from '../../../lib/http';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useAuth } from '../../accounts/api/auth';
-import { type RegistrationPayload, useInitiateRegistration, usePriceOnSale } from '../api/registration';
+import {
+  type RegistrationPayload,
+  useInitiateRegistration,
+  usePriceOnSale,
+  useRegistrationVerified,
+} from '../api/registration';
 import { isNotOnSale, PlanSummary } from '../components/plan-summary';
 import {
   RegistrationForm,
@@ -37,6 +42,28 @@ export function stageAfterFailure(e: unknown): Stage {
   return { kind: 'error', message: registrationErrorMessage(e) };
 }
 
+/**
+ * 'Verify your email' once the link was opened, most often on another device (the mail read on a phone). That
+ * device is signed in and, for a plan, already at checkout; this tab offers Sign In with the password chosen here
+ * rather than a second checkout, so nobody pays twice for one plan. Going on here alone would also need a session
+ * handed from the link to this tab, which only the link's holder should get.
+ */
+function EmailVerified({ email, streamlined }: { email: string | undefined; streamlined: boolean }) {
+  return (
+    <PageCard title="Your email is verified">
+      <Text>
+        <strong>{email}</strong> is verified.{' '}
+        {streamlined
+          ? 'Checkout goes on where you opened the link. Sign in here with the password you chose to use your QBank on this device.'
+          : 'Your account is set up. Sign in with the password you chose.'}
+      </Text>
+      <Button component={Link} to="/login">
+        Sign In
+      </Button>
+    </PageCard>
+  );
+}
+
 /** /register: initiate mode, or streamlined when ?priceId= is present (SPEC §2). */
 function RegisterPageContent() {
   const [params] = useSearchParams();
@@ -52,6 +79,11 @@ function RegisterPageContent() {
   const price = usePriceOnSale(priceId);
   const unavailable = isNotOnSale(price.error);
   const form = useRegistrationForm(mode, values ?? undefined);
+  const verified = useRegistrationVerified(values?.email, stage.kind === 'sent').data === true;
+  // Verified, the page is done: a reload shows the form, not 'Verify your email' again.
+  useEffect(() => {
+    if (verified) forgetSentRegistration();
+  }, [verified]);
 
   const sent = (v: RegistrationValues, resent: boolean) => {
     keepSentRegistration({
@@ -115,6 +147,9 @@ function RegisterPageContent() {
     }
     void run(values);
   };
+
+  if (stage.kind === 'sent' && verified)
+    return <EmailVerified email={values?.email} streamlined={!!priceId} />;
 
   if (stage.kind === 'sent')
     return (
