@@ -44,6 +44,19 @@ export const KEEP_ALIVE_SECONDS = 15;
  */
 export const ALIVE_GRACE_SECONDS = 2 * KEEP_ALIVE_SECONDS;
 
+/**
+ * A whole percent of `part` in `whole`, rounded to the nearest (2 of 3 is 67 %): the one rounding of every
+ * percent the product shows (scores, percent correct, averages, the charts), so no two screens disagree.
+ */
+export const percentOf = (part: number, whole: number): number =>
+  whole === 0 ? 0 : Math.round((part * 100) / whole);
+
+/**
+ * How many learners must have answered a question before the shares of its choices are shown: below it a share
+ * is one person's answer ("100% chose this"), which says little and tells who chose what.
+ */
+export const SHARES_MIN_LEARNERS = 5;
+
 /** SPEC §8 startTestFailed, word for word. */
 export const START_TEST_FAILED =
   'Failed to start test. Try reloading and see if you have another test in progress.';

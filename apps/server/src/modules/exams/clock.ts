@@ -1,4 +1,4 @@
-import { ALIVE_GRACE_SECONDS, type TestClockState, type TestStatus } from '@qbank/contract';
+import { ALIVE_GRACE_SECONDS, percentOf, type TestClockState, type TestStatus } from '@qbank/contract';
 
 // The server is the test's clock (DESIGN §5). Time is counted on events, not by a timer: every keep-alive and
 // every action adds the time since the last one to the test and to the question on screen, at most a grace
@@ -44,9 +44,8 @@ export function clockState(row: ClockRow): TestClockState {
   };
 }
 
-/** Percent correct of all the test's questions, rounded down (an unanswered question counts as wrong). */
-export const scorePercent = (correct: number, numQuestions: number) =>
-  numQuestions === 0 ? 0 : Math.floor((correct * 100) / numQuestions);
+/** Percent correct of all the test's questions (an unanswered question counts as wrong), rounded as every percent. */
+export const scorePercent = (correct: number, numQuestions: number) => percentOf(correct, numQuestions);
 
 /**
  * The percentile of a score among a product's completed tests, from how many scored below it and the same:

@@ -8,6 +8,7 @@ import {
   type MarksInput,
   NO_TEST_IN_PROGRESS,
   NOTHING_TO_UNANSWER_MESSAGE,
+  percentOf,
   START_TEST_FAILED,
   TEST_ENDED_MESSAGE,
   TEST_PAUSED_MESSAGE,
@@ -477,9 +478,8 @@ export function testsService(deps: Deps) {
   };
 }
 
-/** Percent correct, rounded down like a test's score (7 of 15 is 46 % in both places). */
-const percent = (correct: number, answered: number) =>
-  answered === 0 ? null : Math.floor((correct * 100) / answered);
+/** Percent correct, rounded like a test's score and every percent shown (7 of 15 is 47 % everywhere). */
+const percent = (correct: number, answered: number) => (answered === 0 ? null : percentOf(correct, answered));
 
 /** The tests reads: the exam screen's test, the review, My Tests and the dashboard (no writes). */
 export function testReadsService(deps: Deps) {
@@ -572,7 +572,7 @@ export function testReadsService(deps: Deps) {
         totalQuestions: total,
         usedQuestions: Math.min(mine.used, Math.max(total, mine.used)),
         percentCorrect: percent(mine.correct, mine.answered),
-        averagePercentCorrect: mine.average === null ? null : Math.floor(mine.average * 100 + 1e-9),
+        averagePercentCorrect: mine.average === null ? null : Math.round(mine.average * 100),
         answered: mine.answered,
         correct: mine.correct,
         bySubject: [...bySubject.values()],

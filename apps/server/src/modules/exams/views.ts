@@ -1,6 +1,7 @@
 import {
   type MediaItem,
   type ReviewQuestion,
+  SHARES_MIN_LEARNERS,
   type Solution,
   solution as solutionSchema,
   type TestQuestion,
@@ -42,12 +43,16 @@ export const questionState = (q: TestQuestionState) => ({
   note: q.note,
 });
 
-/** The first-attempt shares of a question's choices. */
+/**
+ * The first-attempt shares of a question's choices; none until SHARES_MIN_LEARNERS learners have answered it
+ * (a share of one or two learners tells who chose what), only how many have.
+ */
 function sharesOf(
   q: Pick<PinnedContent, 'choices'>,
   counts: Map<string, number> | undefined,
 ): Pick<Solution, 'choiceShares' | 'attempts'> {
   const attempts = q.choices.reduce((a, c) => a + (counts?.get(c.id) ?? 0), 0);
+  if (attempts < SHARES_MIN_LEARNERS) return { choiceShares: [], attempts };
   return {
     choiceShares: q.choices.map((c) => {
       const count = counts?.get(c.id) ?? 0;

@@ -10,7 +10,8 @@ const sample = (name: string) =>
   new Uint8Array(readFileSync(join(import.meta.dirname, './formats/samples', name)));
 const emptyTree = { productId: 'p', subjects: [], categories: [], subcategories: [] };
 
-describe('the worker pool', () => {
+// Real worker threads, each loading the readers through tsx: a busy machine takes seconds to start one.
+describe('the worker pool', { timeout: 30_000 }, () => {
   it('reads a file into its preview in a worker thread, reporting progress', async () => {
     expect(isMainThread).toBe(true);
     const reports: number[][] = [];

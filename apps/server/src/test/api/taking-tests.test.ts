@@ -6,6 +6,7 @@ import {
   aliveClock,
   KEEP_ALIVE_SECONDS,
   NOTHING_TO_UNANSWER_MESSAGE,
+  SHARES_MIN_LEARNERS,
   START_TEST_FAILED,
   TEST_ENDED_MESSAGE,
   TEST_PAUSED_MESSAGE,
@@ -358,25 +359,28 @@ describe('the actions on a question', () => {
     expect(after).toMatchObject({ struck: [], highlights: [], note: '', flagged: false });
   });
 
-  it('tutor mode: a submitted answer is final and comes with the solution and the shares of first attempts', async () => {
+  it('tutor mode: a submitted answer is final and comes with the solution, and the shares of first attempts from 5 learners', async () => {
     const bank = await buildBank(t.deps.db, { subcategories: 1, perSubcategory: 1 });
     const q = bank.questions[0]!;
-    // Two learners answered before: one right, one wrong.
-    for (const choice of [q.correct, q.choices[1]!]) {
+    // Four learners answered before: three right, one wrong. Until the fifth, only how many is told.
+    const before = [q.correct, q.choices[1]!, q.correct, q.correct];
+    for (const [k, choice] of before.entries()) {
       const { c } = await learner(bank);
       const { id } = await started(c, bank, { mode: 'TUTOR', numQuestions: 1 });
-      await answer(c, id, q.id, choice);
+      const early = (await answer(c, id, q.id, choice)).body.question.solution;
+      expect(early).toMatchObject({ attempts: k + 1, choiceShares: [] });
     }
     const { c } = await learner(bank);
     const { id } = await started(c, bank, { mode: 'TUTOR', numQuestions: 1 });
     const res = await answer(c, id, q.id, q.correct);
     expect(res.body.question).toMatchObject({ locked: true, selectedChoice: q.correct });
     const solution = res.body.question.solution;
-    expect(solution).toMatchObject({ correctAnswerChoice: q.correct, attempts: 3 });
+    expect(solution).toMatchObject({ correctAnswerChoice: q.correct, attempts: SHARES_MIN_LEARNERS });
     expect(solution.explanation).toContain('Because');
-    expect(solution.choiceShares.map((s: { count: number }) => s.count)).toEqual([2, 1, 0, 0]);
+    expect(solution.choiceShares.map((s: { count: number }) => s.count)).toEqual([4, 1, 0, 0]);
+    expect(solution.choiceShares.map((s: { percent: number }) => s.percent)).toEqual([80, 20, 0, 0]);
     // A retry changes nothing more; a change is refused.
-    expect((await answer(c, id, q.id, q.correct)).body.question.solution.attempts).toBe(3);
+    expect((await answer(c, id, q.id, q.correct)).body.question.solution.attempts).toBe(5);
     expect((await answer(c, id, q.id, q.choices[1]!)).body).toMatchObject({
       statusCode: 409,
       message: ANSWER_LOCKED_MESSAGE,
@@ -384,8 +388,8 @@ describe('the actions on a question', () => {
     expect((await patch(c, `${id}/questions/${q.id}/unanswer`)).body.message).toBe(ANSWER_LOCKED_MESSAGE);
     // A reload shows the submitted question with its solution and shares.
     const reloaded = (await run(c, id)).body.questions[0];
-    expect(reloaded.solution).toMatchObject({ correctAnswerChoice: q.correct, attempts: 3 });
-    expect(reloaded.solution.choiceShares.map((s: { count: number }) => s.count)).toEqual([2, 1, 0, 0]);
+    expect(reloaded.solution).toMatchObject({ correctAnswerChoice: q.correct, attempts: 5 });
+    expect(reloaded.solution.choiceShares.map((s: { count: number }) => s.count)).toEqual([4, 1, 0, 0]);
   });
 
   it('two tabs answering at once: every answer is kept, one after the other', async () => {
@@ -932,7 +936,8 @@ describe('review, pools, My Tests and the dashboard', () => {
     });
     const r2 = review.questions[1];
     expect(r2).toMatchObject({ correct: false, selectedChoice: correctOf(bank, q2!.uuid).choices[1] });
-    expect(r2.solution.choiceShares[1]).toMatchObject({ count: 1, percent: 100 });
+    // One learner's answer is no share to show: only how many answered.
+    expect(r2.solution).toMatchObject({ attempts: 1, choiceShares: [] });
     expect(review.questions[3].correct).toBeNull();
 
     const pools = async (p: string) =>

@@ -10,7 +10,7 @@ describe('performanceBars', () => {
         { name: 'Pharmacology', answered: 4, correct: 4 },
       ]),
     ).toEqual([
-      { name: 'Physiology', answered: 3, correct: 2, percent: 66 },
+      { name: 'Physiology', answered: 3, correct: 2, percent: 67 },
       { name: 'Pharmacology', answered: 4, correct: 4, percent: 100 },
     ]);
   });

@@ -1,3 +1,5 @@
+import { percentOf } from '@qbank/contract';
+
 /** One bar of a performance chart: a subject or category and the learner's percent correct in it. */
 export interface PerformanceBar {
   name: string;
@@ -19,7 +21,7 @@ export function performanceBars(
       name: n.name,
       answered: n.answered,
       correct: n.correct,
-      percent: Math.floor((100 * n.correct) / n.answered),
+      percent: percentOf(n.correct, n.answered),
     }));
 }
 

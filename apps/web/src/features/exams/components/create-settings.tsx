@@ -15,7 +15,8 @@ const MODES: Array<{ value: TestMode; label: string; description: string }> = [
   {
     value: 'TUTOR',
     label: 'Tutor',
-    description: 'See whether you were right, with the explanation, after each answer. No clock.',
+    description:
+      'See whether you were right, with the explanation, after each answer. No time limit: the clock only counts your time.',
   },
   {
     value: 'TIMED',

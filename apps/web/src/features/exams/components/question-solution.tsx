@@ -1,9 +1,18 @@
 import { List, Stack, Text, Title } from '@mantine/core';
-import type { Solution } from '@qbank/contract';
+import { SHARES_MIN_LEARNERS, type Solution } from '@qbank/contract';
 import { AttachedMedia } from '../../../components/attached-media';
 import { RichTextView } from '../../../components/rich-text-view';
 
 const isBlank = (html: string) => !/<img\b/i.test(html) && html.replace(/<[^>]*>/g, '').trim() === '';
+
+/** How many learners answered the question, and whether their shares show (from SHARES_MIN_LEARNERS on). */
+export function attemptsNote(attempts: number): string {
+  if (attempts === 0) return 'No learner has answered this question yet.';
+  const learners = `${attempts} learner${attempts === 1 ? ' has' : 's have'} answered this question`;
+  if (attempts < SHARES_MIN_LEARNERS)
+    return `${learners} so far. How learners answer it shows once ${SHARES_MIN_LEARNERS} have.`;
+  return `${learners}. The shares are of their first answers.`;
+}
 
 /** A question's explanation with its media and references, and how many first attempts the shares count. */
 export function QuestionSolution({
@@ -41,11 +50,7 @@ export function QuestionSolution({
         </>
       )}
       <Text size="sm" c="dimmed">
-        {solution.attempts === 0
-          ? 'No learner has answered this question yet.'
-          : solution.attempts === 1
-            ? "The shares come from 1 learner's first attempt."
-            : `The shares come from ${solution.attempts} learners' first attempts.`}
+        {attemptsNote(solution.attempts)}
       </Text>
     </Stack>
   );

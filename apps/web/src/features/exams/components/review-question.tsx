@@ -64,7 +64,9 @@ export function ReviewQuestionCard({ q }: { q: ReviewQuestion }) {
                     <Box style={{ flex: 1, minWidth: 0 }}>
                       <RichTextView html={c.text} />
                       <ChoiceVerdict correct={correct} chosen={chosen} />
-                      <ChoiceShare percent={shares.get(c.uuid) ?? 0} letter={choiceLetter(i)} />
+                      {shares.has(c.uuid) && (
+                        <ChoiceShare percent={shares.get(c.uuid)!} letter={choiceLetter(i)} />
+                      )}
                     </Box>
                   </Group>
                 </Paper>

@@ -1,32 +1,19 @@
 import { Button, Group, Paper, RingProgress, Stack, Text } from '@mantine/core';
 import type { TestReview } from '@qbank/contract';
-import { useNavigate } from 'react-router';
-import { notifyError } from '../../../components/notify-error';
-import { HttpError } from '../../../lib/http';
-import { useCreateTest } from '../api/tests';
+import { Link } from 'react-router';
 import { formatDuration } from '../lib/clock';
-import { incorrectTestInput } from '../lib/review';
+import { incorrectTestLink } from '../lib/review';
+
+/** A long label wraps on a phone instead of overflowing the button. */
+const RETAKE_STYLE = { h: 'auto', mih: 36, py: 6, styles: { label: { whiteSpace: 'normal' as const } } };
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The score, what it is made of, where it stands among the QBank's tests, and a retake of what was wrong. */
 export function ReviewSummary({ review }: { review: TestReview }) {
-  const navigate = useNavigate();
-  const possible = incorrectTestInput(review, '') !== null;
-  const create = useCreateTest();
-  const retake = () => {
-    const input = incorrectTestInput(review, crypto.randomUUID());
-    if (!input) return;
-    create.mutate(input, {
-      onSuccess: (created) => navigate(`/tests/${created.uuid}/run`),
-      onError: (e) => {
-        // Another test is open in this QBank (SPEC §8 startTestFailed).
-        if (e instanceof HttpError && e.statusCode === 409) navigate('/error?msgId=startTestFailed');
-        else notifyError('The test was not created', e);
-      },
-    });
-  };
+  // Start Test with the choice made, for the learner to look over (a mode, a name, a time) and start.
+  const retake = incorrectTestLink(review);
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
       <Group gap="xl" align="center">
@@ -49,7 +36,12 @@ export function ReviewSummary({ review }: { review: TestReview }) {
             {review.correct} correct · {review.answered} answered · {review.numQuestions} question
             {review.numQuestions === 1 ? '' : 's'}
           </Text>
-          <Text>Better than {review.percentile}% of tests in this QBank</Text>
+          {/* A test with nothing answered stands nowhere among the others. */}
+          {review.answered === 0 ? (
+            <Text>Nothing was answered in this test.</Text>
+          ) : (
+            <Text>Better than {review.percentile}% of tests in this QBank</Text>
+          )}
           <Text size="sm" c="dimmed">
             {review.mode === 'TUTOR' ? 'Tutor mode' : 'Timed mode'} · time used{' '}
             {formatDuration(review.timeUsedSeconds)} · finished{' '}
@@ -58,18 +50,16 @@ export function ReviewSummary({ review }: { review: TestReview }) {
         </Stack>
       </Group>
       <Group mt="md" gap="sm">
-        <Button
-          onClick={retake}
-          loading={create.isPending}
-          disabled={!possible}
-          h="auto"
-          mih={36}
-          py={6}
-          styles={{ label: { whiteSpace: 'normal' } }}
-        >
-          Create a test from my incorrect answers
-        </Button>
-        {!possible && (
+        {retake ? (
+          <Button component={Link} to={retake} {...RETAKE_STYLE}>
+            Create a test from my incorrect answers
+          </Button>
+        ) : (
+          <Button disabled {...RETAKE_STYLE}>
+            Create a test from my incorrect answers
+          </Button>
+        )}
+        {!retake && (
           <Text size="sm" c="dimmed">
             No incorrect answers to practise again.
           </Text>

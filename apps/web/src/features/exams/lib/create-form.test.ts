@@ -7,7 +7,9 @@ import {
   formatDuration,
   keepsAttempt,
   newTestUuid,
+  presetFromSearch,
   questionCap,
+  startTestLink,
   validateSettings,
 } from './create-form';
 
@@ -112,5 +114,26 @@ describe('createBody', () => {
 describe('newTestUuid', () => {
   it('is a version 4 UUID', () => {
     expect(newTestUuid()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('a link to Start Test with choices made', () => {
+  it('carries mode, pools, subcategories and a number, and reads back only what is valid', () => {
+    const sub = '33333333-3333-4333-8333-333333333333';
+    const link = startTestLink({
+      mode: 'TIMED',
+      pools: ['INCORRECT', 'FLAGGED'],
+      subcategories: [sub],
+      numQuestions: 7,
+    });
+    expect(presetFromSearch(new URL(link, 'http://x').searchParams)).toEqual({
+      mode: 'TIMED',
+      pools: ['INCORRECT', 'FLAGGED'],
+      subcategories: [sub],
+      numQuestions: 7,
+    });
+    expect(startTestLink({})).toBe('/tests/create');
+    const junk = new URLSearchParams('mode=FAST&pools=NONE,ALL,ALL&subcategories=x,../&questions=1000');
+    expect(presetFromSearch(junk)).toEqual({ pools: ['ALL'] });
   });
 });

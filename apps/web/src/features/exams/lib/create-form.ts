@@ -3,7 +3,9 @@ import {
   SECONDS_PER_QUESTION_DEFAULT,
   SECONDS_PER_QUESTION_MAX,
   SECONDS_PER_QUESTION_MIN,
+  TEST_MODES,
   TEST_NAME_MAX,
+  TEST_POOLS,
   TEST_QUESTIONS_MAX,
   TEST_QUESTIONS_MIN,
   type TestMode,
@@ -72,6 +74,39 @@ export function createFailure(error: unknown): CreateFailure {
  */
 export const keepsAttempt = (error: unknown): boolean =>
   !(error instanceof HttpError) || error.statusCode >= 500;
+
+/** What a link to Start Test may choose beforehand (a retake from a review): each part optional. */
+export interface StartTestPreset {
+  mode?: TestMode;
+  pools?: TestPool[];
+  subcategories?: string[];
+  numQuestions?: number;
+}
+
+/** /tests/create with `preset` in its address, for Start Test to open with it chosen. */
+export function startTestLink(preset: StartTestPreset): string {
+  const q = new URLSearchParams();
+  if (preset.mode) q.set('mode', preset.mode);
+  if (preset.pools?.length) q.set('pools', preset.pools.join(','));
+  if (preset.subcategories?.length) q.set('subcategories', preset.subcategories.join(','));
+  if (preset.numQuestions !== undefined) q.set('questions', String(preset.numQuestions));
+  const query = q.toString();
+  return `/tests/create${query ? `?${query}` : ''}`;
+}
+
+/** What Start Test's address chooses beforehand; anything unknown or malformed is left out. */
+export function presetFromSearch(params: URLSearchParams): StartTestPreset {
+  const out: StartTestPreset = {};
+  const mode = params.get('mode');
+  if (TEST_MODES.includes(mode as TestMode)) out.mode = mode as TestMode;
+  const pools = (params.get('pools') ?? '').split(',').filter((p) => TEST_POOLS.includes(p as TestPool));
+  if (pools.length) out.pools = [...new Set(pools)] as TestPool[];
+  const subs = (params.get('subcategories') ?? '').split(',').filter((s) => /^[0-9a-f-]{36}$/i.test(s));
+  if (subs.length) out.subcategories = subs;
+  const n = Number(params.get('questions'));
+  if (Number.isInteger(n) && n >= TEST_QUESTIONS_MIN && n <= TEST_QUESTIONS_MAX) out.numQuestions = n;
+  return out;
+}
 
 /** Start Test's own fields (the pools and the tree are chosen beside the form). */
 export interface SettingsValues {

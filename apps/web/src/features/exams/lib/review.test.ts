@@ -1,6 +1,7 @@
 import type { TestReview } from '@qbank/contract';
 import { describe, expect, it } from 'vitest';
-import { filterCounts, filterOf, incorrectTestInput, matchesFilter } from './review';
+import { presetFromSearch } from './create-form';
+import { filterCounts, filterOf, incorrectTestLink, matchesFilter } from './review';
 
 const q = (selectedChoice: string | null, correct: boolean | null, flagged = false) => ({
   selectedChoice,
@@ -27,8 +28,11 @@ describe('review filters', () => {
   });
 });
 
-describe('incorrectTestInput', () => {
-  const review = (questions: ReturnType<typeof q>[], subcategoryUuids = ['s1']) =>
+describe('incorrectTestLink', () => {
+  const review = (
+    questions: ReturnType<typeof q>[],
+    subcategoryUuids = ['11111111-1111-4111-8111-111111111111'],
+  ) =>
     ({
       productUuid: 'p',
       mode: 'TUTOR',
@@ -36,21 +40,28 @@ describe('incorrectTestInput', () => {
       questions,
     }) as unknown as TestReview;
 
-  it('asks for the INCORRECT pool, as many as were wrong, in the same mode', () => {
-    expect(incorrectTestInput(review([q('a', false), q('b', true), q('c', false)]), 'u')).toEqual({
-      uuid: 'u',
-      productUuid: 'p',
+  const preset = (link: string | null) => presetFromSearch(new URL(link!, 'http://x').searchParams);
+
+  it('opens Start Test with the INCORRECT pool, as many as were wrong, in the same mode', () => {
+    const link = incorrectTestLink(
+      review(
+        [q('a', false), q('b', true), q('c', false)],
+        ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'],
+      ),
+    );
+    expect(link).toMatch(/^\/tests\/create\?/);
+    expect(preset(link)).toEqual({
       mode: 'TUTOR',
       pools: ['INCORRECT'],
-      subcategoryUuids: ['s1'],
+      subcategories: ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'],
       numQuestions: 2,
     });
   });
 
   it('caps the count at a test maximum and is null with nothing to retake', () => {
     const many = Array.from({ length: 150 }, () => q('x', false));
-    expect(incorrectTestInput(review(many), 'u')?.numQuestions).toBe(100);
-    expect(incorrectTestInput(review([q('a', true), q(null, null)]), 'u')).toBeNull();
-    expect(incorrectTestInput(review([q('a', false)], []), 'u')).toBeNull();
+    expect(preset(incorrectTestLink(review(many))).numQuestions).toBe(100);
+    expect(incorrectTestLink(review([q('a', true), q(null, null)]))).toBeNull();
+    expect(incorrectTestLink(review([q('a', false)], []))).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { type CreateTestInput, TEST_QUESTIONS_MAX, type TestReview } from '@qbank/contract';
+import { TEST_QUESTIONS_MAX, type TestReview } from '@qbank/contract';
+import { startTestLink } from './create-form';
 
 export const REVIEW_FILTERS = ['all', 'incorrect', 'flagged', 'unanswered'] as const;
 export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
@@ -39,18 +40,17 @@ export const filterOf = (value: string | null): ReviewFilter =>
   REVIEW_FILTERS.includes(value as ReviewFilter) ? (value as ReviewFilter) : 'all';
 
 /**
- * "Create a test from my incorrect answers": the INCORRECT pool over the same subcategories, as many
- * questions as were wrong (at most a test's maximum), in the same mode. Null when there is nothing to retake.
+ * "Create a test from my incorrect answers": Start Test with the INCORRECT pool chosen over the same
+ * subcategories, as many questions as were wrong (at most a test's maximum), in the same mode, for the learner
+ * to look over and start. Null when there is nothing to retake.
  */
-export function incorrectTestInput(review: TestReview, uuid: string): CreateTestInput | null {
+export function incorrectTestLink(review: TestReview): string | null {
   const wrong = review.questions.filter(isIncorrect).length;
   if (wrong === 0 || review.subcategoryUuids.length === 0) return null;
-  return {
-    uuid,
-    productUuid: review.productUuid,
+  return startTestLink({
     mode: review.mode,
     pools: ['INCORRECT'],
-    subcategoryUuids: review.subcategoryUuids,
+    subcategories: review.subcategoryUuids,
     numQuestions: Math.min(wrong, TEST_QUESTIONS_MAX),
-  };
+  });
 }

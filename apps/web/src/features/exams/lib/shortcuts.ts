@@ -77,7 +77,10 @@ export function commandOf(press: KeyPress, target: KeyTarget | null, choiceCount
 
 /** The shortcuts as the help lists them. */
 export const SHORTCUTS: readonly { keys: string[]; what: string }[] = [
-  { keys: ['A–J', '1–9'], what: 'Choose an answer (the 6th and 8th: 6 and 8)' },
+  {
+    keys: ['A–J', '1–9'],
+    what: 'Choose an answer by its letter or number (choices F and H by number: 6 and 8)',
+  },
   { keys: ['→', 'N'], what: 'Next question' },
   { keys: ['←', 'P'], what: 'Previous question' },
   { keys: ['F'], what: 'Flag or unflag the question' },

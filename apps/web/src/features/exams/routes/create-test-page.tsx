@@ -2,7 +2,7 @@ import { Alert, Button, Container, Paper, Skeleton, Stack, Text, Title } from '@
 import { useForm } from '@mantine/form';
 import { activeSubscription, type TestPool } from '@qbank/contract';
 import { useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { useAuth } from '../../accounts/api/auth';
 import { useProductTree } from '../../catalogue/api/product-tree';
@@ -20,6 +20,7 @@ import {
   initialSettings,
   keepsAttempt,
   newTestUuid,
+  presetFromSearch,
   questionCap,
   validateSettings,
 } from '../lib/create-form';
@@ -43,12 +44,21 @@ function CreateTestForm({ productId, productName }: { productId: string; product
   const navigate = useNavigate();
   const openTest = useOpenTest(productId);
   const tree = useProductTree(productId);
-  const [pools, setPools] = useState<TestPool[]>(['ALL']);
+  // A link may have made the choice already (a retake from a review: lib/create-form.ts startTestLink).
+  const [params] = useSearchParams();
+  const [preset] = useState(() => presetFromSearch(params));
+  const [pools, setPools] = useState<TestPool[]>(preset.pools ?? ['ALL']);
   const available = useAvailable(productId, pools);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(preset.subcategories));
   const [treeError, setTreeError] = useState<string | null>(null);
   const [failure, setFailure] = useState<Extract<CreateFailure, { kind: 'message' }> | null>(null);
-  const form = useForm({ initialValues: initialSettings() });
+  const form = useForm({
+    initialValues: {
+      ...initialSettings(),
+      ...(preset.mode ? { mode: preset.mode } : {}),
+      ...(preset.numQuestions ? { numQuestions: preset.numQuestions } : {}),
+    },
+  });
   const create = useCreateTest();
   // The uuid of this submit, sent again by a retry so a test the server made before the answer was lost is
   // answered instead of made twice (see keepsAttempt).
