@@ -242,6 +242,12 @@ test('tutor mode: the explanation and shares after Submit, then a test from the 
   await expectShares(page, q1!.choices.length);
   await expect(choice(page, wrong)).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Submit' })).toBeHidden();
+  // The navigator says it was wrong, as the review does.
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Questions' })
+      .getByRole('button', { name: 'Question 1, incorrect' }),
+  ).toBeVisible();
   await expectScreenOk(page);
 
   // The right one on the second question, by a click and Submit.
@@ -435,4 +441,29 @@ test("a timed test whose time ran out while the learner was away says Time's up 
   await expectScreenOk(page);
   await timeUp.getByRole('button', { name: 'See your review' }).click();
   await expect(page).toHaveURL(new RegExp(`/tests/${id}/review$`));
+});
+
+test('Previous and Next stay in view at the bottom, on a wide screen and on a phone', async ({
+  page,
+  newUser,
+  db,
+}) => {
+  const learner = await newUser(like.learner);
+  await signInAs(page, learner);
+  const { uuid: id } = await createTestThroughApi(page, db, { qbank: QBANK, mode: 'TIMED', numQuestions: 3 });
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 375, height: 700 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto(`/tests/${id}/run`);
+    await expect(heading(page, 1)).toBeVisible();
+    const next = page.getByRole('button', { name: 'Next' });
+    await expect(next).toBeInViewport({ ratio: 1 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(next).toBeInViewport({ ratio: 1 });
+    await next.click();
+    await expect(heading(page, 2)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Previous' })).toBeInViewport({ ratio: 1 });
+  }
 });

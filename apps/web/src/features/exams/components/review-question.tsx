@@ -6,6 +6,7 @@ import { AttachedMedia } from '../../../components/attached-media';
 import { RichTextView } from '../../../components/rich-text-view';
 import { formatDuration } from '../lib/clock';
 import { choiceLetter } from '../lib/run-state';
+import type { Place } from '../lib/tree-selection';
 import { ChoiceShare, ChoiceVerdict, verdictBorder } from './choice-share';
 import { QuestionSolution } from './question-solution';
 import { FLAG_COLOR } from './run-navigator';
@@ -18,8 +19,11 @@ function Verdict({ q }: { q: ReviewQuestion }) {
   return q.correct ? <Badge color="teal.9">Correct</Badge> : <Badge color="red.9">Incorrect</Badge>;
 }
 
-/** One question of a review: the stem, every choice with the verdict and learners' shares, the explanation. */
-export function ReviewQuestionCard({ q }: { q: ReviewQuestion }) {
+/**
+ * One question of a review: where it sits in the bank's tree, the stem, every choice with the verdict and
+ * learners' shares, the explanation.
+ */
+export function ReviewQuestionCard({ q, place }: { q: ReviewQuestion; place?: Place }) {
   const stemRef = useRef<HTMLDivElement | null>(null);
   const headingId = `${reviewAnchor(q.position)}-heading`;
   const shares = new Map(q.solution.choiceShares.map((s) => [s.uuid, s.percent]));
@@ -48,6 +52,11 @@ export function ReviewQuestionCard({ q }: { q: ReviewQuestion }) {
             </Text>
           </Group>
         </Group>
+        {place && (
+          <Text size="sm" c="dimmed" mt={-8} style={{ overflowWrap: 'anywhere' }}>
+            {place.subject} › {place.category} › {place.subcategory}
+          </Text>
+        )}
         <RunStem html={q.questionStem} highlights={q.highlights} stemRef={stemRef} />
         <AttachedMedia items={q.stemMediaUrls} label="Question" />
         <Box component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Answer choices">

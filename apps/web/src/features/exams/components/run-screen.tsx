@@ -68,6 +68,7 @@ export function RunScreen({ run, onSignOut }: { run: TestRun; onSignOut: () => v
     <RunQuestionNavigator
       order={t.order}
       view={t.view}
+      mode={run.mode}
       current={t.current}
       onGo={(i) => {
         actions.go(i);

@@ -114,3 +114,20 @@ export const availableInChoice = (
   selected: ReadonlySet<string>,
   counts: Counts,
 ): number => chosenSubcategories(nodes, selected, counts).reduce((n, leaf) => n + countOf(counts, leaf), 0);
+
+/** Where a subcategory sits in the tree: its subject, category and own name. */
+export interface Place {
+  subject: string;
+  category: string;
+  subcategory: string;
+}
+
+/** Every subcategory's place, by its uuid (the review names each question's place). */
+export function placesOf(tree: ProductTree['productTree']): ReadonlyMap<string, Place> {
+  const out = new Map<string, Place>();
+  for (const subject of tree.children)
+    for (const category of subject.children)
+      for (const s of category.children)
+        out.set(s.uuid, { subject: subject.name, category: category.name, subcategory: s.name });
+  return out;
+}

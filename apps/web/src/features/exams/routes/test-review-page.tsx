@@ -15,10 +15,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { TestReview } from '@qbank/contract';
 import IconLayoutGrid from '@tabler/icons-react/dist/esm/icons/IconLayoutGrid.mjs';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { HttpError } from '../../../lib/http';
+import { useProductTree } from '../../catalogue/api/product-tree';
 import { testReviewQuery, testRunQuery } from '../api/tests';
 import { ReviewQuestionCard, reviewAnchor } from '../components/review-question';
 import { ReviewSummary } from '../components/review-summary';
@@ -36,6 +37,7 @@ import {
   REVIEW_FILTERS,
   type ReviewFilter,
 } from '../lib/review';
+import { placesOf } from '../lib/tree-selection';
 
 const TITLE = 'Test review';
 
@@ -53,6 +55,10 @@ function navigatorItems(review: TestReview): NavigatorItem[] {
 
 function Review({ review }: { review: TestReview }) {
   const [params, setParams] = useSearchParams();
+  // Each question says where it sits in the bank's tree (the tree loads beside the review; until then, and
+  // for a node deleted since, the place is left out).
+  const tree = useProductTree(review.productUuid);
+  const places = useMemo(() => (tree.data ? placesOf(tree.data.productTree) : null), [tree.data]);
   const filter = filterOf(params.get('filter'));
   const [navOpen, setNavOpen] = useState(false);
   // Four filters with their counts do not fit side by side on a phone.
@@ -139,7 +145,13 @@ function Review({ review }: { review: TestReview }) {
                   <Text>No {FILTER_LABELS[filter].toLowerCase()} questions in this test.</Text>
                 </Card>
               ) : (
-                shown.map((q) => <ReviewQuestionCard key={q.uuid} q={q} />)
+                shown.map((q) => (
+                  <ReviewQuestionCard
+                    key={q.uuid}
+                    q={q}
+                    place={q.subcategoryUuid ? places?.get(q.subcategoryUuid) : undefined}
+                  />
+                ))
               )}
             </Stack>
           </Grid.Col>
