@@ -92,6 +92,7 @@ describe('readQuestionFile', () => {
       { line: 3, field: 'choices', message: '…' },
       { line: 5, field: 'media', message: 'left out' },
       { line: 7, field: 'file', message: 'Broken CSV' },
+      { line: 9, field: 'feedback', message: 'The feedback on answer A was left out…' },
     ];
     expect(countInvalid(issues, new Set([2, 5]))).toBe(2);
   });

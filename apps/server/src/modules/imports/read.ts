@@ -2,6 +2,7 @@ import { ErrorCode, IMPORT_MAX_QUESTIONS, type ImportNode, type ImportPreview } 
 import { AppError } from '../../lib/app-error';
 import type { Upload } from '../../lib/upload';
 import {
+  FEEDBACK_FIELD,
   type ImportFormat,
   PARTS_MAX,
   type ParseIssue,
@@ -33,8 +34,11 @@ const YIELD_EVERY = 100;
 /** Lets the requests and jobs waiting for the event loop run before the next batch. */
 export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Notes about the header row and media left out belong to a file or a question that still imports. */
-const notes = new Set(['header', 'media']);
+/**
+ * Notes about the header row, media and answer feedback left out belong to a file or a question that still
+ * imports.
+ */
+const notes = new Set(['header', 'media', FEEDBACK_FIELD]);
 
 /**
  * The questions left out: the lines where an issue is and no accepted question starts. A reader names a

@@ -55,30 +55,89 @@ Is pH < 7.30 acidaemia? {=Yes ~No}`);
     expect(issues[0]?.message).toMatch(/GIFT syntax error/);
   });
 
-  it('reports other question types by their type, and the rules by field', async () => {
+  it('reports other question types by their type in words a teacher knows, and the rules by field', async () => {
     const { questions, issues } = await parseGift(
       [
-        'True or false? {T}',
+        'Match them {=a -> 1 =b -> 2 =c -> 3}',
         'Pick two {~%50%a ~%50%b ~%-100%c}',
         'Only one {=a}',
         'Two keys {=a =b ~c}',
         '{=a ~b}',
         `Eleven {=a ${'~x '.repeat(10)}}`,
+        'How many? {#4}',
+        'Tell us why. {}',
       ].join('\n\n'),
     );
     expect(questions).toEqual([]);
+    const only = 'only single-best-answer and true/false questions can be imported';
     expect(issues).toEqual([
-      { line: 1, field: 'type', message: 'Not a single-best-answer question (GIFT true/false question)' },
+      { line: 1, field: 'type', message: `This is a matching question; ${only}` },
       {
         line: 3,
         field: 'type',
-        message: 'Not a single-best-answer question (GIFT multiple-answer question with partial credits)',
+        message: `This is a multiple-answer question (its answers share the credit); ${only}`,
       },
       // In GIFT, "=" answers alone make a short-answer question, not a one-choice multiple choice.
-      { line: 5, field: 'type', message: 'Not a single-best-answer question (GIFT short answer question)' },
+      { line: 5, field: 'type', message: `This is a short-answer question; ${only}` },
       { line: 7, field: 'correct', message: 'A question needs exactly one correct answer; 2 are marked' },
       { line: 9, field: 'stem', message: 'A question needs a stem' },
       { line: 11, field: 'choices', message: 'A question can have at most 10 answer choices, not 11' },
+      { line: 13, field: 'type', message: `This is a numerical question; ${only}` },
+      { line: 15, field: 'type', message: `This is an essay question; ${only}` },
+    ]);
+  });
+
+  it('reads true/false questions as two choices, True and False, the right one correct', async () => {
+    const { questions, issues } = await parseGift(
+      [
+        '$CATEGORY: Ledger/Accruals',
+        '::T::Accrued revenue is an asset. {T}',
+        'Cash is a liability. {FALSE####Cash is an asset.}',
+        'Equity equals assets minus liabilities. {TRUE}',
+        "Depreciation raises an asset's value. {F}",
+      ].join('\n\n'),
+    );
+    expect(issues).toEqual([]);
+    const trueRight = [
+      { text: 'True', correct: true },
+      { text: 'False', correct: false },
+    ];
+    const falseRight = [
+      { text: 'True', correct: false },
+      { text: 'False', correct: true },
+    ];
+    expect(questions.map((q) => q.choices)).toEqual([trueRight, falseRight, trueRight, falseRight]);
+    expect(questions[0]).toMatchObject({
+      name: 'T',
+      stem: 'Accrued revenue is an asset.',
+      path: ['Ledger', 'Accruals'],
+      line: 3,
+    });
+    expect(questions[1]?.explanation).toBe('Cash is an asset.');
+  });
+
+  it('lists feedback on single answers, which a question cannot keep, as a note for the question', async () => {
+    const { questions, issues } = await parseGift(
+      [
+        'Cash is a liability. {FALSE#Look again, what does the firm own?#Right.}',
+        'Equity is an asset. {F#Not quite.}',
+        'Cash is an asset. {T##Yes}',
+        'Which is an asset? {=Cash#Yes ~Debt ~Equity#Owned by the owners}',
+        'Which is a liability? {=Debt ~Cash#}',
+      ].join('\n\n'),
+    );
+    // The questions still import; only the feedback is left out, and said to be.
+    expect(questions).toHaveLength(5);
+    const note = (which: string) => ({
+      field: 'feedback',
+      message: `The feedback on ${which} was left out: a question has one explanation, shown whatever the answer. Add it to the explanation if learners need it`,
+    });
+    expect(issues).toEqual([
+      { line: 1, ...note('answers True and False') },
+      // The first feedback is for the wrong answer, the second for the right one, as in Moodle.
+      { line: 3, ...note('answer True') },
+      { line: 5, ...note('answer True') },
+      { line: 7, ...note('answers A and C') },
     ]);
   });
 

@@ -1,18 +1,23 @@
 import { type GIFTQuestion, parse, type TextFormat } from 'gift-pegjs';
 import { readCategoryPath } from './moodle-category';
-import { plainTextToHtml, splitLines, textOrHtmlToHtml } from './text';
+import {
+  answerFeedbackNote,
+  choiceLetters,
+  FEEDBACK_FIELD,
+  trueFalseChoices,
+  unsupportedKind,
+} from './question-kinds';
+import { isBlankHtml, plainTextToHtml, splitLines, textOrHtmlToHtml } from './text';
 import type { PortableQuestion } from './types';
 import type { ResultCollector } from './validate';
 
-const typeNames: Record<GIFTQuestion['type'], string> = {
-  Description: 'description',
-  Category: 'category',
-  MC: 'multiple choice',
-  Numerical: 'numerical',
-  Short: 'short answer',
-  Essay: 'essay',
-  TF: 'true/false',
-  Matching: 'matching',
+/** The kinds of GIFT question the product does not keep, as a teacher calls them. */
+const unsupported: Partial<Record<GIFTQuestion['type'], string>> = {
+  Description: 'a description (text with no answer to choose)',
+  Numerical: 'a numerical question',
+  Short: 'a short-answer question',
+  Essay: 'an essay question',
+  Matching: 'a matching question',
 };
 
 interface Block {
@@ -61,6 +66,9 @@ function toHtml(text: TextFormat | null): string {
   return plainTextToHtml(text.text);
 }
 
+/** Feedback that says something (GIFT's "#" with nothing after it says nothing). */
+const hasText = (text: TextFormat | null) => text !== null && !isBlankHtml(toHtml(text));
+
 /** The first line of a block that is not a comment: where an author looks for the question. */
 function questionLine(block: Block): number {
   const offset = block.text.split('\n').findIndex((l) => !l.trim().startsWith('//'));
@@ -103,9 +111,24 @@ export function readGift(text: string, collector: ResultCollector): void {
         media: [],
         line,
       };
+      // {T} / {TRUE} / {F} / {FALSE}: two choices, True and False, the right one correct.
+      if (item.type === 'TF') {
+        question.choices = trueFalseChoices(item.isTrue);
+        // "{T#a#b}": Moodle shows the first feedback for the wrong answer, the second for the right one
+        // (gift-pegjs keeps them in that order, as trueFeedback and falseFeedback).
+        const onWrong = hasText(item.trueFeedback);
+        const onRight = hasText(item.falseFeedback);
+        const withFeedback = [
+          ...((item.isTrue ? onRight : onWrong) ? ['True'] : []),
+          ...((item.isTrue ? onWrong : onRight) ? ['False'] : []),
+        ];
+        if (withFeedback.length > 0) collector.issue(line, FEEDBACK_FIELD, answerFeedbackNote(withFeedback));
+        collector.add(question);
+        continue;
+      }
       if (item.type !== 'MC') {
-        const message = `Not a single-best-answer question (GIFT ${typeNames[item.type]} question)`;
-        collector.add(question, [{ line, field: 'type', message }]);
+        const kind = unsupported[item.type] ?? `a ${item.type} question`;
+        collector.add(question, [{ line, field: 'type', message: unsupportedKind(kind) }]);
         continue;
       }
       question.choices = item.choices.map((c) => ({
@@ -115,11 +138,13 @@ export function readGift(text: string, collector: ResultCollector): void {
       // "~%50%a ~%50%b" has no full-credit answer: a multiple-answer question, not a wrong key.
       const partial = item.choices.some((c) => (c.weight ?? 0) > 0);
       if (partial && !question.choices.some((c) => c.correct)) {
-        const message =
-          'Not a single-best-answer question (GIFT multiple-answer question with partial credits)';
+        const message = unsupportedKind('a multiple-answer question (its answers share the credit)');
         collector.add(question, [{ line, field: 'type', message }]);
         continue;
       }
+      const withFeedback = item.choices.flatMap((c, i) => (hasText(c.feedback) ? [i] : []));
+      if (withFeedback.length > 0)
+        collector.issue(line, FEEDBACK_FIELD, answerFeedbackNote(choiceLetters(withFeedback)));
       collector.add(question);
     }
   }

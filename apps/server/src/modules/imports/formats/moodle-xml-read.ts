@@ -2,8 +2,15 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { safeMediaName, sniffContentType, supportedMediaText, uniqueName } from './media';
 import { readCategoryPath } from './moodle-category';
 import { scanQuestions } from './moodle-xml-scan';
-import { decodeXmlEntities, plainTextToHtml, textOrHtmlToHtml } from './text';
-import type { ParseIssue, PortableMedia, PortableQuestion } from './types';
+import {
+  answerFeedbackNote,
+  choiceLetters,
+  FEEDBACK_FIELD,
+  trueFalseChoices,
+  unsupportedKind,
+} from './question-kinds';
+import { decodeXmlEntities, isBlankHtml, plainTextToHtml, textOrHtmlToHtml } from './text';
+import type { PortableMedia, PortableQuestion } from './types';
 import type { ResultCollector } from './validate';
 
 type XmlNode = { [key: string]: unknown };
@@ -102,6 +109,25 @@ function readFiles(
   });
 }
 
+/** Moodle's question types the product does not keep, as a teacher calls them. */
+const unsupported: Record<string, string> = {
+  matching: 'a matching question',
+  randomsamatch: 'a random short-answer matching question',
+  shortanswer: 'a short-answer question',
+  numerical: 'a numerical question',
+  essay: 'an essay question',
+  description: 'a description (text with no answer to choose)',
+  multianswer: 'an embedded-answers (Cloze) question',
+  calculated: 'a calculated question',
+  calculatedsimple: 'a calculated question',
+  calculatedmulti: 'a calculated multichoice question',
+  gapselect: 'a select-missing-words question',
+  ddwtos: 'a drag-and-drop into text question',
+  ddimageortext: 'a drag-and-drop onto image question',
+  ddmarker: 'a drag-and-drop markers question',
+  ordering: 'an ordering question',
+};
+
 function readQuestion(node: XmlNode, line: number, path: string[], collector: ResultCollector): void {
   const type = String(node['@_type'] ?? '');
   const extension = (key: string) => texts(child(node, key));
@@ -117,29 +143,48 @@ function readQuestion(node: XmlNode, line: number, path: string[], collector: Re
     media: [],
     line,
   };
-  const blocking: ParseIssue[] = [];
   const single = ['true', '1'].includes(scalar(node, 'single').toLowerCase());
-  if (type !== 'multichoice') {
-    blocking.push({
-      line,
-      field: 'type',
-      message: `Not a single-best-answer question (Moodle ${type} question)`,
-    });
-  } else if (!single) {
-    const message = 'Not a single-best-answer question (Moodle multichoice with multiple answers allowed)';
-    blocking.push({ line, field: 'type', message });
-  }
-  if (blocking.length > 0) {
-    collector.add(question, blocking);
+  let blocking: string | null = null;
+  if (type === 'multichoice' && !single)
+    blocking = unsupportedKind('a multiple-answer question (more than one answer may be chosen)');
+  else if (type !== 'multichoice' && type !== 'truefalse')
+    blocking = unsupportedKind(unsupported[type] ?? `a Moodle "${type}" question`);
+  if (blocking !== null) {
+    collector.add(question, [{ line, field: 'type', message: blocking }]);
     return;
   }
   question.stem = readFiles(child(node, 'questiontext'), 'STEM', question, collector);
   question.explanation = readFiles(child(node, 'generalfeedback'), 'EXPLANATION', question, collector);
-  question.choices = children(node, 'answer').map((answer) => {
-    if (children(answer, 'file').length > 0)
-      collector.issue(line, 'media', 'Files in answer choices are not supported; they were left out');
-    return { text: html(answer), correct: Number(answer['@_fraction']) === 100 };
-  });
+  const answers = children(node, 'answer');
+  if (answers.some((answer) => children(answer, 'file').length > 0))
+    collector.issue(line, 'media', 'Files in answer choices are not supported; they were left out');
+  const feedback = answers.map((answer) => !isBlankHtml(html(child(answer, 'feedback'))));
+  if (type === 'truefalse') {
+    // Moodle writes the answers "true" and "false" (either order); the one with full credit is right.
+    const full = (a: XmlNode | undefined) => a !== undefined && Number(a['@_fraction']) === 100;
+    const named = (word: string) => answers.find((a) => html(a).trim().toLowerCase() === word);
+    const [t, f] = [named('true'), named('false')];
+    question.choices = trueFalseChoices(full(t));
+    if (full(t) === full(f)) {
+      const message =
+        'A true/false question needs exactly one of its answers "true" and "false" marked right';
+      collector.add(question, [{ line, field: 'correct', message }]);
+      return;
+    }
+    const withFeedback = [
+      ...(t && feedback[answers.indexOf(t)] ? ['True'] : []),
+      ...(f && feedback[answers.indexOf(f)] ? ['False'] : []),
+    ];
+    if (withFeedback.length > 0) collector.issue(line, FEEDBACK_FIELD, answerFeedbackNote(withFeedback));
+  } else {
+    question.choices = answers.map((answer) => ({
+      text: html(answer),
+      correct: Number(answer['@_fraction']) === 100,
+    }));
+    const withFeedback = feedback.flatMap((has, i) => (has ? [i] : []));
+    if (withFeedback.length > 0)
+      collector.issue(line, FEEDBACK_FIELD, answerFeedbackNote(choiceLetters(withFeedback)));
+  }
   collector.add(question);
 }
 

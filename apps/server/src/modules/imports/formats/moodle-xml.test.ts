@@ -136,10 +136,10 @@ describe('Moodle XML', () => {
     expect(questions[2]?.choices[0]?.correct).toBe(true);
   });
 
-  it('reports other types, multiple-answer multichoice, two keys and a missing stem, and keeps the rest', async () => {
+  it('reports other types in words a teacher knows, multiple-answer multichoice, two keys and a missing stem, and keeps the rest', async () => {
     const xml = [
       '<quiz>',
-      '<question type="truefalse"><questiontext><text>TF</text></questiontext></question>',
+      '<question type="matching"><questiontext><text>Match</text></questiontext></question>',
       '<question type="multichoice"><questiontext><text>Many</text></questiontext><single>false</single><answer fraction="50"><text>a</text></answer><answer fraction="50"><text>b</text></answer></question>',
       multichoice(
         'Two keys',
@@ -147,19 +147,87 @@ describe('Moodle XML', () => {
       ),
       multichoice(''),
       multichoice('Good'),
+      '<question type="shortanswer"><questiontext><text>Name it</text></questiontext></question>',
+      '<question type="numerical"><questiontext><text>How many</text></questiontext></question>',
+      '<question type="essay"><questiontext><text>Discuss</text></questiontext></question>',
+      '<question type="hotspot"><questiontext><text>Click</text></questiontext></question>',
       '</quiz>',
     ].join('\n');
     const { questions, issues } = await parseXml(xml);
     expect(questions.map((q) => q.stem)).toEqual(['Good']);
+    const only = 'only single-best-answer and true/false questions can be imported';
     expect(issues).toEqual([
-      { line: 2, field: 'type', message: 'Not a single-best-answer question (Moodle truefalse question)' },
+      { line: 2, field: 'type', message: `This is a matching question; ${only}` },
       {
         line: 3,
         field: 'type',
-        message: 'Not a single-best-answer question (Moodle multichoice with multiple answers allowed)',
+        message: `This is a multiple-answer question (more than one answer may be chosen); ${only}`,
       },
       { line: 4, field: 'correct', message: 'A question needs exactly one correct answer; 2 are marked' },
       { line: 5, field: 'stem', message: 'A question needs a stem' },
+      { line: 7, field: 'type', message: `This is a short-answer question; ${only}` },
+      { line: 8, field: 'type', message: `This is a numerical question; ${only}` },
+      { line: 9, field: 'type', message: `This is an essay question; ${only}` },
+      { line: 10, field: 'type', message: `This is a Moodle "hotspot" question; ${only}` },
+    ]);
+  });
+
+  it('reads truefalse questions as two choices, True and False, and notes the answer feedback it leaves out', async () => {
+    const truefalse = (stem: string, answers: string) =>
+      `<question type="truefalse"><name><text>${stem}</text></name><questiontext format="html"><text>${stem}</text></questiontext><generalfeedback format="html"><text>Why.</text></generalfeedback>${answers}</question>`;
+    const answer = (fraction: number, word: string, feedback = '') =>
+      `<answer fraction="${fraction}" format="moodle_auto_format"><text>${word}</text><feedback format="html"><text>${feedback}</text></feedback></answer>`;
+    const xml = [
+      '<quiz>',
+      truefalse('Assets are debits', answer(100, 'true') + answer(0, 'false')),
+      truefalse('Cash is a liability', answer(0, 'true', 'No: the firm owns it.') + answer(100, 'false')),
+      truefalse('Listed false first', answer(100, 'false', 'Right.') + answer(0, 'true', 'Wrong.')),
+      truefalse('Neither marked', answer(0, 'true') + answer(0, 'false')),
+      multichoice(
+        'Choice feedback',
+        `<answer fraction="100"><text>a</text><feedback><text>Yes</text></feedback></answer><answer fraction="0"><text>b</text><feedback><text></text></feedback></answer>`,
+      ),
+      '</quiz>',
+    ].join('\n');
+    const { questions, issues } = await parseXml(xml);
+    expect(questions.map((q) => [q.stem, q.explanation, q.choices])).toEqual([
+      [
+        'Assets are debits',
+        'Why.',
+        [
+          { text: 'True', correct: true },
+          { text: 'False', correct: false },
+        ],
+      ],
+      [
+        'Cash is a liability',
+        'Why.',
+        [
+          { text: 'True', correct: false },
+          { text: 'False', correct: true },
+        ],
+      ],
+      [
+        'Listed false first',
+        'Why.',
+        [
+          { text: 'True', correct: false },
+          { text: 'False', correct: true },
+        ],
+      ],
+      ['Choice feedback', '', [expect.anything(), expect.anything()]],
+    ]);
+    const note = (which: string) =>
+      `The feedback on ${which} was left out: a question has one explanation, shown whatever the answer. Add it to the explanation if learners need it`;
+    expect(issues).toEqual([
+      { line: 3, field: 'feedback', message: note('answer True') },
+      { line: 4, field: 'feedback', message: note('answers True and False') },
+      {
+        line: 5,
+        field: 'correct',
+        message: 'A true/false question needs exactly one of its answers "true" and "false" marked right',
+      },
+      { line: 6, field: 'feedback', message: note('answer A') },
     ]);
   });
 
