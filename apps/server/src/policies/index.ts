@@ -201,7 +201,8 @@ export const policies = {
   }),
   /**
    * Importing a question file into a product (docs/question-import.md): its writers and admins, and superusers.
-   * The import creates the subject tree nodes its file names, as the questions need them.
+   * Only those 'catalogue.manage' allows have the import create the tree nodes its file names; a writer's
+   * rows must name existing places.
    */
   'questions.import': policy<{ productId: string }>({
     allows: async (a, r) => {

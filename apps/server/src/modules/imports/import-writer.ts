@@ -23,16 +23,28 @@ const inserters = { subject: insertSubject, category: insertCategory, subcategor
 /** Where each of a file's paths goes: the subcategory of its (filled) path, or null for no path. */
 export interface Placements {
   subcategoryOf(path: string[]): string | null;
+  /**
+   * Whether questions with this path can be written: no path, or one whose places exist (or were created).
+   * False for a path naming a place the tree lacks when the importer may not add places.
+   */
+  placeable(path: string[]): boolean;
   /** The nodes this call created, each as its path. */
   created: string[][];
 }
 
 /**
- * Finds or creates every node the paths name, under the product's tree lock, matching names case aside as
- * the tree's own rules do; a created node goes last among its siblings, which are numbered 0..n-1 as
- * every tree change leaves them. A second run finds what the first created.
+ * Finds every node the paths name, under the product's tree lock, matching names case aside as the tree's
+ * own rules do, and creates the missing ones when `create` says the importer may add places to the tree
+ * (only those who may edit the tree do: importer.ts); otherwise a path with a missing place is left
+ * unplaceable and nothing is created. A created node goes last among its siblings, which are numbered
+ * 0..n-1 as every tree change leaves them. A second run finds what the first created.
  */
-export async function ensurePaths(tx: DbOrTx, productId: string, paths: string[][]): Promise<Placements> {
+export async function ensurePaths(
+  tx: DbOrTx,
+  productId: string,
+  paths: string[][],
+  { create }: { create: boolean },
+): Promise<Placements> {
   await lockProductTree(tx, productId);
   const index = new TreeIndex(await loadTree(tx, productId));
   const subcategories = new Map<string, string>();
@@ -41,6 +53,11 @@ export async function ensurePaths(tx: DbOrTx, productId: string, paths: string[]
     const path = fillPath(raw);
     const key = pathKey(path);
     if (path.length === 0 || subcategories.has(key)) continue;
+    if (!create) {
+      const found = index.existing(path);
+      if (found.length === path.length) subcategories.set(key, found.at(-1)!.id);
+      continue;
+    }
     let parentId = productId;
     const spelled: string[] = [];
     for (const [depth, name] of path.entries()) {
@@ -59,8 +76,10 @@ export async function ensurePaths(tx: DbOrTx, productId: string, paths: string[]
     }
     subcategories.set(key, parentId);
   }
+  const keyOf = (path: string[]) => pathKey(fillPath(path));
   return {
-    subcategoryOf: (path) => subcategories.get(pathKey(fillPath(path))) ?? null,
+    subcategoryOf: (path) => subcategories.get(keyOf(path)) ?? null,
+    placeable: (path) => path.length === 0 || subcategories.has(keyOf(path)),
     created,
   };
 }
@@ -105,7 +124,8 @@ function newQuestion(target: ImportTarget, q: PreparedQuestion, subcategoryId: s
 
 /**
  * Writes one batch in one transaction (with the counts and whatever `alsoInTx` records), skipping the
- * questions an earlier run already wrote; answers how many of the batch are now in the bank. The media go to storage first: their keys are their hashes, so
+ * questions an earlier run already wrote and those `placements` cannot place; answers how many of the batch
+ * are now in the bank. The media go to storage first: their keys are their hashes, so
  * storing one again is a no-op, and bytes that no row points at yet are harmless.
  */
 export async function writeBatch(
@@ -115,11 +135,13 @@ export async function writeBatch(
   placements: Placements,
   alsoInTx: (tx: DbOrTx, inBank: number) => Promise<void>,
 ): Promise<number> {
+  // A question filed in a place the importer may not add is not written (the preview listed it).
+  const placeable = batch.filter((q) => placements.placeable(q.path));
   const taken = await existingQuestionIds(
     deps.db,
-    batch.map((q) => importedQuestionId(target.importId, q.index)),
+    placeable.map((q) => importedQuestionId(target.importId, q.index)),
   );
-  const todo = batch
+  const todo = placeable
     .map((q) => newQuestion(target, q, placements.subcategoryOf(q.path)))
     .filter((q) => !taken.has(q.id));
   const needed = new Set(todo.flatMap((q) => q.media.map((m) => m.hash)));
@@ -146,7 +168,7 @@ export async function writeBatch(
         { status: target.status, subcategoryId },
         n,
       );
-    const inBank = batch.length - todo.length + written.length;
+    const inBank = placeable.length - todo.length + written.length;
     await alsoInTx(tx, inBank);
     return inBank;
   });

@@ -2,6 +2,7 @@ import { IMPORT_STATUSES, type ImportResult } from '@qbank/contract';
 import { z } from 'zod';
 import { defineJob, type JobContext } from '../../infra/jobs';
 import { ensurePaths, type ImportTarget, writeBatch } from './import-writer';
+import { mayAddPlaces } from './importer';
 import type { PreparedQuestion } from './prepare';
 import { yieldToOthers } from './read';
 import { findImport, type ImportRow, importFile, loadTree, updateImport } from './repository';
@@ -44,7 +45,8 @@ function importStep<P extends { importId: string }>(
 
 /**
  * The dry run: reads the file and checks every question in a worker thread (worker.ts), against the tree as
- * it is when the read starts, and stores the preview the worker made as its JSON.
+ * it is when the read starts, and stores the preview the worker made as its JSON. An uploader who may not
+ * edit the tree sees the questions filed in places it lacks refused, each naming the place.
  */
 export const importReadJob = defineJob({
   kind: 'questions.import.read',
@@ -57,7 +59,9 @@ export const importReadJob = defineJob({
     async ({ importId }, row, file, ctx) => {
       const { db, clock } = ctx.deps;
       const tree = await loadTree(db, row.productId);
+      const createNodes = await mayAddPlaces(db, row.userId, row.productId);
       const { previewJson } = await readPreview(row.format, file, tree, {
+        createNodes,
         signal: ctx.signal,
         onProgress: (done, total) => ctx.progress({ done, total }),
       });
@@ -70,7 +74,8 @@ export const importReadJob = defineJob({
 
 /**
  * The import: reads the file again in a worker thread (the same bytes give the same questions), which hands
- * the questions back packed a batch each; creates the tree nodes they name, then writes them a batch at a
+ * the questions back packed a batch each; creates the tree nodes they name (when the uploader may edit the
+ * tree; otherwise it leaves out the questions filed in places it lacks), then writes them a batch at a
  * time, a transaction each, unpacking each batch only when it is written and giving the event loop back
  * between batches. A re-run after a crash skips what an earlier run wrote (question ids are derived from the
  * import).
@@ -90,7 +95,9 @@ export const importWriteJob = defineJob({
       await ctx.progress({ done: 0, total });
       const result: ImportResult = { imported: 0, status, createdNodes: row.result?.createdNodes ?? [] };
       const placements = await db.transaction(async (tx) => {
-        const placed = await ensurePaths(tx, row.productId, read.paths);
+        // Asked again here, in the transaction that creates the nodes: the uploader's roles as they are now.
+        const create = await mayAddPlaces(tx, row.userId, row.productId);
+        const placed = await ensurePaths(tx, row.productId, read.paths, { create });
         // Recorded with the nodes: a re-run finds them existing, and they are still this import's.
         result.createdNodes = [...result.createdNodes, ...placed.created];
         await updateImport(tx, importId, clock.now(), { result });

@@ -115,17 +115,50 @@ describe('buildPreview', () => {
       categories: [{ id: 'c', name: 'Valves', parentId: 's' }],
       subcategories: [{ id: 'sc', name: 'Mitral', parentId: 'c' }],
     });
-    const preview = buildPreview(read, tree);
+    const preview = buildPreview(read, tree, true);
     expect(preview).toMatchObject({ total: 5, valid: 4, invalid: 1, issueCount: 1 });
     expect(preview.nodes).toEqual([
       { path: [], count: 1, exists: true },
       { path: ['Cardiology', 'Valves', 'Mitral'], count: 2, exists: true },
       { path: ['Renal', 'AKI', 'General'], count: 1, exists: false },
     ]);
-    expect(buildPreview(read, emptyTree).nodes[1]).toEqual({
+    expect(buildPreview(read, emptyTree, true).nodes[1]).toEqual({
       path: ['Cardiology', 'Valves', 'Mitral'],
       count: 2,
       exists: false,
     });
+  });
+
+  it('refuses, for an importer who may not add places, the questions filed where the tree has no place', async () => {
+    const csv = [
+      'subject,category,subcategory,stem,choice_a,choice_b,correct',
+      'Cardiology,Valves,Mitral,One?,A,B,A',
+      'Cardiology,Valves,Aortic,Two?,A,B,A',
+      ',,,Three?,A,B,A',
+      'Renal,AKI,,Four?,A,B,A',
+      'Renal,AKI,,Five?,A,,A',
+    ].join('\n');
+    const read = await readQuestionFile('csv', new TextEncoder().encode(csv));
+    const tree = new TreeIndex({
+      productId: 'p',
+      subjects: [{ id: 's', name: 'Cardiology', parentId: 'p' }],
+      categories: [{ id: 'c', name: 'Valves', parentId: 's' }],
+      subcategories: [{ id: 'sc', name: 'Mitral', parentId: 'c' }],
+    });
+    const preview = buildPreview(read, tree, false);
+    expect(preview).toMatchObject({ total: 5, valid: 2, invalid: 3, issueCount: 3 });
+    expect(preview.nodes).toEqual([
+      { path: [], count: 1, exists: true },
+      { path: ['Cardiology', 'Valves', 'Mitral'], count: 1, exists: true },
+    ]);
+    expect(preview.issues).toEqual([
+      {
+        line: 3,
+        field: 'subcategory',
+        message: expect.stringContaining('The subcategory "Aortic" does not exist under Cardiology › Valves'),
+      },
+      { line: 5, field: 'subject', message: expect.stringContaining('The subject "Renal" does not exist') },
+      { line: 6, field: 'choices', message: 'A question needs at least 2 answer choices' },
+    ]);
   });
 });

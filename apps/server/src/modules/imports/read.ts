@@ -11,7 +11,7 @@ import {
   unpackedSize,
 } from './formats';
 import { type PreparedQuestion, prepareQuestion } from './prepare';
-import { fillPath, pathKey, type TreeIndex } from './tree';
+import { fillPath, pathKey, type TreeIndex, unknownPlace } from './tree';
 
 /** A question file read and checked: what will be imported, and what will not and why. */
 export interface ReadFile {
@@ -107,11 +107,22 @@ export async function readQuestionFile(
 
 /**
  * The preview of a file read: how many questions import, how many do not, and where they go in the tree
- * (each path spelled as the tree already has it, and whether it exists or will be created).
+ * (each path spelled as the tree already has it, and whether it exists or will be created). When the importer
+ * may not add places to the tree (`createNodes` false: only those who may edit the tree do), a question whose
+ * path names a place the tree lacks is not imported: it counts as invalid, with an issue naming the level and
+ * the place, and the import job leaves it out the same way (import-writer.ts).
  */
-export function buildPreview(read: ReadFile, tree: TreeIndex): ImportPreview {
+export function buildPreview(read: ReadFile, tree: TreeIndex, createNodes: boolean): ImportPreview {
   const groups = new Map<string, ImportNode>();
+  const issues = [...read.issues];
+  let unplaced = 0;
   for (const q of read.questions) {
+    const unknown = createNodes ? null : unknownPlace(tree, q.path);
+    if (unknown) {
+      issues.push({ line: q.line, ...unknown });
+      unplaced++;
+      continue;
+    }
     const path = fillPath(q.path);
     const key = pathKey(path);
     const group = groups.get(key);
@@ -124,12 +135,14 @@ export function buildPreview(read: ReadFile, tree: TreeIndex): ImportPreview {
       });
   }
   const nodes = [...groups.values()].sort((a, b) => pathKey(a.path).localeCompare(pathKey(b.path), 'en'));
+  if (unplaced > 0) issues.sort((a, b) => a.line - b.line);
+  const valid = read.questions.length - unplaced;
   return {
     total: read.questions.length + read.invalid,
-    valid: read.questions.length,
-    invalid: read.invalid,
+    valid,
+    invalid: read.invalid + unplaced,
     nodes,
-    issues: read.issues,
-    issueCount: read.issues.length,
+    issues,
+    issueCount: issues.length,
   };
 }

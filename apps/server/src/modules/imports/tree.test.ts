@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILL_NAME, fillPath, pathKey, TreeIndex } from './tree';
+import { FILL_NAME, fillPath, pathKey, TreeIndex, unknownPlace } from './tree';
 
 const tree = () =>
   new TreeIndex({
@@ -42,5 +42,35 @@ describe('TreeIndex', () => {
     const t = tree();
     t.add({ id: 'sc2', name: 'Aortic', parentId: 'c1' });
     expect(t.child('c1', 'aortic')?.id).toBe('sc2');
+  });
+});
+
+describe('unknownPlace', () => {
+  it('names the first level of the path the tree lacks, as the field, with the place above it', () => {
+    const t = tree();
+    expect(unknownPlace(t, ['cardiology', 'valves', 'MITRAL'])).toBeNull();
+    expect(unknownPlace(t, [])).toBeNull();
+    expect(unknownPlace(t, ['Nephrology', 'AKI', 'Prerenal'])).toEqual({
+      field: 'subject',
+      message: expect.stringMatching(
+        /^The subject "Nephrology" does not exist in this bank\. Only the bank's admins add places to the subject tree: use one that exists, or ask an admin to add it$/,
+      ),
+    });
+    expect(unknownPlace(t, ['cardiology', 'Arrhythmias'])).toEqual({
+      field: 'category',
+      message: expect.stringMatching(/^The category "Arrhythmias" does not exist under Cardiology\. /),
+    });
+    expect(unknownPlace(t, ['Cardiology', 'valves', 'Aortic'])?.message).toMatch(
+      /^The subcategory "Aortic" does not exist under Cardiology › Valves\. /,
+    );
+  });
+
+  it('says when the missing place is the "General" that stands in for a level the file left out', () => {
+    expect(unknownPlace(tree(), ['Cardiology', 'Valves'])).toEqual({
+      field: 'subcategory',
+      message: expect.stringMatching(
+        /^The file names no subcategory, and there is no subcategory "General" under Cardiology › Valves to file it in\. /,
+      ),
+    });
   });
 });

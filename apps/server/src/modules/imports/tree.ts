@@ -78,3 +78,35 @@ export class TreeIndex {
     return path.map((name, i) => found[i]?.name ?? name);
   }
 }
+
+const levelNames = ['subject', 'category', 'subcategory'] as const;
+
+/** A place a question's path names that the tree does not have: its level (the issue's field) and why. */
+export interface UnknownPlace {
+  field: (typeof levelNames)[number];
+  message: string;
+}
+
+/**
+ * The first level of a question's (filled) path that the tree does not have, for an importer who may not
+ * add places to the tree (only those who may edit it do, imports too): the question is not imported, and the
+ * preview says which place is missing and what to do. Null when the path exists, or names no place at all.
+ */
+export function unknownPlace(tree: TreeIndex, path: string[]): UnknownPlace | null {
+  const filled = fillPath(path);
+  const found = tree.existing(filled);
+  if (found.length === filled.length) return null;
+  const depth = found.length;
+  const field = levelNames[depth]!;
+  const name = filled[depth]!;
+  const under = depth === 0 ? 'in this bank' : `under ${found.map((n) => n.name).join(' › ')}`;
+  // "General" stands in for a level the file left empty: say so, or the name would puzzle its author.
+  const what =
+    depth >= path.length
+      ? `The file names no ${field}, and there is no ${field} "${name}" ${under} to file it in`
+      : `The ${field} "${name}" does not exist ${under}`;
+  return {
+    field,
+    message: `${what}. Only the bank's admins add places to the subject tree: use one that exists, or ask an admin to add it`,
+  };
+}

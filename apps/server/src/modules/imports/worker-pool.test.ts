@@ -16,6 +16,7 @@ describe('the worker pool', { timeout: 30_000 }, () => {
     expect(isMainThread).toBe(true);
     const reports: number[][] = [];
     const answer = await readPreview('gift', sample('cardiology.gift'), emptyTree, {
+      createNodes: true,
       onProgress: async (done, total) => {
         reports.push([done, total]);
       },
@@ -23,6 +24,11 @@ describe('the worker pool', { timeout: 30_000 }, () => {
     expect(answer.threadId).not.toBe(0);
     expect(JSON.parse(answer.previewJson)).toMatchObject({ total: 3, valid: 3, invalid: 0 });
     expect(reports).toEqual([[3, 3]]);
+  });
+
+  it('tells the worker whether the importer may add places: if not, questions filed in missing ones are refused', async () => {
+    const refused = await readPreview('gift', sample('cardiology.gift'), emptyTree, { createNodes: false });
+    expect(JSON.parse(refused.previewJson)).toMatchObject({ total: 3, valid: 0, invalid: 3, issueCount: 3 });
   });
 
   it('reads the questions in packed batches, with the paths they name', async () => {
@@ -37,7 +43,10 @@ describe('the worker pool', { timeout: 30_000 }, () => {
 
   it('ends the task when its signal is aborted (a job that lost its lease)', async () => {
     const aborted = new AbortController();
-    const reading = readPreview('gift', sample('cardiology.gift'), emptyTree, { signal: aborted.signal });
+    const reading = readPreview('gift', sample('cardiology.gift'), emptyTree, {
+      createNodes: true,
+      signal: aborted.signal,
+    });
     aborted.abort();
     await expect(reading).rejects.toThrow(/abort/i);
     // The pool goes on with the next task.

@@ -78,14 +78,19 @@ async function runTask<K extends WorkerTask['kind']>(
 }
 
 /**
- * The dry run in a worker: the file read and checked against the tree, answered as the preview's JSON.
+ * The dry run in a worker: the file read and checked against the tree, answered as the preview's JSON;
+ * `createNodes` says whether the importer may add the places the tree lacks (read.ts, buildPreview).
  * `bytes` are moved to the worker (gone from the caller's thread). Aborting `signal` ends the worker.
  */
 export async function readPreview(
   format: ImportFormat,
   bytes: Uint8Array,
   tree: TreeNodes,
-  opts: { signal?: AbortSignal; onProgress?: (done: number, total: number) => Promise<void> } = {},
+  opts: {
+    createNodes: boolean;
+    signal?: AbortSignal;
+    onProgress?: (done: number, total: number) => Promise<void>;
+  },
 ) {
   const file = ownBuffer(bytes);
   const channel = new MessageChannel();
@@ -96,7 +101,7 @@ export async function readPreview(
   });
   try {
     const answer = await runTask(
-      { kind: 'preview', format, bytes: file, tree, progress: channel.port2 },
+      { kind: 'preview', format, bytes: file, tree, createNodes: opts.createNodes, progress: channel.port2 },
       { signal: opts.signal, transferList: [file.buffer as ArrayBuffer, channel.port2] },
     );
     await reported;

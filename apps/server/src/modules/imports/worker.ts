@@ -23,6 +23,8 @@ export interface PreviewTask {
   format: ImportFormat;
   bytes: Uint8Array;
   tree: TreeNodes;
+  /** Whether the importer may add places to the tree; if not, questions filed in missing ones are refused. */
+  createNodes: boolean;
   /** Receives { done, total } as the questions are checked. */
   progress?: MessagePort;
 }
@@ -92,7 +94,7 @@ export default async function run(task: WorkerTask): Promise<unknown> {
         const read = await readQuestionFile(task.format, task.bytes, async (done, total) => {
           progress?.postMessage({ done, total });
         });
-        const preview = buildPreview(read, new TreeIndex(task.tree));
+        const preview = buildPreview(read, new TreeIndex(task.tree), task.createNodes);
         return {
           threadId,
           previewJson: JSON.stringify(preview),
