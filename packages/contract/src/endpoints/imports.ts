@@ -55,17 +55,21 @@ export const importsApi = {
   }),
   csvTemplate: endpoint({
     method: 'GET',
-    path: '/api/v2/questionImports/template.csv',
-    summary: 'A CSV to fill in: the column header and two example questions',
+    path: '/api/v2/questionImports/products/:id/template.csv',
+    summary:
+      "A CSV to fill in for a product: the column header and two example questions filed in the product's tree",
     tags: ['questions'],
     access: 'user',
+    params: productIdParams,
   }),
   xlsxTemplate: endpoint({
     method: 'GET',
-    path: '/api/v2/questionImports/template.xlsx',
-    summary: 'An Excel workbook to fill in: the column header and two example questions',
+    path: '/api/v2/questionImports/products/:id/template.xlsx',
+    summary:
+      "An Excel workbook to fill in for a product: the column header and two example questions filed in the product's tree",
     tags: ['questions'],
     access: 'user',
+    params: productIdParams,
   }),
   exportBank: endpoint({
     method: 'GET',

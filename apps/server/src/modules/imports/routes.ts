@@ -34,8 +34,18 @@ export function importsRoutes(app: FastifyInstance, deps: Deps) {
   route(app, importsApi.commit, ({ actor, params, body }) => svc.commit(actor, params.id, body), {
     policy: ['questionImport.read', 'question.create'],
   });
-  route(app, importsApi.csvTemplate, async () => download(svc.csvTemplate()));
-  route(app, importsApi.xlsxTemplate, async () => download(await svc.xlsxTemplate()));
+  route(
+    app,
+    importsApi.csvTemplate,
+    async ({ actor, params }) => download(await svc.template(actor, params.id, 'csv')),
+    { policy: ['questions.import', 'catalogue.manage'] },
+  );
+  route(
+    app,
+    importsApi.xlsxTemplate,
+    async ({ actor, params }) => download(await svc.template(actor, params.id, 'xlsx')),
+    { policy: ['questions.import', 'catalogue.manage'] },
+  );
   route(
     app,
     importsApi.exportBank,

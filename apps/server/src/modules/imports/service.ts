@@ -14,7 +14,15 @@ import { type Actor, authorize, can } from '../../policies';
 import { productExists } from '../questions';
 import { csvTemplate, detectFormat, xlsxTemplate } from './formats';
 import { importReadJob, importWriteJob } from './jobs';
-import { findImport, type ImportRow, importIssuesJson, insertImport, updateImport } from './repository';
+import {
+  findImport,
+  type ImportRow,
+  importIssuesJson,
+  insertImport,
+  loadTree,
+  updateImport,
+} from './repository';
+import { templatePlace } from './tree';
 import { issuesCsvOffLoop } from './worker-pool';
 
 const noSuchImport = () => new AppError(ErrorCode.NOT_FOUND, 'No such import', 'id');
@@ -186,10 +194,23 @@ export function importsService(deps: Deps) {
       return started;
     },
 
-    csvTemplate: (): FileAnswer => csvFile(csvTemplate(), 'questions-template.csv'),
-
-    async xlsxTemplate(): Promise<FileAnswer> {
-      return { bytes: await xlsxTemplate(), contentType: XLSX_TYPE, fileName: 'questions-template.xlsx' };
+    /**
+     * GET questionImports/products/{id}/template.csv|xlsx: the template for those who may import into the
+     * product, its examples filed in the product's own tree (templatePlace), or, with no place in it yet,
+     * under names that say what the caller's import will do about that.
+     */
+    async template(actor: Actor, productId: string, format: 'csv' | 'xlsx'): Promise<FileAnswer> {
+      await authorize(actor, 'questions.import', { productId });
+      if (actor.superuser && !(await productExists(db, productId)))
+        throw new AppError(ErrorCode.NOT_FOUND, 'No such product', 'id');
+      const addsPlaces = await can(actor, 'catalogue.manage', { productId });
+      const place = templatePlace(await loadTree(db, productId), addsPlaces);
+      if (format === 'csv') return csvFile(csvTemplate(place), 'questions-template.csv');
+      return {
+        bytes: await xlsxTemplate(place),
+        contentType: XLSX_TYPE,
+        fileName: 'questions-template.xlsx',
+      };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILL_NAME, fillPath, pathKey, TreeIndex, unknownPlace } from './tree';
+import { FILL_NAME, fillPath, NO_PLACE_YET, pathKey, TreeIndex, templatePlace, unknownPlace } from './tree';
 
 const tree = () =>
   new TreeIndex({
@@ -72,5 +72,37 @@ describe('unknownPlace', () => {
         /^The file names no subcategory, and there is no subcategory "General" under Cardiology › Valves to file it in\. /,
       ),
     });
+  });
+});
+
+describe('templatePlace', () => {
+  const nodes = {
+    productId: 'p',
+    subjects: [
+      { id: 's0', name: 'Audit', parentId: 'p' }, // no subcategory under it
+      { id: 's1', name: 'Accounting', parentId: 'p' },
+    ],
+    categories: [
+      { id: 'c0', name: 'Sampling', parentId: 's0' },
+      { id: 'c1', name: 'Ledgers', parentId: 's1' },
+      { id: 'c2', name: 'Payroll', parentId: 's1' },
+    ],
+    subcategories: [
+      { id: 'sc1', name: 'Accruals', parentId: 'c1' },
+      { id: 'sc2', name: 'Deferrals', parentId: 'c1' },
+      { id: 'sc3', name: 'Taxes', parentId: 'c2' },
+    ],
+  };
+
+  it("files the template's examples under the tree's first subcategory, in the tree's order", () => {
+    expect(templatePlace(nodes, false)).toEqual(['Accounting', 'Ledgers', 'Accruals']);
+    expect(templatePlace(nodes, true)).toEqual(['Accounting', 'Ledgers', 'Accruals']);
+  });
+
+  it('says so when the tree has no subcategory yet: created on import, or ask an admin', () => {
+    const empty = { ...nodes, subcategories: [] };
+    expect(templatePlace(empty, true)).toEqual([...NO_PLACE_YET.creates]);
+    expect(templatePlace(empty, false)).toEqual([...NO_PLACE_YET.asks]);
+    expect(templatePlace(empty, false)[0]).toContain('ask an admin');
   });
 });

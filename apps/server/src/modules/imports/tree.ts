@@ -110,3 +110,34 @@ export function unknownPlace(tree: TreeIndex, path: string[]): UnknownPlace | nu
     message: `${what}. Only the bank's admins add places to the subject tree: use one that exists, or ask an admin to add it`,
   };
 }
+
+/** Where the template files its examples when the tree has no subcategory yet, by who downloads it. */
+export const NO_PLACE_YET = {
+  /** An admin's import creates the places a file names. */
+  creates: [
+    'Subject (your bank has no places yet: the import creates the ones you name)',
+    'Category (created on import)',
+    'Subcategory (created on import)',
+  ],
+  /** A writer's must name places that exist. */
+  asks: [
+    'Subject (your bank has no places yet: ask an admin to add one)',
+    'Category (ask an admin)',
+    'Subcategory (ask an admin)',
+  ],
+} as const satisfies Record<string, [string, string, string]>;
+
+/**
+ * The place the import template files its examples under: the tree's first subcategory, in the tree's order
+ * (the first subject that has one, its first category that has one), so the examples fit the bank. A tree
+ * with no subcategory yet gets names saying so: the import creates them for those who may add places, and
+ * tells the others to ask an admin.
+ */
+export function templatePlace(nodes: TreeNodes, mayAddPlaces: boolean): [string, string, string] {
+  for (const subject of nodes.subjects.filter((s) => s.parentId === nodes.productId))
+    for (const category of nodes.categories.filter((c) => c.parentId === subject.id)) {
+      const subcategory = nodes.subcategories.find((s) => s.parentId === category.id);
+      if (subcategory) return [subject.name, category.name, subcategory.name];
+    }
+  return [...(mayAddPlaces ? NO_PLACE_YET.creates : NO_PLACE_YET.asks)];
+}

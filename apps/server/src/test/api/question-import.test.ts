@@ -602,24 +602,57 @@ describe('who may import', () => {
     expect(doc.paths['/api/v2/questions/products/{id}/export'].get).toBeDefined();
   });
 
-  it('gives the templates to any signed-in user', async () => {
-    const anyone = await member(null);
-    const csv = await anyone.req({ url: '/api/v2/questionImports/template.csv' });
-    expect(csv.status).toBe(200);
+  it("gives the product's importers templates filed in its own tree, or saying it has no place yet", async () => {
+    const template = (c: TestClient, ext: string) =>
+      c.req({ url: `/api/v2/questionImports/products/${product.id}/template.${ext}` });
+    const admin = await member(product.id, { admin: true });
+    // No place in the tree yet: the names say what each one's import will do about it.
+    const forWriter = await template(writer, 'csv');
+    expect(forWriter.status).toBe(200);
+    expect(forWriter.text).toContain('subject,category,subcategory,stem');
+    expect(forWriter.text).toContain('Subject (your bank has no places yet: ask an admin to add one)');
+    expect((await template(admin, 'csv')).text).toContain(
+      'Subject (your bank has no places yet: the import creates the ones you name)',
+    );
+    // The writer's preview of it says which place does not exist.
+    const unplaced = await previewOf(writer, product.id, 'template.csv', forWriter.bytes);
+    expect(unplaced.preview).toMatchObject({ valid: 0, invalid: 2 });
+    expect(unplaced.preview.issues[0]).toMatchObject({ field: 'subject' });
+
+    // With places, the first of them, whoever asks; no fixed subject from another field.
+    await buildTree(product.id, [
+      ['Accounting', 'Ledgers', 'Accruals'],
+      ['Accounting', 'Ledgers', 'Deferrals'],
+    ]);
+    const csv = await template(writer, 'csv');
     expect(csv.headers.get('content-disposition')).toContain('questions-template.csv');
-    expect(csv.text).toContain('subject,category,subcategory,stem');
-    const xlsx = await anyone.req({ url: '/api/v2/questionImports/template.xlsx' });
+    expect(csv.text).toContain('Accounting,Ledgers,Accruals');
+    expect(csv.text).not.toMatch(/Cardiology|Endocrinology/);
+    expect((await template(admin, 'csv')).text).toContain('Accounting,Ledgers,Accruals');
+    const xlsx = await template(writer, 'xlsx');
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers.get('content-type')).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
     expect(xlsx.bytes.subarray(0, 2).toString()).toBe('PK');
-    // Both read back as the two example questions.
-    const fromCsv = await previewOf(writer, product.id, 'template.csv', csv.bytes);
-    const fromXlsx = await previewOf(writer, product.id, 'template.xlsx', xlsx.bytes);
-    expect(fromCsv.preview).toMatchObject({ total: 2 });
-    expect(fromXlsx.preview).toMatchObject({ total: 2 });
-    expect((await t.client().req({ url: '/api/v2/questionImports/template.csv' })).status).toBe(401);
+    // Both read back as the two example questions, which a writer can import as they are.
+    for (const [name, bytes] of [
+      ['template.csv', csv.bytes],
+      ['template.xlsx', xlsx.bytes],
+    ] as const) {
+      const read = await previewOf(writer, product.id, name, bytes);
+      expect(read.preview).toMatchObject({
+        valid: 2,
+        invalid: 0,
+        nodes: [{ path: ['Accounting', 'Ledgers', 'Accruals'], count: 2, exists: true }],
+      });
+    }
+    // Only those who may import into the product get its templates.
+    const student = await member(product.id, { student: true });
+    expect((await template(student, 'csv')).status).toBe(403);
+    const otherWriter = await member((await buildProduct(t.deps.db)).id, { questionWriter: true });
+    expect((await template(otherWriter, 'xlsx')).status).toBe(403);
+    expect((await template(t.client(), 'csv')).status).toBe(401);
   });
 });
 
@@ -943,7 +976,9 @@ describe('a workbook that lies about its unpacked size', () => {
       .where(eq(questionImports.productId, product.id));
     expect(kept).toEqual([]);
     // The same writer's honest workbook still goes through.
-    const template = await writer.req({ url: '/api/v2/questionImports/template.xlsx' });
+    const template = await writer.req({
+      url: `/api/v2/questionImports/products/${product.id}/template.xlsx`,
+    });
     expect((await previewOf(writer, product.id, 'template.xlsx', template.bytes)).preview).toMatchObject({
       total: 2,
     });

@@ -10,23 +10,19 @@ const row = (cells: Partial<Record<(typeof CSV_COLUMNS)[number], string>>) =>
   Papa.unparse([CSV_COLUMNS.map((c) => cells[c] ?? '')]);
 
 describe('CSV', () => {
-  it('reads the template back as its two example questions', async () => {
-    const { questions, issues } = await parseCsv(csvTemplate());
+  it('reads the template back as its two example questions, filed where it is told', async () => {
+    const { questions, issues } = await parseCsv(csvTemplate(['Accounting', 'Ledgers', 'Accruals']));
     expect(issues).toEqual([]);
     expect(questions).toHaveLength(2);
     expect(questions[0]).toMatchObject({
-      path: ['Cardiology', 'Arrhythmias', 'Atrial fibrillation'],
+      path: ['Accounting', 'Ledgers', 'Accruals'],
       freeSample: true,
       line: 2,
+      references: ['A source for the answer', 'Another source'],
     });
-    expect(questions[1]?.choices[1]).toEqual({
-      text: 'Arterial pH &lt; 7.30 with ketonaemia',
-      correct: true,
-    });
-    expect(questions[1]?.references).toEqual([
-      'ADA Standards of Care in Diabetes',
-      'Kitabchi AE et al., Diabetes Care 2009',
-    ]);
+    expect(questions[0]?.choices.map((c) => c.correct)).toEqual([false, true, false, false]);
+    expect(questions[1]?.path).toEqual(['Accounting', 'Ledgers', 'Accruals']);
+    expect(questions[1]?.stem).toContain('&lt; and &amp; stay as typed');
   });
 
   it('takes header names in any case and spacing, in any order, and semicolons as separators', async () => {

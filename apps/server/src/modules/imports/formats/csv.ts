@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { toSafeCsv } from './cell-safety';
 import { CSV_COLUMNS, readHeader, readRow, writeRow } from './table-columns';
-import { templateRows } from './template-rows';
+import { type TemplatePlace, templateRows } from './template-rows';
 import type { PortableQuestion } from './types';
 import type { ResultCollector } from './validate';
 
@@ -39,7 +39,7 @@ export function toCsv(questions: PortableQuestion[]): string {
   return toSafeCsv(CSV_COLUMNS, questions.map(writeRow));
 }
 
-/** A header and two example rows for educators to fill in. */
-export function csvTemplate(): string {
-  return toCsv(templateRows);
+/** A header and two example rows for educators to fill in, filed under `place`. */
+export function csvTemplate(place: TemplatePlace): string {
+  return toCsv(templateRows(place));
 }

@@ -18,7 +18,7 @@ describe('detectFormat', () => {
       'moodle-xml',
     );
     expect(detectFormat('download', bytesOf('name,stem,choice_a,choice_b,correct\n'))).toBe('csv');
-    expect(detectFormat('download', await xlsxTemplate())).toBe('xlsx');
+    expect(detectFormat('download', await xlsxTemplate(['Subject', 'Category', 'Subcategory']))).toBe('xlsx');
   });
 
   it('gives null for what it does not know', () => {

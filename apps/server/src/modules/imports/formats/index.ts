@@ -11,6 +11,7 @@ export { parseQuestions } from './parse';
 export { toQti3Zip } from './qti';
 export { FEEDBACK_FIELD } from './question-kinds';
 export { CSV_COLUMNS } from './table-columns';
+export type { TemplatePlace } from './template-rows';
 export type {
   ImportFormat,
   ParseIssue,

@@ -1,40 +1,48 @@
 import type { PortableQuestion } from './types';
 
-/** The two example questions of the CSV and XLSX templates: one in HTML, one in plain text. */
-export const templateRows: PortableQuestion[] = [
-  {
-    name: 'Atrial fibrillation rate control',
-    path: ['Cardiology', 'Arrhythmias', 'Atrial fibrillation'],
-    stem: '<p>A 67-year-old man has palpitations for two days. ECG shows an irregularly irregular narrow-complex tachycardia at 142/min; blood pressure is 128/76 mm Hg. Which drug is the most appropriate first step?</p>',
-    choices: [
-      { text: 'Adenosine', correct: false },
-      { text: 'Diltiazem', correct: true },
-      { text: 'Amiodarone', correct: false },
-      { text: 'Digoxin', correct: false },
-      { text: 'Synchronised cardioversion', correct: false },
-    ],
-    explanation:
-      '<p>In a haemodynamically stable patient, rate control with a non-dihydropyridine calcium channel blocker or a beta-blocker comes first. Cardioversion is for instability.</p>',
-    references: ['2023 ACC/AHA/ACCP/HRS Guideline for Atrial Fibrillation'],
-    reinforcements: ['Stable AF with rapid ventricular response: rate control first'],
-    freeSample: true,
-    media: [],
-    line: 2,
-  },
-  {
-    name: '',
-    path: ['Endocrinology', 'Diabetes'],
-    stem: 'Which laboratory value defines diabetic ketoacidosis?',
-    choices: [
-      { text: 'Glucose above 600 mg/dL', correct: false },
-      { text: 'Arterial pH < 7.30 with ketonaemia', correct: true },
-      { text: 'Serum osmolality above 320 mOsm/kg', correct: false },
-    ],
-    explanation: 'DKA: glucose > 250 mg/dL, pH < 7.30, bicarbonate < 18 mEq/L and ketones.',
-    references: ['ADA Standards of Care in Diabetes', 'Kitabchi AE et al., Diabetes Care 2009'],
-    reinforcements: [],
-    freeSample: false,
-    media: [],
-    line: 3,
-  },
-];
+/** The subject, category and subcategory the template's examples are filed under. */
+export type TemplatePlace = [subject: string, category: string, subcategory: string];
+
+/**
+ * The two example questions of the CSV and XLSX templates, one in HTML and one in plain text, filed under
+ * `place`: a place of the bank's own tree (the importer picks it), so the template fits any subject and a
+ * writer's file names a place that exists. The examples say what goes in each column rather than teach a
+ * subject.
+ */
+export function templateRows(place: TemplatePlace): PortableQuestion[] {
+  const path = [...place];
+  return [
+    {
+      name: 'Example in HTML',
+      path,
+      stem: '<p>Write the question here. It may be <b>HTML</b>, as in this row, or plain text, as in the next one.</p>',
+      choices: [
+        { text: 'A wrong answer', correct: false },
+        { text: 'The right answer: its letter, B, is in the correct column', correct: true },
+        { text: 'Another wrong answer', correct: false },
+        { text: 'Up to ten choices, A to J, filled in order', correct: false },
+      ],
+      explanation: '<p>Why the right answer is right, shown after answering.</p>',
+      references: ['A source for the answer', 'Another source'],
+      reinforcements: ['A key point to remember'],
+      freeSample: true,
+      media: [],
+      line: 2,
+    },
+    {
+      name: '',
+      path,
+      stem: 'A question in plain text: < and & stay as typed. The name column may stay empty.',
+      choices: [
+        { text: 'The right answer', correct: true },
+        { text: 'A wrong answer', correct: false },
+      ],
+      explanation: 'The explanation may be plain text too.',
+      references: [],
+      reinforcements: [],
+      freeSample: false,
+      media: [],
+      line: 3,
+    },
+  ];
+}

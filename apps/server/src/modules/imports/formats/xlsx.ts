@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { safeCell } from './cell-safety';
 import { CSV_COLUMNS, readHeader, readRow, writeRow } from './table-columns';
-import { templateRows } from './template-rows';
+import { type TemplatePlace, templateRows } from './template-rows';
 import type { ParseIssue, PortableQuestion } from './types';
 import { PARTS_MAX, UNPACKED_MAX, unpackedSize } from './unpacked-size';
 import type { ResultCollector } from './validate';
@@ -78,7 +78,7 @@ export async function toXlsx(questions: PortableQuestion[]): Promise<Uint8Array>
   return new Uint8Array(await workbookOf(questions).xlsx.writeBuffer());
 }
 
-/** A header and two example rows, the same as csvTemplate(). */
-export async function xlsxTemplate(): Promise<Uint8Array> {
-  return toXlsx(templateRows);
+/** A header and two example rows filed under `place`, the same as csvTemplate(place). */
+export async function xlsxTemplate(place: TemplatePlace): Promise<Uint8Array> {
+  return toXlsx(templateRows(place));
 }

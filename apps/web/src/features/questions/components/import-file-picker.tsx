@@ -23,10 +23,13 @@ function fileProblem(file: File): string | null {
  * The drop area is not itself a control (it would hold the dialog's input); its button is.
  */
 export function ImportFilePicker({
+  productId,
   onFile,
   uploading,
   error,
 }: {
+  /** The product imported into: its templates file their examples in its own tree. */
+  productId: string;
   onFile: (file: File) => void;
   /** The file being uploaded now, if any. */
   uploading: File | null;
@@ -82,12 +85,14 @@ export function ImportFilePicker({
         <Text size="sm" fw={600}>
           Starting from scratch?
         </Text>
-        <Text size="sm">Fill in a template: a header row and two example questions.</Text>
+        <Text size="sm">
+          Fill in a template: a header row and two example questions, filed in a place of your subject tree.
+        </Text>
         <Group gap="md" mt={4}>
-          <Anchor href={downloads.csvTemplate} download size="sm">
+          <Anchor href={downloads.csvTemplate(productId)} download size="sm">
             <IconDownload size={14} aria-hidden /> Download the CSV template
           </Anchor>
-          <Anchor href={downloads.xlsxTemplate} download size="sm">
+          <Anchor href={downloads.xlsxTemplate(productId)} download size="sm">
             <IconDownload size={14} aria-hidden /> Download the Excel template
           </Anchor>
         </Group>

@@ -43,7 +43,8 @@ describe('the import screen', () => {
   });
 
   it('builds the download addresses from the contract', () => {
-    expect(downloads.csvTemplate).toBe('/api/v2/questionImports/template.csv');
+    expect(downloads.csvTemplate('p1')).toBe('/api/v2/questionImports/products/p1/template.csv');
+    expect(downloads.xlsxTemplate('p1')).toBe('/api/v2/questionImports/products/p1/template.xlsx');
     expect(downloads.issues('abc')).toBe('/api/v2/questionImports/abc/issues.csv');
     expect(downloads.exportBank('p1', 'qti', null)).toBe('/api/v2/questions/products/p1/export?format=qti');
     expect(downloads.exportBank('p1', 'csv', 'SUBMITTED')).toBe(

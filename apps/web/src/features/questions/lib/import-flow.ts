@@ -55,8 +55,9 @@ export function importedListLink(views: readonly QuestionRole[], status: Questio
 
 /** The downloads of the import screen and My Questions: plain GETs the browser saves (the session cookie goes). */
 export const downloads = {
-  csvTemplate: importsApi.csvTemplate.path,
-  xlsxTemplate: importsApi.xlsxTemplate.path,
+  /** The templates of a product: their examples are filed in its own subject tree. */
+  csvTemplate: (productId: string) => endpointPath(importsApi.csvTemplate.path, { id: productId }),
+  xlsxTemplate: (productId: string) => endpointPath(importsApi.xlsxTemplate.path, { id: productId }),
   issues: (importId: string) => endpointPath(importsApi.issues.path, { id: importId }),
   exportBank: (productId: string, format: ExportFormat, status: QuestionStatus | null) =>
     endpointPath(importsApi.exportBank.path, { id: productId }) +

@@ -255,6 +255,7 @@ export function QuestionImportPage() {
             needs fixing before anything is imported.
           </Text>
           <ImportFilePicker
+            productId={active.product.uuid}
             uploading={upload.isPending ? upload.variables : null}
             error={upload.isError ? formErrorMessage(upload.error) : null}
             onFile={(file) =>
