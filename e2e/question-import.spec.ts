@@ -37,7 +37,7 @@ async function chooseFile(page: Page, file: { name: string; mimeType: string; bu
   await (await chooser).setFiles(file);
 }
 
-test('a writer imports the valid questions of a CSV with one bad row, seeing each step, and finds them in My Questions', async ({
+test('a writer imports the valid questions of a CSV with a bad row and an unknown place, seeing each step, and finds them in My Questions', async ({
   page,
   newUser,
 }) => {
@@ -46,7 +46,8 @@ test('a writer imports the valid questions of a CSV with one bad row, seeing eac
   await signInAs(page, writer);
   const tag = randomBytes(3).toString('hex');
   const fileName = `cardiology-${tag}.csv`;
-  // The template's columns (apps/server/src/modules/imports/formats/README.md); row 4 names a choice it lacks.
+  // The template's columns (apps/server/src/modules/imports/formats/README.md); row 4 names a choice it lacks,
+  // row 5 a subcategory the bank's tree does not have (only its admins add places).
   const csv = [
     'name,subject,category,subcategory,stem,choice_a,choice_b,choice_c,correct,explanation',
     `Imported S2 ${tag},Physiology,Cardiovascular,Cardiac cycle and valves,Which valves close at S2?,Mitral and tricuspid,Aortic and pulmonic,Neither,B,The semilunar valves close at S2.`,
@@ -64,12 +65,18 @@ test('a writer imports the valid questions of a CSV with one bad row, seeing eac
   await expect(page.getByText(/Moodle XML \(\.xml\), GIFT/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Download the CSV template' })).toHaveAttribute(
     'href',
-    '/api/v2/questionImports/template.csv',
+    /^\/api\/v2\/questionImports\/products\/[0-9a-f-]{36}\/template\.csv$/,
   );
   await expect(page.getByRole('link', { name: 'Download the Excel template' })).toHaveAttribute(
     'href',
-    '/api/v2/questionImports/template.xlsx',
+    /^\/api\/v2\/questionImports\/products\/[0-9a-f-]{36}\/template\.xlsx$/,
   );
+  // The template files its examples in the bank's own tree, never in subjects of another field.
+  const template = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download the CSV template' }).click();
+  const templateCsv = fs.readFileSync(await (await template).path(), 'utf8');
+  expect(templateCsv).not.toMatch(/Cardiology|Endocrinology/);
+  expect(templateCsv.split('\n')[1]).toMatch(/^[^,]*,[^,]+,[^,]+,[^,]+,/);
   await expectScreenOk(page);
 
   // Uploaded: the file is read on the server while a bar says so.
@@ -81,28 +88,31 @@ test('a writer imports the valid questions of a CSV with one bad row, seeing eac
   await expectScreenOk(page);
   polls.release();
 
-  // The dry run: the counts, the places (one new), the issue by its line and field.
+  // The dry run: the counts, the places (none new: a writer adds none), the issues by their line and field.
   await expect(page.getByRole('heading', { name: `What ${fileName} holds` })).toBeVisible();
   const summary = page.getByRole('region', { name: `What ${fileName} holds` });
   await expect(summary).toContainText('Questions4');
-  await expect(summary).toContainText('Valid3');
-  await expect(summary).toContainText('With problems1');
+  await expect(summary).toContainText('Valid2');
+  await expect(summary).toContainText('With problems2');
   const places = page.getByRole('region', { name: 'Where they will be filed' });
-  await expect(places).toContainText('1 place will be created');
+  await expect(places).toContainText('Every place already exists in your subject tree.');
   await expect(
     places
       .getByRole('listitem')
       .filter({ hasText: 'Physiology › Cardiovascular › Cardiac cycle and valves' }),
   ).toContainText('2 questions');
-  const newPlace = places.getByRole('listitem').filter({ hasText: `Import check ${tag}` });
-  await expect(newPlace).toContainText('Physiology › Cardiovascular');
-  await expect(newPlace.getByText('New', { exact: true })).toBeVisible();
-  const issues = page.getByRole('table', { name: 'Problems (1)' });
-  await expect(issues.getByRole('row')).toHaveCount(2);
+  await expect(places.getByText(`Import check ${tag}`)).toHaveCount(0);
+  const issues = page.getByRole('table', { name: 'Problems (2)' });
+  await expect(issues.getByRole('row')).toHaveCount(3);
   await expect(issues.getByRole('row').nth(1).getByRole('cell')).toHaveText([
     '4',
     'correct',
     'The correct answer must be a letter from A to C, not "E"',
+  ]);
+  await expect(issues.getByRole('row').nth(2).getByRole('cell')).toHaveText([
+    '5',
+    'subcategory',
+    `The subcategory "Import check ${tag}" does not exist under Physiology › Cardiovascular. Only the bank's admins add places to the subject tree: use one that exists, or ask an admin to add it`,
   ]);
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download all issues (CSV)' }).click();
@@ -114,28 +124,26 @@ test('a writer imports the valid questions of a CSV with one bad row, seeing eac
   await expect(statuses.getByRole('radio', { name: 'Draft' })).toBeChecked();
   await expect(statuses.getByRole('radio', { name: 'Published' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Import all' })).toBeDisabled();
-  await expect(page.getByText('Import all is off because 1 question has problems.')).toBeVisible();
+  await expect(page.getByText('Import all is off because 2 questions have problems.')).toBeVisible();
   await expectScreenOk(page);
 
   // Importing: a bar again, then the result.
   polls.hold();
-  await page.getByRole('button', { name: 'Import the 3 valid questions' }).click();
+  await page.getByRole('button', { name: 'Import the 2 valid questions' }).click();
   await expect(
     page.getByRole('progressbar', { name: `Importing the questions of ${fileName}` }),
   ).toBeVisible();
   await expectScreenOk(page);
   polls.release();
-  await expect(page.getByRole('heading', { name: '3 questions imported' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '2 questions imported' })).toBeVisible();
   await expect(page.getByText(`From ${fileName}, as Draft.`)).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: `Import check ${tag}` })).toContainText(
-    'Physiology › Cardiovascular ›',
-  );
+  await expect(page.getByText('New places in your subject tree')).toHaveCount(0);
   await expectScreenOk(page);
 
   // My Questions opens where they are: Draft, newest first.
   await page.getByRole('link', { name: 'See them in My Questions' }).click();
   await expect(page).toHaveURL(/\/questions\?view=WRITER&status=DRAFT&sort=createdAt\.DESC$/);
-  await expect(page.getByRole('tab', { name: 'Draft 3', selected: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Draft 2', selected: true })).toBeVisible();
   await expect(page.getByRole('link', { name: `Imported S2 ${tag}` })).toBeVisible();
   await expect(page.getByRole('link', { name: `Imported broken ${tag}` })).toHaveCount(0);
 
@@ -151,7 +159,55 @@ test('a writer imports the valid questions of a CSV with one bad row, seeing eac
   const exported = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'CSV (.csv)' }).click();
   const csvOut = fs.readFileSync(await (await exported).path(), 'utf8');
-  expect(csvOut).toContain(`Imported new place ${tag}`);
+  expect(csvOut).toContain(`Imported S1 ${tag}`);
+  expect(csvOut).not.toContain(`Imported new place ${tag}`);
+});
+
+test('a writer imports a true/false question from GIFT; the preview names the feedback left out and the types it does not take', async ({
+  page,
+  newUser,
+}) => {
+  test.setTimeout(120_000);
+  const writer = await newUser(like.writer);
+  await signInAs(page, writer);
+  const tag = randomBytes(3).toString('hex');
+  const fileName = `true-false-${tag}.gift`;
+  const gift = [
+    '$CATEGORY: Physiology/Cardiovascular/Cardiac cycle and valves',
+    `::True or false ${tag}::S2 is the closure of the semilunar valves. {T#Listen again, S1 is the AV valves.####The aortic and pulmonic valves close at S2.}`,
+    `::Match ${tag}::Match each sound to its valves. {=S1 -> Mitral and tricuspid =S2 -> Aortic and pulmonic =S3 -> None}`,
+  ].join('\n\n');
+  await page.goto('/questions/import');
+  await chooseFile(page, { name: fileName, mimeType: 'text/plain', buffer: Buffer.from(gift) });
+
+  const summary = page.getByRole('region', { name: `What ${fileName} holds` });
+  await expect(summary).toContainText('Questions2');
+  await expect(summary).toContainText('Valid1');
+  await expect(summary).toContainText('With problems1');
+  await expect(
+    page
+      .getByRole('region', { name: 'Where they will be filed' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Physiology › Cardiovascular › Cardiac cycle and valves' }),
+  ).toContainText('1 question');
+  const issues = page.getByRole('table', { name: 'Problems (2)' });
+  await expect(issues.getByRole('row').nth(1).getByRole('cell')).toHaveText([
+    '3',
+    'feedback',
+    'The feedback on answer False was left out: a question has one explanation, shown whatever the answer. Add it to the explanation if learners need it',
+  ]);
+  await expect(issues.getByRole('row').nth(2).getByRole('cell')).toHaveText([
+    '5',
+    'type',
+    'This is a matching question; only single-best-answer and true/false questions can be imported',
+  ]);
+  await expectScreenOk(page);
+
+  await page.getByRole('button', { name: 'Import the 1 valid question' }).click();
+  await expect(page.getByRole('heading', { name: '1 question imported' })).toBeVisible();
+  await page.getByRole('link', { name: 'See them in My Questions' }).click();
+  await expect(page.getByRole('link', { name: `True or false ${tag}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Match ${tag}` })).toHaveCount(0);
 });
 
 test('a file the server cannot read is refused with its reason; a failed import says so and starts again', async ({
