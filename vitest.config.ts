@@ -7,6 +7,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'bench/**/*.test.ts'],
+          // A bound for a busy 2-core machine (CI's may share it), never a wait: these tests take milliseconds.
+          testTimeout: 20_000,
           exclude: ['apps/server/src/test/**', '**/node_modules/**'],
           setupFiles: ['apps/server/src/test/fail-on-console-error.ts'],
         },
@@ -18,6 +20,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Typing into jsdom takes seconds on a busy machine: a bound, not a wait.
+          testTimeout: 20_000,
         },
       },
       {
