@@ -8,7 +8,7 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'bench/**/*.test.ts'],
           // A bound for a busy 2-core machine (CI's may share it), never a wait: these tests take milliseconds.
-          testTimeout: 20_000,
+          testTimeout: 60_000,
           exclude: ['apps/server/src/test/**', '**/node_modules/**'],
           setupFiles: ['apps/server/src/test/fail-on-console-error.ts'],
         },
@@ -21,7 +21,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
           // Typing into jsdom takes seconds on a busy machine: a bound, not a wait.
-          testTimeout: 20_000,
+          testTimeout: 60_000,
         },
       },
       {

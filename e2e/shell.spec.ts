@@ -87,6 +87,15 @@ test.describe('signed-in shell', () => {
     await expect(header(page).getByText('NCLEX-RN Review', { exact: true })).toBeVisible();
     await expect(page).toHaveTitle('nclex.qbankcloud.com | Dashboard');
 
+    // The dashboard's QBank cards: the active one says so, another opens with one click, and back.
+    await expect(page.getByText('Active', { exact: true })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Open USMLE Step 1 Mastery' }).click();
+    await expect(header(page).getByText('USMLE Step 1 Mastery', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expectScreenOk(page);
+    await page.getByRole('button', { name: 'Open NCLEX-RN Review' }).click();
+    await expect(header(page).getByText('NCLEX-RN Review', { exact: true })).toBeVisible();
+
     await openUserMenu(page);
     await page.getByRole('menuitem', { name: 'Account Settings' }).click();
     await expect(page).toHaveURL(/\/account$/);

@@ -3,7 +3,7 @@ import type { SubscriptionSummary } from '@qbank/contract';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { OpenTestCard } from '../../../components/open-test-card';
 import { useDashboard } from '../api/dashboard';
-import { performanceBars } from '../lib/performance';
+import { categoriesWithSubjects, performanceBars } from '../lib/performance';
 import { FirstTestCard } from './learner-cards';
 import { ProgressCards } from './progress-cards';
 import { RecentTests } from './recent-tests';
@@ -112,7 +112,7 @@ export function LearnerStats({ subscription }: { subscription: SubscriptionSumma
                 <PerformanceChart
                   title="Performance by category"
                   what="Category"
-                  bars={performanceBars(s.byCategory)}
+                  bars={performanceBars(categoriesWithSubjects(s.byCategory, s.bySubject))}
                 />
               </SimpleGrid>
             </Suspense>

@@ -45,6 +45,8 @@ export function PerformanceChart({
               gridAxis="y"
               withTooltip={false}
               withBarValueLabel
+              // Room after the longest bar for its label: "100%" stays inside the card.
+              barChartProps={{ margin: { right: 44 } }}
               // Recharts makes the drawing focusable by default; hidden, it must not take the focus.
               accessibilityLayer={false}
             />

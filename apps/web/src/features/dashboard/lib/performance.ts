@@ -31,3 +31,18 @@ export const shortLabel = (name: string, max = 18): string =>
 
 /** Unused questions: never below zero, even if the bank shrank after the learner used some. */
 export const unusedOf = (total: number, used: number): number => Math.max(0, total - used);
+
+/**
+ * Categories named with their subject ("Cardiology · Physiology"): two subjects may each have a category of the
+ * same name, and a category alone does not say where it belongs.
+ */
+export function categoriesWithSubjects<C extends { name: string; subjectUuid: string }>(
+  categories: readonly C[],
+  subjects: ReadonlyArray<{ uuid: string; name: string }>,
+): C[] {
+  const subjectName = new Map(subjects.map((s) => [s.uuid, s.name]));
+  return categories.map((c) => {
+    const subject = subjectName.get(c.subjectUuid);
+    return subject ? { ...c, name: `${c.name} · ${subject}` } : c;
+  });
+}

@@ -1,9 +1,11 @@
-import { Button, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { activeSubscription, staffAccessLabel } from '@qbank/contract';
 import { Link } from 'react-router';
 import { Banners } from '../../../components/banners';
+import { notifyError } from '../../../components/notify-error';
 import { PageTitle } from '../../../components/page-title';
 import { useAuth } from '../../accounts/api/auth';
+import { useSetActiveProduct } from '../../subscriptions/api/subscriptions';
 import { LearnerStats } from '../components/learner-stats';
 
 /**
@@ -12,6 +14,7 @@ import { LearnerStats } from '../components/learner-stats';
  */
 function DashboardPageContent() {
   const { user } = useAuth();
+  const setActiveProduct = useSetActiveProduct();
   if (!user) return null;
   const subs = user.subscriptions;
   const active = activeSubscription(user);
@@ -43,9 +46,12 @@ function DashboardPageContent() {
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
               {subs.map((s) => (
                 <Card key={s.subscriptionUuid} withBorder p="lg">
-                  <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-                    {s.product.name}
-                  </Text>
+                  <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+                    <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                      {s.product.name}
+                    </Text>
+                    {s.subscriptionUuid === active?.subscriptionUuid && <Badge color="brand.7">Active</Badge>}
+                  </Group>
                   <Text size="sm" c="dimmed">
                     {s.type === 'PRIVILEGED'
                       ? staffAccessLabel(s)
@@ -53,6 +59,31 @@ function DashboardPageContent() {
                         ? 'Full access'
                         : 'Free access'}
                   </Text>
+                  {/* Another active QBank: a click makes it the active one, the dashboard then shows it. */}
+                  {s.active && s.subscriptionUuid !== active?.subscriptionUuid && (
+                    <Button
+                      variant="default"
+                      size="xs"
+                      mt="sm"
+                      style={{ alignSelf: 'flex-start' }}
+                      aria-label={`Open ${s.product.name}`}
+                      loading={
+                        setActiveProduct.isPending &&
+                        setActiveProduct.variables?.productUuid === s.product.uuid
+                      }
+                      onClick={() =>
+                        setActiveProduct.mutate(
+                          { userUuid: user.uuid, productUuid: s.product.uuid },
+                          {
+                            onSuccess: () => window.scrollTo({ top: 0 }),
+                            onError: (e) => notifyError(`Could not open ${s.product.name}`, e),
+                          },
+                        )
+                      }
+                    >
+                      Open this QBank
+                    </Button>
+                  )}
                 </Card>
               ))}
             </SimpleGrid>
