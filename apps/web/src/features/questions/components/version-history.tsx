@@ -6,7 +6,7 @@ import { QueryState } from '../../../components/query-state';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { HttpError } from '../../../lib/http';
 import { useRestoreVersion, useVersions } from '../api/questions';
-import { formatTime, personName } from '../lib/format';
+import { formatTime, personName, statusesInWords } from '../lib/format';
 import { ConfirmDialog } from './confirm-dialog';
 import { StatusBadge } from './status-badge';
 import { VersionCompare } from './version-compare';
@@ -111,7 +111,7 @@ function Versions({
             </Group>
             <Text size="sm" c="dimmed" mt={4}>
               {personName(v.editor)} · <time dateTime={v.createdAt}>{formatTime(v.createdAt)}</time>
-              {v.note ? ` · ${v.note}` : ''}
+              {v.note ? ` · ${statusesInWords(v.note)}` : ''}
             </Text>
           </Paper>
         ))}
