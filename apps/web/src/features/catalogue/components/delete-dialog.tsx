@@ -17,9 +17,10 @@ function whatGoesWith({ node, level }: Placement): string | null {
 }
 
 /**
- * Asks before deleting a node and everything under it. The server refuses a node that still holds questions;
- * the dialog closes either way and the editor shows the refusal beside the node. Always mounted, so that
- * closing returns the focus to the menu.
+ * Asks before deleting a node and everything under it. A node that still holds questions (as far as the tree's
+ * counts tell) cannot be deleted: the dialog says why and offers no Delete. Should the server still refuse (the
+ * counts were stale), the dialog closes and the editor shows the refusal beside the node. Always mounted, so
+ * that closing returns the focus to the menu.
  */
 export function DeleteDialog({
   tree,
@@ -50,13 +51,33 @@ export function DeleteDialog({
       setDeleting(false);
     }
   };
+  const blocked = held > 0;
   return (
     <Dialog
       opened={!!uuid}
       onClose={() => !deleting && onClose()}
-      title={shown ? `Delete ${noun} ${shown.node.name}?` : ''}
+      title={
+        shown
+          ? blocked
+            ? `The ${noun} ${shown.node.name} cannot be deleted yet`
+            : `Delete ${noun} ${shown.node.name}?`
+          : ''
+      }
     >
-      {shown && (
+      {shown && blocked && (
+        <>
+          <Text>
+            It holds {plural(held, 'question', 'questions')} (drafts and questions in review count too). Move
+            them to another subcategory or delete them first; then the {noun} can be deleted.
+          </Text>
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose} data-autofocus>
+              Close
+            </Button>
+          </Group>
+        </>
+      )}
+      {shown && !blocked && (
         <>
           <Text>
             {withIt
@@ -64,12 +85,6 @@ export function DeleteDialog({
               : `${shown.node.name} will be deleted.`}{' '}
             This cannot be undone.
           </Text>
-          {held > 0 && (
-            <Text size="sm">
-              It holds {plural(held, 'question', 'questions')}: a {noun} with questions cannot be deleted
-              until they are moved or deleted.
-            </Text>
-          )}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose} disabled={deleting} data-autofocus>
               Cancel
