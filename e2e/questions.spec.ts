@@ -10,6 +10,16 @@ async function switchTo(page: Page, user: TestUser) {
 
 const status = (page: Page) => page.locator('main h1 + .mantine-Badge-root');
 
+/** Every status badge on the page shows its whole word (none ends cut, "SUBMITT…"). */
+async function expectBadgesWhole(page: Page) {
+  const labels = page.locator('main .mantine-Badge-label:visible');
+  await expect(labels.first()).toBeVisible();
+  const cut = await labels.evaluateAll((els) =>
+    els.filter((e) => e.scrollWidth > e.clientWidth + 0.5).map((e) => e.textContent),
+  );
+  expect(cut).toEqual([]);
+}
+
 /**
  * A word no other question has, of letters only. A hex suffix with digits ("3e10…") made the search miss the
  * question now and then: My Questions' status-prefixed text search mishandles some tokens with digits, a known
@@ -86,6 +96,10 @@ test('a question goes from writer to auditor and back, is published, and its ver
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(status(page)).toHaveText('Submitted');
+  // The page says who acts next, in words.
+  await expect(
+    page.getByText('Waiting for an auditor to review it: they publish it or send it back for revision.'),
+  ).toBeVisible();
   const questionUrl = page.url();
   expect(questionUrl).toMatch(/\/questions\/[0-9a-f-]{36}$/);
 
@@ -98,6 +112,11 @@ test('a question goes from writer to auditor and back, is published, and its ver
   await expect(page.getByRole('status').filter({ hasText: /^1 question$/ })).toBeVisible();
   await expect(page.getByRole('link', { name })).toBeVisible();
   await expectScreenOk(page);
+  // At 1280 px the table's status column shows each status whole; at 375 px the cards do too.
+  await expectBadgesWhole(page);
+  await page.setViewportSize({ width: 375, height: 720 });
+  await expectBadgesWhole(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByText('Walt Writer', { exact: false }).first()).toBeVisible();
@@ -126,6 +145,13 @@ test('a question goes from writer to auditor and back, is published, and its ver
   await expect(page.getByText('Name the drug class in the stem.')).toBeVisible();
   await page.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Edit question' })).toBeVisible();
+  // The edit page shows the auditor's comments, and who acts next.
+  const thread = page.getByRole('region', { name: 'Comments' });
+  await expect(thread.getByText('Name the drug class in the stem.')).toBeVisible();
+  await expect(thread.getByText('Good vignette; one thing to fix.')).toBeVisible();
+  await expect(
+    page.getByText('Waiting for its writer to revise it: they resubmit it for review.'),
+  ).toBeVisible();
   await expectScreenOk(page);
   const editStem = page.getByRole('textbox', { name: 'Stem' });
   await editStem.click();
@@ -139,8 +165,23 @@ test('a question goes from writer to auditor and back, is published, and its ver
   await switchTo(page, auditor);
   await page.goto(questionUrl);
   await expect(status(page)).toHaveText('Submitted');
-  await page.getByRole('button', { name: 'Publish' }).click();
+  // Publish asks first; Cancel has the focus, and the keyboard alone confirms.
+  const publishButton = page.getByRole('button', { name: 'Publish' });
+  await publishButton.click();
+  const publish = page.getByRole('dialog', { name: 'Publish this question?' });
+  await expect(publish).toBeVisible();
+  await expect(publish.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectScreenOk(page);
+  await page.keyboard.press('Escape');
+  await expect(publish).toBeHidden();
+  await expect(publishButton).toBeFocused();
+  await expect(status(page)).toHaveText('Submitted');
+  await publishButton.click();
+  await page.keyboard.press('Tab');
+  await expect(publish.getByRole('button', { name: 'Publish' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(status(page)).toHaveText('Published');
+  await expect(page.getByText('Published: learners see it. Only an admin can change it now.')).toBeVisible();
 
   // The history lists every version, newest first; Compare shows the stem's change side by side.
   const versions = page.getByRole('list', { name: 'Versions, newest first' }).getByRole('listitem');
@@ -256,6 +297,11 @@ test('an admin publishes, edits and restores a version; once deleted, Restore en
   await expect(page.getByText('Pick the correct answer first')).toBeVisible();
   await page.getByRole('radio', { name: 'A is correct' }).check();
   await page.getByRole('button', { name: 'Publish' }).click();
+  // The editor asks before publishing too.
+  const publish = page.getByRole('dialog', { name: 'Publish this question?' });
+  await expect(publish).toContainText('Learners subscribed to this QBank will see it');
+  await expectScreenOk(page);
+  await publish.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(status(page)).toHaveText('Published');
   const questionUrl = page.url();

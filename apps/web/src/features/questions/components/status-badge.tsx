@@ -10,9 +10,13 @@ const colours: Record<QuestionStatus, string> = {
   DELETED: 'dark.6',
 };
 
+/**
+ * A status in its word, never cut: the badge is as wide as its word, whatever squeezes it (a table cell, a row
+ * of a phone's card), so the word does not end in an ellipsis ("SUBMITT…").
+ */
 export function StatusBadge({ status }: { status: QuestionStatus }) {
   return (
-    <Badge color={colours[status]} style={{ flexShrink: 0 }}>
+    <Badge color={colours[status]} style={{ flexShrink: 0, minWidth: 'max-content', overflow: 'visible' }}>
       {STATUS_LABELS[status]}
     </Badge>
   );

@@ -42,6 +42,7 @@ export function useQuestionSave({ form, questionId, status, version, savedNote, 
   const [conflict, setConflict] = useState(false);
   const [note, setNote] = useState(savedNote ?? null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [confirmingPublish, setConfirmingPublish] = useState(false);
   const leaving = useRef(false);
   const isNew = status === null;
 
@@ -51,6 +52,7 @@ export function useQuestionSave({ form, questionId, status, version, savedNote, 
     navigate(to, options);
   };
 
+  /** An action of the editor: its checks first, then Publish asks before it goes out to learners. */
   const run = async (to: QuestionStatus) => {
     if (pending) return;
     setFormError(null);
@@ -68,6 +70,14 @@ export function useQuestionSave({ form, questionId, status, version, savedNote, 
       focusFirstError();
       return;
     }
+    if (to === 'PUBLISHED' && status !== 'PUBLISHED') {
+      setConfirmingPublish(true);
+      return;
+    }
+    await saveNow(to);
+  };
+
+  const saveNow = async (to: QuestionStatus) => {
     setPending(to);
     try {
       const saved = await saveQuestionWithMedia(
@@ -143,6 +153,14 @@ export function useQuestionSave({ form, questionId, status, version, savedNote, 
     conflict,
     note,
     leaving,
+    publish: {
+      confirming: confirmingPublish,
+      confirm: () => {
+        setConfirmingPublish(false);
+        void saveNow('PUBLISHED');
+      },
+      cancel: () => setConfirmingPublish(false),
+    },
     delete: {
       confirming: confirmingDelete,
       deleting: remove.isPending,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderedActions, questionViews, quickSaveStatus, saveActionLabel } from './workflow';
+import { nextStepOf, orderedActions, questionViews, quickSaveStatus, saveActionLabel } from './workflow';
 
 const roles = (r: Partial<{ questionWriter: boolean; questionAuditor: boolean; admin: boolean }>) => ({
   questionWriter: false,
@@ -52,5 +52,19 @@ describe('orderedActions and quickSaveStatus', () => {
     expect(quickSaveStatus('DRAFT', ['DRAFT', 'SUBMITTED'])).toBe('DRAFT');
     expect(quickSaveStatus('PUBLISHED', [])).toBeNull();
     expect(quickSaveStatus(null, ['DRAFT', 'SUBMITTED'])).toBe('DRAFT');
+  });
+});
+
+describe('nextStepOf', () => {
+  it('says who acts next, from the workflow rules', () => {
+    expect(nextStepOf('DRAFT')).toBe('Waiting for its writer: they submit it for review when it is ready.');
+    expect(nextStepOf('SUBMITTED')).toBe(
+      'Waiting for an auditor to review it: they publish it or send it back for revision.',
+    );
+    expect(nextStepOf('NEEDS_REVISION')).toBe(
+      'Waiting for its writer to revise it: they resubmit it for review.',
+    );
+    expect(nextStepOf('PUBLISHED')).toBe('Published: learners see it. Only an admin can change it now.');
+    expect(nextStepOf('DELETED')).toBe('Deleted: only an admin can change it now.');
   });
 });

@@ -1,8 +1,10 @@
 import {
+  allowedStatuses,
   creatableStatuses,
   QUESTION_ROLES,
   type QuestionRole,
   type QuestionStatus,
+  STATUS_LABELS,
   type SubscriptionSummary,
 } from '@qbank/contract';
 
@@ -87,4 +89,42 @@ export function quickSaveStatus(
 ): QuestionStatus | null {
   if (from !== null) return statuses.includes(from) ? from : null;
   return statuses[0] ?? null;
+}
+
+/** A step of the workflow as who takes it would say it: "they publish it". */
+const STEP_WORDS: Record<QuestionStatus, string> = {
+  DRAFT: 'move it back to drafts',
+  SUBMITTED: 'submit it for review',
+  NEEDS_REVISION: 'send it back for revision',
+  PUBLISHED: 'publish it',
+  DELETED: 'delete it',
+};
+
+/**
+ * Who acts next on a question in `status`, in words, from the workflow's own rules (`allowedStatuses`, which the
+ * server enforces): its writer or an auditor, and what they may do; when neither may move it, only an admin.
+ */
+export function nextStepOf(status: QuestionStatus): string {
+  const movesOf = (roles: { writer: boolean; auditor: boolean }) =>
+    allowedStatuses({ admin: false, isAuthor: true, ...roles }, status).filter(
+      (s) => s !== status && s !== 'DELETED',
+    );
+  const forwardFirst: QuestionStatus[] = ['PUBLISHED', 'SUBMITTED', 'NEEDS_REVISION', 'DRAFT'];
+  const words = (moves: QuestionStatus[]) =>
+    [...moves]
+      .sort((a, b) => forwardFirst.indexOf(a) - forwardFirst.indexOf(b))
+      .map((s) =>
+        s === 'SUBMITTED' && status === 'NEEDS_REVISION' ? 'resubmit it for review' : STEP_WORDS[s],
+      )
+      .join(' or ');
+  const byWriter = movesOf({ writer: true, auditor: false });
+  if (byWriter.length > 0)
+    return status === 'NEEDS_REVISION'
+      ? `Waiting for its writer to revise it: they ${words(byWriter)}.`
+      : `Waiting for its writer: they ${words(byWriter)} when it is ready.`;
+  const byAuditor = movesOf({ writer: false, auditor: true });
+  if (byAuditor.length > 0) return `Waiting for an auditor to review it: they ${words(byAuditor)}.`;
+  return status === 'PUBLISHED'
+    ? 'Published: learners see it. Only an admin can change it now.'
+    : `${STATUS_LABELS[status]}: only an admin can change it now.`;
 }

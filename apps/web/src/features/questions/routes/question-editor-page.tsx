@@ -6,6 +6,7 @@ import {
   Container,
   Grid,
   Group,
+  Paper,
   Skeleton,
   Stack,
   Text,
@@ -19,6 +20,7 @@ import { PageTitle } from '../../../components/page-title';
 import { HttpError } from '../../../lib/http';
 import { useAuth } from '../../accounts/api/auth';
 import { useAllowedStatuses, useQuestion } from '../api/questions';
+import { CommentThread } from '../components/comment-thread';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ConflictAlert } from '../components/conflict-alert';
 import { LeaveGuard } from '../components/leave-guard';
@@ -31,7 +33,7 @@ import { useQuestionSave } from '../hooks/use-question-save';
 import { hasMediaChanges, type MediaEntry, mediaEntriesOf } from '../lib/media';
 import { validateQuestion } from '../lib/question-checks';
 import { blankQuestion, formValuesOf, type QuestionFormValues } from '../lib/question-form';
-import { newQuestionStatuses } from '../lib/workflow';
+import { newQuestionStatuses, nextStepOf } from '../lib/workflow';
 
 interface EditorProps {
   heading: string;
@@ -87,6 +89,11 @@ function QuestionEditor({
             <Title order={1}>{heading}</Title>
             {status && <StatusBadge status={status} />}
           </Group>
+          {status && (
+            <Text size="sm" mt={4}>
+              {nextStepOf(status)}
+            </Text>
+          )}
         </div>
         <Anchor href="#question-preview" hiddenFrom="lg" size="sm">
           Jump to the preview
@@ -99,6 +106,12 @@ function QuestionEditor({
         )}
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, lg: 7 }}>
+            {/* The review thread, so a writer revising a question reads what the auditor asked for. */}
+            {!isNew && (
+              <Paper withBorder p="md" mb="lg">
+                <CommentThread questionId={initial.uuid} />
+              </Paper>
+            )}
             <form onSubmit={(e) => e.preventDefault()} noValidate aria-label={heading}>
               <Stack gap="md">
                 <QuestionFields form={form} initial={initial} mediaEntries={mediaEntries} />
@@ -117,6 +130,16 @@ function QuestionEditor({
           </Grid.Col>
         </Grid>
       </Stack>
+      <ConfirmDialog
+        opened={editor.publish.confirming}
+        title="Publish this question?"
+        confirmLabel="Publish"
+        onConfirm={editor.publish.confirm}
+        onClose={editor.publish.cancel}
+      >
+        Learners subscribed to this QBank will see it in their tests and when they browse. Later changes make
+        new versions, and learners see each one as it is saved.
+      </ConfirmDialog>
       <ConfirmDialog
         opened={editor.delete.confirming}
         title="Delete this question?"

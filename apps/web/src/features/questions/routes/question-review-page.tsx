@@ -40,7 +40,7 @@ import { formatTime, personName } from '../lib/format';
 import { placementLabel } from '../lib/placement';
 import { statusChangeOf } from '../lib/question-form';
 import { isVersionConflict } from '../lib/server-errors';
-import { saveActionLabel } from '../lib/workflow';
+import { nextStepOf, saveActionLabel } from '../lib/workflow';
 
 const TITLE = 'Question';
 
@@ -79,6 +79,7 @@ function Actions({
   const comment = useAddComment(question.uuid);
   const [sendingBack, setSendingBack] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [publishing, setPublishing] = useState(false);
   const [pending, setPending] = useState<QuestionStatus | null>(null);
   const [error, setError] = useState<{ message: string; conflict: boolean } | null>(null);
   const moves = allowed.filter((s) => s !== question.status);
@@ -120,6 +121,7 @@ function Actions({
             onClick={() => {
               if (s === 'NEEDS_REVISION') setSendingBack(true);
               else if (s === 'DELETED') setDeleting(true);
+              else if (s === 'PUBLISHED') setPublishing(true);
               else void move(s);
             }}
           >
@@ -159,6 +161,19 @@ function Actions({
           await move('NEEDS_REVISION');
         }}
       />
+      <ConfirmDialog
+        opened={publishing}
+        title="Publish this question?"
+        confirmLabel="Publish"
+        onClose={() => setPublishing(false)}
+        onConfirm={() => {
+          setPublishing(false);
+          void move('PUBLISHED');
+        }}
+      >
+        Learners subscribed to this QBank will see it in their tests and when they browse. Later changes make
+        new versions, and learners see each one as it is saved.
+      </ConfirmDialog>
       <ConfirmDialog
         opened={deleting}
         title="Delete this question?"
@@ -262,6 +277,9 @@ export function QuestionReviewPage() {
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {placement ?? 'Not placed in a subcategory yet'}
             {q.freeSample ? ' · Free sample' : ''}
+          </Text>
+          <Text size="sm" mt={4}>
+            {nextStepOf(q.status)}
           </Text>
         </div>
         <Actions
