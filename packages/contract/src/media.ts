@@ -59,6 +59,13 @@ export type MediaUploadQuery = z.output<typeof mediaUploadQuery>;
 export const mediaHashParams = z.object({
   hash: z.string().regex(/^[0-9a-f]{64}$/, { error: 'hash must be a SHA-256 in lower-case hex' }),
 });
+
+/** POST products/{id}/mediaFiles: a file stored for a question's next save, before the save names it. */
+export const storedMediaFile = z.object({ hash: z.string(), url: z.string(), contentType: z.string() });
+export type StoredMediaFile = z.infer<typeof storedMediaFile>;
+
+/** The most media items one field of a question (its stem, its explanation) may carry. */
+export const MEDIA_ITEMS_MAX = 20;
 export const mediaDeleteParams = z.object({
   questionId: z.uuid({ error: 'questionId must be a UUID' }),
   mediaId: z.uuid({ error: 'mediaId must be a UUID' }),

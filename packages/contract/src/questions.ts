@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEDIA_ITEMS_MAX } from './media';
 import { SORT_ORDERS } from './store';
 import { textField, wholeNumber } from './text';
 
@@ -104,6 +105,16 @@ export const answerChoiceInput = z.object({
 });
 
 /** The body of POST questions and PUT questions/{id} (SPEC §7): the question plus its client-generated uuid. */
+/** A media item a save keeps or adds: a stored one by its id, a new one by an id the client makes. */
+const mediaRefInput = z.object({
+  uuid: uuidField('media uuid'),
+  hash: z.string().regex(/^[0-9a-f]{64}$/, { error: 'media hash must be a SHA-256 in lower-case hex' }),
+});
+const mediaRefList = (field: string) =>
+  z
+    .array(mediaRefInput, { error: `media.${field} must be a list` })
+    .max(MEDIA_ITEMS_MAX, { error: `media.${field} may hold at most ${MEDIA_ITEMS_MAX} items` });
+
 export const questionInput = z
   .object({
     uuid: uuidField('uuid'),
@@ -132,11 +143,21 @@ export const questionInput = z
     freeSample: z.boolean({ error: 'freeSample must be true or false' }).default(false),
     /** The version the edit started from: a save over a newer version is refused instead of overwriting it. */
     baseVersion: z.number({ error: 'baseVersion must be a number' }).int().min(1).optional(),
+    /**
+     * The media the saved version has, in order: stored items kept by id, new files by the hash their store
+     * answered (POST products/{id}/mediaFiles). Absent: the version keeps the current version's media.
+     */
+    media: z.object({ stem: mediaRefList('stem'), explanation: mediaRefList('explanation') }).optional(),
   })
   .superRefine((q, ctx) => {
     const ids = q.answerChoices.map((c) => c.uuid);
     if (new Set(ids).size !== ids.length)
       ctx.addIssue({ code: 'custom', path: ['answerChoices'], message: 'answerChoices uuids must differ' });
+    if (q.media) {
+      const mediaIds = [...q.media.stem, ...q.media.explanation].map((m) => m.uuid);
+      if (new Set(mediaIds).size !== mediaIds.length)
+        ctx.addIssue({ code: 'custom', path: ['media'], message: 'media uuids must differ' });
+    }
     if (q.correctAnswerChoice && !ids.includes(q.correctAnswerChoice))
       ctx.addIssue({
         code: 'custom',
@@ -146,6 +167,8 @@ export const questionInput = z
   });
 export type QuestionInput = z.input<typeof questionInput>;
 export type QuestionInputParsed = z.output<typeof questionInput>;
+/** The media a save names for its version (`media` of a question's save). */
+export type QuestionMediaInput = NonNullable<QuestionInput['media']>;
 
 export const personRef = z.object({ uuid: z.string(), firstName: z.string(), lastName: z.string() });
 export type PersonRef = z.infer<typeof personRef>;

@@ -191,6 +191,19 @@ export const policies = {
         'id',
       ),
   }),
+  /**
+   * Storing a media file for a question's next save (POST products/{id}/mediaFiles): the product's staff. A
+   * stored file belongs to nothing until a save the rules allow names it.
+   */
+  'media.store': policy<{ productId: string }>({
+    allows: (a, r) => productStaff(a, r.productId),
+    deny: () =>
+      new AppError(
+        ErrorCode.FORBIDDEN,
+        "Only the product's writers, auditors and admins can upload media",
+        'id',
+      ),
+  }),
   /** Writing a new question in a status: writers (draft or submitted) and admins. */
   'question.create': policy<{ productId: string; status: QuestionStatus }>({
     allows: async (a, r) => creatableStatuses(await authoringRoles(a, r.productId)).includes(r.status),

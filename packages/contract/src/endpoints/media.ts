@@ -5,12 +5,27 @@ import {
   mediaHashParams,
   mediaUploadParams,
   mediaUploadQuery,
+  storedMediaFile,
 } from '../media';
 import { mediaItem, questionSaved } from '../questions';
+import { productIdParams } from '../store';
 import { endpoint } from './endpoint';
 
 /** SPEC §7 question media: a file served by its hash, and removing one from a question. */
 export const mediaApi = {
+  store: endpoint({
+    method: 'POST',
+    path: '/api/v2/products/:id/mediaFiles',
+    summary:
+      "Store an image or a video for a question's next save, which names it by hash in `media`: the question's one save is then one version with it",
+    tags: ['media'],
+    access: 'user',
+    params: productIdParams,
+    bodyType: 'multipart',
+    upload: { field: 'media', maxBytes: MEDIA_MAX_BYTES },
+    response: storedMediaFile,
+    status: 201,
+  }),
   upload: endpoint({
     method: 'POST',
     path: '/api/v2/questionMedia/:questionId',

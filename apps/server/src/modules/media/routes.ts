@@ -31,6 +31,13 @@ export function mediaRoutes(app: FastifyInstance, deps: Deps) {
     }
     await reply;
   });
+  route(
+    app,
+    mediaApi.store,
+    ({ actor, params, req }) =>
+      svc.store(actor, params.id, async () => (await readUpload(req, mediaApi.store.upload)).bytes),
+    { policy: 'media.store' },
+  );
   // `async=true` (SPEC §7) asks not to wait for processing: there is none beyond storing, so both answer the item.
   route(
     app,

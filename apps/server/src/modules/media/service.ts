@@ -1,5 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { ErrorCode, MEDIA_LIMITS, type MediaItem, type QuestionMediaType } from '@qbank/contract';
+import {
+  ErrorCode,
+  MEDIA_LIMITS,
+  type MediaItem,
+  type QuestionMediaType,
+  type StoredMediaFile,
+} from '@qbank/contract';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
@@ -81,7 +87,45 @@ export function mediaService(deps: Deps) {
     return head.version + 1;
   }
 
+  /**
+   * A file checked by its bytes (an image or a video of an allowed type, within its kind's limit) and stored by
+   * its SHA-256 (once per hash).
+   */
+  async function storedFile(bytes: Uint8Array) {
+    if (bytes.length === 0) throw new AppError(ErrorCode.VALIDATION, 'media is an empty file', 'media');
+    const kind = await sniffMedia(bytes);
+    if (!kind)
+      throw new AppError(
+        ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+        'media must be a PNG, JPEG, GIF or WebP image, or an MP4 or WebM video',
+        'media',
+      );
+    const limit = MEDIA_LIMITS[kind.kind];
+    if (bytes.length > limit)
+      throw new AppError(
+        ErrorCode.PAYLOAD_TOO_LARGE,
+        `${kind.kind === 'image' ? 'An image' : 'A video'} may be at most ${limit / MiB} MB`,
+        'media',
+      );
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    // Stored before the row that names it: a crash in between leaves an unused file, never a row without one.
+    await storage.put(hash, bytes, kind.contentType);
+    return { hash, kind, size: bytes.length };
+  }
+
   return {
+    /**
+     * POST products/{id}/mediaFiles: checks the bytes and stores them, for a save to name (the editor's one
+     * save of a question and its new files is then one version). Adds nothing to any question by itself.
+     */
+    async store(actor: Actor, productId: string, file: () => Promise<Uint8Array>): Promise<StoredMediaFile> {
+      // Who may is checked before the upload is read, looked at or stored.
+      await authorize(actor, 'media.store', { productId });
+      const { hash, kind, size } = await storedFile(await file());
+      await recordMediaFile(db, { hash, contentType: kind.contentType, size });
+      return { hash, url: mediaUrl(hash), contentType: kind.contentType };
+    },
+
     /** POST questionMedia/{questionId}: checks the bytes, stores them, and adds them in a new version. */
     async attach(
       actor: Actor,
@@ -91,29 +135,11 @@ export function mediaService(deps: Deps) {
     ): Promise<MediaItem> {
       // Who may is checked before the upload is read, looked at or stored.
       await db.transaction((tx) => editable(tx, actor, questionId));
-      const bytes = typeof file === 'function' ? await file() : file;
-      if (bytes.length === 0) throw new AppError(ErrorCode.VALIDATION, 'media is an empty file', 'media');
-      const kind = await sniffMedia(bytes);
-      if (!kind)
-        throw new AppError(
-          ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-          'media must be a PNG, JPEG, GIF or WebP image, or an MP4 or WebM video',
-          'media',
-        );
-      const limit = MEDIA_LIMITS[kind.kind];
-      if (bytes.length > limit)
-        throw new AppError(
-          ErrorCode.PAYLOAD_TOO_LARGE,
-          `${kind.kind === 'image' ? 'An image' : 'A video'} may be at most ${limit / MiB} MB`,
-          'media',
-        );
-      const hash = createHash('sha256').update(bytes).digest('hex');
-      // Stored before the row that names it: a crash in between leaves an unused file, never a row without one.
-      await storage.put(hash, bytes, kind.contentType);
+      const { hash, kind, size } = await storedFile(typeof file === 'function' ? await file() : file);
       const mediaId = randomUUID();
       await db.transaction(async (tx) => {
         const head = await editable(tx, actor, questionId);
-        await recordMediaFile(tx, { hash, contentType: kind.contentType, size: bytes.length });
+        await recordMediaFile(tx, { hash, contentType: kind.contentType, size });
         await nextVersion(
           tx,
           actor,

@@ -160,6 +160,32 @@ export async function copyMedia(tx: DbOrTx, fromVersionId: string, toVersionId: 
     FROM question_version_media WHERE version_id = ${fromVersionId}`);
 }
 
+/** The media a save names for its version, by field, in order. */
+export interface MediaRefs {
+  stem: { uuid: string; hash: string }[];
+  explanation: { uuid: string; hash: string }[];
+}
+
+/** Of these hashes, those that name no stored file. */
+export async function unknownMediaFiles(tx: DbOrTx, hashes: string[]): Promise<string[]> {
+  if (hashes.length === 0) return [];
+  const known = await tx
+    .select({ hash: mediaFiles.hash })
+    .from(mediaFiles)
+    .where(inArray(mediaFiles.hash, hashes));
+  const found = new Set(known.map((r) => r.hash));
+  return hashes.filter((h) => !found.has(h));
+}
+
+/** Gives a new version exactly these media items, each field in its order. */
+export async function insertMedia(tx: DbOrTx, versionId: string, media: MediaRefs) {
+  const rows = [
+    ...media.stem.map((m, position) => ({ ...m, mediaType: 'STEM' as const, position })),
+    ...media.explanation.map((m, position) => ({ ...m, mediaType: 'EXPLANATION' as const, position })),
+  ].map((m) => ({ versionId, mediaId: m.uuid, hash: m.hash, mediaType: m.mediaType, position: m.position }));
+  if (rows.length > 0) await tx.insert(questionVersionMedia).values(rows);
+}
+
 /** Where a question is counted: its status and subcategory. */
 export interface CountedAt {
   status: QuestionStatus;

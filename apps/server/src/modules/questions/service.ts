@@ -35,6 +35,7 @@ import {
   countMove,
   findHead,
   insertComment,
+  insertMedia,
   insertQuestion,
   insertVersion,
   type LearnerContent,
@@ -42,12 +43,14 @@ import {
   listQuestions,
   listVersions,
   type MediaRead,
+  type MediaRefs,
   pointAt,
   productExists,
   productOfSubcategory,
   type QuestionHead,
   readLearnerContent,
   readVersion,
+  unknownMediaFiles,
   type VersionContent,
   type VersionRead,
 } from './repository';
@@ -177,6 +180,23 @@ export function questionsService(deps: Deps) {
   }
 
   /**
+   * The media a save names must be stored files (POST products/{id}/mediaFiles stores them first): a save is
+   * then one version with its content and its media together.
+   */
+  async function checkMedia(tx: Tx, media: MediaRefs | undefined) {
+    if (!media) return;
+    const unknown = await unknownMediaFiles(tx, [
+      ...new Set([...media.stem, ...media.explanation].map((m) => m.hash)),
+    ]);
+    if (unknown.length > 0)
+      throw new AppError(
+        ErrorCode.VALIDATION,
+        `media names a file that was not stored: ${unknown[0]}; upload it again and save`,
+        'media',
+      );
+  }
+
+  /**
    * The question, if the caller may read it; anyone else is told it does not exist. A change calls it once
    * before its transaction: the caller's roles are then loaded (once per request), so the checks inside the
    * transaction need no second connection while it holds the question's lock (N saves of one question on a
@@ -196,7 +216,8 @@ export function questionsService(deps: Deps) {
     head: QuestionHead,
     content: VersionContent,
     note: string,
-    mediaFrom: string,
+    /** The version whose media the new one keeps, or the media the save names. */
+    mediaFrom: string | MediaRefs,
   ) {
     const now = clock.now();
     const number = head.version + 1;
@@ -208,7 +229,8 @@ export function questionsService(deps: Deps) {
       note,
       createdAt: now,
     });
-    await copyMedia(tx, mediaFrom, versionId);
+    if (typeof mediaFrom === 'string') await copyMedia(tx, mediaFrom, versionId);
+    else await insertMedia(tx, versionId, mediaFrom);
     await pointAt(tx, head.id, versionId, now);
     await countMove(tx, head, head, content);
     return { uuid: head.id, version: number };
@@ -231,6 +253,7 @@ export function questionsService(deps: Deps) {
       const content = contentOf(input, status);
       return db.transaction(async (tx) => {
         await checkPlacement(tx, input.productUuid, content.subcategoryId);
+        await checkMedia(tx, input.media);
         const now = clock.now();
         const versionId = randomUUID();
         const created = await insertQuestion(tx, {
@@ -255,6 +278,7 @@ export function questionsService(deps: Deps) {
           note: 'Created',
           createdAt: now,
         });
+        if (input.media) await insertMedia(tx, versionId, input.media);
         await countMove(tx, { productId: input.productUuid, authorId: actor.userId }, null, content);
         return { uuid: input.uuid, version: 1 };
       });
@@ -283,8 +307,9 @@ export function questionsService(deps: Deps) {
           );
         const content = contentOf(input, to);
         await checkPlacement(tx, head.productId, content.subcategoryId);
+        await checkMedia(tx, input.media);
         const note = to === head.status ? 'Edited' : `${STATUS_LABELS[head.status]} → ${STATUS_LABELS[to]}`;
-        return addVersion(tx, actor, head, content, note, head.currentVersionId);
+        return addVersion(tx, actor, head, content, note, input.media ?? head.currentVersionId);
       });
     },
 

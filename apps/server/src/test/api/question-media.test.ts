@@ -18,10 +18,12 @@ describe('question media', () => {
   let outsider: TestClient;
   let writerId: string;
   let questionId: string;
+  let productId: string;
   const png = fixture('pixel.png');
 
   beforeAll(async () => {
     const product = await buildProduct(t.deps.db);
+    productId = product.id;
     const w = await signedIn(t, {
       product: product.id,
       subscription: { type: 'PRIVILEGED', student: false, questionWriter: true },
@@ -41,6 +43,114 @@ describe('question media', () => {
       { userId: superuser ? writerId : randomUUID(), superuser, sessionIdHash: 'x', accessToken: 'x' },
       async () => new Map(),
     );
+
+  /** Stores a file for a save to name (POST products/{id}/mediaFiles). */
+  const store = (c: TestClient, bytes: Uint8Array, name = 'valve.png') =>
+    c.req({
+      method: 'POST',
+      url: `/api/v2/products/${productId}/mediaFiles`,
+      ...multipart(name, bytes, 'media', 'image/png'),
+    });
+
+  it('one save of a new question with an image is one version; so is a save that drops it and submits', async () => {
+    const stored = await store(writer, png);
+    expect(stored.status).toBe(201);
+    expect(stored.body).toMatchObject({ contentType: 'image/png', url: `/api/v2/media/${stored.body.hash}` });
+    // Storing adds nothing anywhere; anyone but the product's staff is refused before the bytes are read.
+    expect((await store(outsider, png)).status).toBe(403);
+
+    const imageId = randomUUID();
+    const body = questionBody(productId, {
+      media: { stem: [{ uuid: imageId, hash: stored.body.hash }], explanation: [] },
+    });
+    const created = await writer.req({ method: 'POST', url: '/api/v2/questions', json: body });
+    expect(created.status).toBe(200);
+    expect(created.body.version).toBe(1);
+    const read = await writer.req({ url: `/api/v2/questions/${body.uuid}` });
+    expect(read.body.stemMediaUrls).toEqual([
+      { uuid: imageId, url: stored.body.url, hash: stored.body.hash, contentType: 'image/png' },
+    ]);
+    const versions = await writer.req({ url: `/api/v2/questions/${body.uuid}/versions` });
+    expect(versions.body.map((v: { note: string }) => v.note)).toEqual(['Created']);
+
+    // A save that drops the image and submits, with a correct answer: one version, without it.
+    const submitted = await writer.req({
+      method: 'PUT',
+      url: `/api/v2/questions/${body.uuid}`,
+      json: {
+        ...body,
+        status: 'SUBMITTED',
+        correctAnswerChoice: body.answerChoices[0]!.uuid,
+        baseVersion: 1,
+        media: { stem: [], explanation: [] },
+      },
+    });
+    expect(submitted.body).toEqual({ uuid: body.uuid, version: 2 });
+    const after = await writer.req({ url: `/api/v2/questions/${body.uuid}` });
+    expect(after.body.stemMediaUrls).toEqual([]);
+    const notes = await writer.req({ url: `/api/v2/questions/${body.uuid}/versions` });
+    expect(notes.body.map((v: { note: string }) => v.note)).toEqual(['Draft → Submitted', 'Created']);
+    // Version 1 still has its image (versions are never changed).
+    const v1 = await writer.req({ url: `/api/v2/questions/${body.uuid}/versions/1` });
+    expect(v1.body.stemMediaUrls).toHaveLength(1);
+  });
+
+  it('refuses a save naming a file never stored, and writes nothing', async () => {
+    const body = questionBody(productId, {
+      media: { stem: [], explanation: [{ uuid: randomUUID(), hash: 'a'.repeat(64) }] },
+    });
+    const refused = await writer.req({ method: 'POST', url: '/api/v2/questions', json: body });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ field: 'media' });
+    expect((await writer.req({ url: `/api/v2/questions/${body.uuid}` })).status).toBe(404);
+  });
+
+  it('20 saves with media at once: each its own version with exactly its media; over one base, one wins', async () => {
+    const stored = await store(writer, png);
+    const body = questionBody(productId);
+    await writer.req({ method: 'POST', url: '/api/v2/questions', json: body });
+    const saves = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        writer.req({
+          method: 'PUT',
+          url: `/api/v2/questions/${body.uuid}`,
+          json: {
+            ...body,
+            name: `save ${i}`,
+            media: {
+              stem: Array.from({ length: (i % 3) + 1 }, () => ({
+                uuid: randomUUID(),
+                hash: stored.body.hash,
+              })),
+              explanation: [],
+            },
+          },
+        }),
+      ),
+    );
+    expect(saves.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(new Set(saves.map((r) => r.body.version)).size).toBe(20);
+    for (const [i, r] of saves.entries()) {
+      const v = await writer.req({ url: `/api/v2/questions/${body.uuid}/versions/${r.body.version}` });
+      expect(v.body.name).toBe(`save ${i}`);
+      expect(v.body.stemMediaUrls).toHaveLength((i % 3) + 1);
+    }
+    // The same 20 over one base version: one is saved, the others are told someone saved first.
+    const base = (await writer.req({ url: `/api/v2/questions/${body.uuid}` })).body.version;
+    const raced = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        writer.req({
+          method: 'PUT',
+          url: `/api/v2/questions/${body.uuid}`,
+          json: { ...body, baseVersion: base, media: { stem: [], explanation: [] } },
+        }),
+      ),
+    );
+    expect(raced.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(raced.filter((r) => r.status === 409)).toHaveLength(19);
+    const versions = await writer.req({ url: `/api/v2/questions/${body.uuid}/versions` });
+    expect(versions.body).toHaveLength(22);
+  });
 
   it('refuses what is not an image or video by its bytes, whatever it is called', async () => {
     const svc = mediaService(t.deps);

@@ -2,7 +2,6 @@ import {
   mediaApi,
   type QuestionInput,
   type QuestionListQuery,
-  type QuestionMediaType,
   type QuestionRole,
   questionsApi,
 } from '@qbank/contract';
@@ -148,35 +147,16 @@ export function useAddComment(id: string) {
   });
 }
 
-/** Removes a stored media item from a question: the server makes a new version without it. */
-export function useRemoveMedia() {
-  const invalidate = useInvalidateQuestion();
-  return useMutation({
-    mutationFn: (m: { questionId: string; mediaId: string; mediaType: QuestionMediaType }) =>
-      call(mediaApi.remove, {
-        params: { questionId: m.questionId, mediaId: m.mediaId },
-        query: { mediaType: m.mediaType },
-      }),
-    onSuccess: (saved) => invalidate(saved.uuid),
-  });
-}
-
 /**
- * Uploads one file to a question's stem or explanation (in the multipart field the endpoint declares), waiting
- * until it is stored (`async=false`): the server makes a new version with it and answers the stored item.
+ * Stores one picked file for the question's next save (in the multipart field the endpoint declares): it belongs
+ * to nothing until the save names it, so the save and its files make one version.
  */
-export function useUploadMedia() {
-  const invalidate = useInvalidateQuestion();
+export function useStoreMediaFile() {
   return useMutation({
-    mutationFn: (m: { questionId: string; mediaType: QuestionMediaType; file: File }) => {
+    mutationFn: (m: { productId: string; file: File }) => {
       const body = new FormData();
-      body.append(mediaApi.upload.upload.field, m.file, m.file.name);
-      return call(mediaApi.upload, {
-        params: { questionId: m.questionId },
-        query: { mediaType: m.mediaType, async: 'false' },
-        body,
-      });
+      body.append(mediaApi.store.upload.field, m.file, m.file.name);
+      return call(mediaApi.store, { params: { id: m.productId }, body });
     },
-    onSuccess: (_item, m) => invalidate(m.questionId),
   });
 }

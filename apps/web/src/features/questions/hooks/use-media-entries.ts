@@ -1,4 +1,4 @@
-import type { MediaItem, QuestionMediaType } from '@qbank/contract';
+import type { QuestionMediaType, StoredMediaFile } from '@qbank/contract';
 import { useEffect, useRef, useState } from 'react';
 import { type MediaEntry, newMediaEntry, toggleRemoved, uploadedEntry } from '../lib/media';
 
@@ -26,12 +26,19 @@ export function useMediaEntries(initial: MediaEntry[]) {
       if (dropped) URL.revokeObjectURL(dropped.url);
       setMedia((m) => toggleRemoved(m, key));
     },
-    /** A stored entry the save removed from the question. */
-    removed: (key: string) => setMedia((m) => m.filter((e) => e.key !== key)),
-    /** A picked file the save uploaded: it is now the stored item. */
-    uploaded: (entry: MediaEntry, item: MediaItem) => {
-      URL.revokeObjectURL(entry.url);
-      setMedia((m) => m.map((e) => (e.key === entry.key ? uploadedEntry(entry, item) : e)));
+    /** A picked file the save stored: a retried save names it instead of sending it again. */
+    stored: (key: string, file: StoredMediaFile) =>
+      setMedia((m) => m.map((e) => (e.key === key ? { ...e, stored: file } : e))),
+    /** The question saved with its media: the dropped ones are gone, the new ones are its stored items. */
+    saved: () => {
+      for (const e of now.current) if (e.origin === 'new') URL.revokeObjectURL(e.url);
+      setMedia((m) =>
+        m.flatMap((e) => {
+          if (e.removed) return [];
+          if (e.origin === 'new' && e.stored) return [uploadedEntry(e, { uuid: e.key, ...e.stored })];
+          return [e];
+        }),
+      );
     },
   };
 }

@@ -3,11 +3,11 @@ import type { QuestionStatus } from '@qbank/contract';
 import { useRef, useState } from 'react';
 import { type NavigateOptions, useNavigate } from 'react-router';
 import { formErrorMessage } from '../../../lib/form-errors';
-import { useDeleteQuestion, useRemoveMedia, useSaveQuestion, useUploadMedia } from '../api/questions';
+import { useDeleteQuestion, useSaveQuestion, useStoreMediaFile } from '../api/questions';
 import type { MediaEntry } from '../lib/media';
 import { focusFirstError, needsCorrectAnswer } from '../lib/question-checks';
 import { type QuestionFormValues, questionInputOf } from '../lib/question-form';
-import { MediaUploadFailed, StatusMoveFailed, saveQuestionWithMedia } from '../lib/save-question';
+import { MediaUploadFailed, saveQuestionWithMedia } from '../lib/save-question';
 import { isVersionConflict, showQuestionFieldError } from '../lib/server-errors';
 import type { useMediaEntries } from './use-media-entries';
 
@@ -33,8 +33,7 @@ export function useQuestionSave({ form, questionId, status, version, savedNote, 
   const navigate = useNavigate();
   const save = useSaveQuestion();
   const remove = useDeleteQuestion();
-  const removeMedia = useRemoveMedia();
-  const uploadMedia = useUploadMedia();
+  const storeFile = useStoreMediaFile();
   const { media } = mediaEntries;
   const [baseVersion, setBaseVersion] = useState(version);
   const [pending, setPending] = useState<QuestionStatus | null>(null);
@@ -80,35 +79,23 @@ export function useQuestionSave({ form, questionId, status, version, savedNote, 
   const saveNow = async (to: QuestionStatus) => {
     setPending(to);
     try {
+      const values = form.getValues();
       const saved = await saveQuestionWithMedia(
-        { to, current: status, baseVersion, media },
+        { to, baseVersion, media },
         {
-          removeMedia: (e: MediaEntry) =>
-            removeMedia.mutateAsync({ questionId, mediaId: e.item!.uuid, mediaType: e.mediaType }),
-          saveQuestion: (s, from) =>
+          storeFile: (e: MediaEntry) =>
+            storeFile.mutateAsync({ productId: values.productUuid, file: e.file! }),
+          saveQuestion: (s, from, mediaInput) =>
             save.mutateAsync({
-              input: questionInputOf(form.getValues(), s, from),
+              input: { ...questionInputOf(values, s, from), media: mediaInput },
               isNew: from === undefined,
             }),
-          uploadMedia: (id, e) =>
-            uploadMedia.mutateAsync({ questionId: id, mediaType: e.mediaType, file: e.file! }),
         },
-        {
-          // Each step lands in the editor as it happens: a save that stops halfway leaves it where the server is.
-          removed: (e, v) => {
-            setBaseVersion(v);
-            mediaEntries.removed(e.key);
-          },
-          questionSaved: (done) => {
-            form.resetDirty();
-            setBaseVersion(done.version);
-          },
-          uploaded: (e, item, v) => {
-            setBaseVersion(v);
-            mediaEntries.uploaded(e, item);
-          },
-        },
+        { stored: (e, file) => mediaEntries.stored(e.key, file) },
       );
+      // One save, one version: the form and its media are now that version.
+      form.resetDirty();
+      mediaEntries.saved();
       setBaseVersion(saved.version);
       // A step of the workflow: the question's own page shows where it now stands.
       if (to !== (status ?? 'DRAFT')) leave(`/questions/${saved.uuid}`);
@@ -120,12 +107,8 @@ export function useQuestionSave({ form, questionId, status, version, savedNote, 
       else setNote(`Saved as version ${saved.version}.`);
     } catch (e) {
       if (e instanceof MediaUploadFailed) {
-        // SPEC §8: the question saved, its files may not have; the error page says to check and save again.
-        leave('/error?msgId=imageSaveFailed');
-      } else if (e instanceof StatusMoveFailed) {
-        const why = `Saved with its images and videos as version ${e.saved.version}, but not moved on: ${formErrorMessage(e.cause)}`;
-        if (isNew) leave(`/questions/${e.saved.uuid}/edit`, { replace: true, state: { savedNote: why } });
-        else setFormError(why);
+        // Nothing was saved: the files stored so far are kept for the next try.
+        setFormError(`A file could not be uploaded, so nothing was saved: ${formErrorMessage(e.cause)}`);
       } else if (isVersionConflict(e)) setConflict(true);
       else if (showQuestionFieldError(form, e)) focusFirstError();
       else setFormError(formErrorMessage(e));

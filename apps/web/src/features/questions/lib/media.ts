@@ -5,12 +5,13 @@ import {
   mediaKind,
   type Question,
   type QuestionMediaType,
+  type StoredMediaFile,
 } from '@qbank/contract';
 
 /**
  * A media item of the editor (SPEC §3 "new or fetched"): a fetched one is stored on the server and may be marked
- * for removal; a new one is a file picked here, uploaded after the question saves (SPEC §5: only media marked
- * new are uploaded). Nothing is sent until the question itself is saved.
+ * for removal; a new one is a file picked here, uploaded when the question is saved (SPEC §5: only media marked
+ * new are uploaded), and named by the save. Nothing is sent until the question itself is saved.
  */
 export interface MediaEntry {
   key: string;
@@ -22,6 +23,8 @@ export interface MediaEntry {
   item?: MediaItem;
   /** The picked file (new). */
   file?: File;
+  /** The picked file once stored for the save (new): a retried save names it instead of sending it again. */
+  stored?: StoredMediaFile;
   /** The picked file's name: the learner's alt text is made from it (stored items keep no name). */
   name?: string;
   removed: boolean;
@@ -68,7 +71,7 @@ export const uploadedEntry = (entry: MediaEntry, item: MediaItem): MediaEntry =>
   removed: false,
 });
 
-/** What a save has to do after the question itself: upload the new files kept, remove the stored ones dropped. */
+/** What a save changes of the media: the new files kept are uploaded, the stored ones dropped are left out. */
 export function pendingMediaWork(entries: readonly MediaEntry[]) {
   return {
     uploads: entries.filter((e) => e.origin === 'new' && !e.removed),

@@ -1,95 +1,75 @@
-import type { MediaItem, QuestionStatus } from '@qbank/contract';
+import type { QuestionMediaInput, QuestionStatus, StoredMediaFile } from '@qbank/contract';
 import { type MediaEntry, pendingMediaWork } from './media';
 
-/** An upload failed after the question itself was saved (SPEC §8 imageSaveFailed). */
+/** A new file could not be stored, so nothing was saved (the question is as it was). */
 export class MediaUploadFailed extends Error {
   constructor(cause: unknown) {
-    super('The question was saved, but a media file was not', { cause });
+    super('A file could not be uploaded, so nothing was saved', { cause });
     this.name = 'MediaUploadFailed';
-  }
-}
-
-/** The question and its media were saved, but the step to the new status was then refused. */
-export class StatusMoveFailed extends Error {
-  constructor(
-    cause: unknown,
-    readonly saved: { uuid: string; version: number },
-  ) {
-    super('The question was saved, but its status did not change', { cause });
-    this.name = 'StatusMoveFailed';
   }
 }
 
 /** The calls a save is made of, so the order can be tested without a server. */
 export interface SaveCalls {
+  /** Stores a picked file for the save to name; adds it to nothing by itself. */
+  storeFile(entry: MediaEntry): Promise<StoredMediaFile>;
   /** A POST when baseVersion is undefined (a new question), else a PUT from that version. */
-  removeMedia(entry: MediaEntry): Promise<{ version: number }>;
   saveQuestion(
     status: QuestionStatus,
     baseVersion: number | undefined,
+    media: QuestionMediaInput,
   ): Promise<{ uuid: string; version: number }>;
-  uploadMedia(questionId: string, entry: MediaEntry): Promise<MediaItem>;
 }
 
-/** What the editor hears as each call lands, so a save that stops halfway leaves the editor where the server is. */
+/** What the editor hears as each call lands, so a retried save does not send a stored file again. */
 export interface SaveEvents {
-  removed?(entry: MediaEntry, version: number): void;
-  questionSaved?(saved: { uuid: string; version: number }): void;
-  uploaded?(entry: MediaEntry, item: MediaItem, version: number): void;
+  stored?(entry: MediaEntry, file: StoredMediaFile): void;
 }
 
 export interface SaveRequest {
   /** The status the caller asked for. */
   to: QuestionStatus;
-  /** The question's status now; null for a new question. */
-  current: QuestionStatus | null;
   /** The version the edit started from (undefined for a new question). */
   baseVersion: number | undefined;
   media: readonly MediaEntry[];
 }
 
+/** The media the saved version is to have, each field in the editor's order: stored items by id, new by hash. */
+export function mediaInputOf(entries: readonly MediaEntry[]): QuestionMediaInput {
+  const kept = entries.filter((e) => !e.removed);
+  const of = (type: MediaEntry['mediaType']) =>
+    kept
+      .filter((e) => e.mediaType === type)
+      .map((e) => ({ uuid: e.item?.uuid ?? e.key, hash: e.item?.hash ?? e.stored!.hash }));
+  return { stem: of('STEM'), explanation: of('EXPLANATION') };
+}
+
 /**
- * Saves a question with its media, in the order the server allows:
- * 1. stored media the author dropped are removed, each a version of its own, while the question is still theirs
- *    to edit;
- * 2. the question is saved (POST or PUT), so the files have a question to belong to;
- * 3. only the media marked new are uploaded, one by one (SPEC §5), each a version of its own;
- * 4. when new files went with a step of the workflow (Submit for review, Publish…), the step comes last: the
- *    question is first saved in the status it has (a new one as a draft), since once submitted or published its
- *    author may no longer add to it, and the step is then a save from the version the uploads made.
- * A failed upload throws MediaUploadFailed; a refused step after that, StatusMoveFailed; anything earlier, the
- * call's own error.
+ * Saves a question with its media as one version (one Save, one entry in the history):
+ * 1. the new files not yet stored are stored, one by one (SPEC §5: only media marked new are uploaded); they
+ *    belong to nothing yet;
+ * 2. the question is saved (POST or PUT) with the status asked for and the media it is to have, stored items
+ *    kept by id and new ones by hash; dropped ones are simply left out. The server writes it in one transaction.
+ * A failed upload throws MediaUploadFailed before anything is saved; a refused save throws the call's own error.
  */
 export async function saveQuestionWithMedia(
   req: SaveRequest,
   calls: SaveCalls,
   on: SaveEvents = {},
 ): Promise<{ uuid: string; version: number }> {
-  const { uploads, removals } = pendingMediaWork(req.media);
-  let version = req.baseVersion;
-  for (const entry of removals) {
-    version = (await calls.removeMedia(entry)).version;
-    on.removed?.(entry, version);
-  }
-  const keep = req.current ?? 'DRAFT';
-  const stepLast = uploads.length > 0 && req.to !== keep;
-  const saved = await calls.saveQuestion(stepLast ? keep : req.to, version);
-  on.questionSaved?.(saved);
-  version = saved.version;
-  for (const entry of uploads) {
-    let item: MediaItem;
+  const stored = new Map<string, StoredMediaFile>();
+  for (const entry of pendingMediaWork(req.media).uploads) {
+    if (entry.stored) continue;
     try {
-      item = await calls.uploadMedia(saved.uuid, entry);
+      const file = await calls.storeFile(entry);
+      stored.set(entry.key, file);
+      on.stored?.(entry, file);
     } catch (e) {
       throw new MediaUploadFailed(e);
     }
-    version += 1;
-    on.uploaded?.(entry, item, version);
   }
-  if (!stepLast) return { uuid: saved.uuid, version };
-  try {
-    return await calls.saveQuestion(req.to, version);
-  } catch (e) {
-    throw new StatusMoveFailed(e, { uuid: saved.uuid, version });
-  }
+  const media = mediaInputOf(
+    req.media.map((e) => (stored.has(e.key) ? { ...e, stored: stored.get(e.key) } : e)),
+  );
+  return calls.saveQuestion(req.to, req.baseVersion, media);
 }
