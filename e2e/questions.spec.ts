@@ -43,7 +43,8 @@ test('a question goes from writer to auditor and back, is published, and its ver
   page,
   newUser,
 }) => {
-  test.setTimeout(120_000);
+  // Four sign-ins and eight screens checked with axe at two widths: slow on a shared machine.
+  test.setTimeout(180_000);
   const writer = await newUser(like.writer);
   const auditor = await newUser(like.auditor);
   const name = `Cardiac output ${uniqueWord()}`;
