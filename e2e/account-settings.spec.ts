@@ -13,7 +13,7 @@ test('a staff subscription is named by its roles on the dashboard and in Account
       qbanks: { 'USMLE Step 1 Mastery': 'writer', 'NCLEX-RN Review': ['auditor', 'instructor'] },
     }),
   );
-  const usmle = page.locator('main').getByText('USMLE Step 1 Mastery', { exact: true }).locator('..');
+  const usmle = page.getByRole('article', { name: 'USMLE Step 1 Mastery' });
   await expect(usmle).toContainText('Question writer');
   await expect(page.locator('main').getByText('Question auditor, Instructor')).toBeVisible();
   await expect(page.locator('main').getByText('Admin Access')).toHaveCount(0);

@@ -4,6 +4,7 @@ import {
   expectNoHorizontalOverflow,
   expectScreenOk,
   linkFrom,
+  openHeldBack,
   signInAs,
   test,
   uniqueEmail,
@@ -155,6 +156,23 @@ test('streamlined registration (with priceId) says what is being bought and asks
   await expect(page.getByLabel(/^Password/)).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await expectAccessible(page);
+});
+
+test('a form filled in and ticked before the app has taken over keeps all of it', async ({ page }) => {
+  const release = await openHeldBack(page, '/register', 'register-page');
+  const email = uniqueEmail('early');
+  await page.getByLabel('First name').fill('Early');
+  await page.getByLabel('Last name').fill('Bird');
+  await page.getByLabel('Email').fill(email);
+  // The box ticks at once, as a box does.
+  await page.getByRole('checkbox').check();
+  release();
+  await expect(page.locator('#root:not([data-ssr])')).toBeAttached();
+  await expect(page.getByLabel('First name')).toHaveValue('Early');
+  await expect(page.getByLabel('Last name')).toHaveValue('Bird');
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByRole('checkbox')).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Complete Registration' })).toBeEnabled();
 });
 
 test('a price that is not on sale says so and offers the store instead of a form', async ({ page }) => {

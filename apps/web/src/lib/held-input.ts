@@ -3,7 +3,7 @@
 // app's own link carries (the list a question was opened from, for J/K). A click on one of them is held instead,
 // and made again on the same control once the app has drawn the page, so it acts as the app's control does.
 //
-// Its fields, though, take typing as any field does: a visitor who opens /login and starts typing at once types
+// Its fields, though, act as any field does (typing, ticking): a visitor who opens /login and starts typing types
 // into the server's form. When the app draws the page it replaces that form with its own, so what was typed,
 // and where the caret was, are carried over to the app's fields (`keepTypedFields`): nothing typed is lost,
 // and typing goes on in the same field. Enter in a field meanwhile is held like a click, and sends the app's form
@@ -37,6 +37,10 @@ function onClick(e: MouseEvent) {
   if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
   const control = e.target instanceof Element ? e.target.closest(CONTROL) : null;
   if (!control || !root.contains(control)) return;
+  // A field (a checkbox ticked, a text field clicked into) acts at once, as any field does: what it holds is
+  // carried over to the app's field when the app draws the page (keepTypedFields, below).
+  if (control.matches(FIELD)) return;
+  if (control instanceof HTMLLabelElement && control.control?.matches(FIELD)) return;
   // A link to another site, or one that opens a new tab, is followed as it is.
   if (control instanceof HTMLAnchorElement) {
     if (control.target === '_blank') return;

@@ -45,7 +45,13 @@ function DashboardPageContent() {
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
               {subs.map((s) => (
-                <Card key={s.subscriptionUuid} withBorder p="lg">
+                <Card
+                  key={s.subscriptionUuid}
+                  withBorder
+                  p="lg"
+                  component="article"
+                  aria-label={s.product.name}
+                >
                   <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
                     <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
                       {s.product.name}
