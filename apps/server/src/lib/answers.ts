@@ -7,15 +7,6 @@ export interface Client {
   userAgent: string | null;
 }
 
-/**
- * An answer already serialized: as a whole from what the endpoint's response schema made of it (a cache of
- * it), or joined from pieces each made that way (the tests reads, tests/views.ts). Sent as it is, without
- * parsing and serializing it again; UTF-8 bytes go out without being encoded again.
- */
-export class PreSerialized {
-  constructor(readonly json: string | Buffer) {}
-}
-
 /** A file a service made for the caller to save: its bytes, what they are and the name to save them under. */
 export interface FileAnswer {
   bytes: Uint8Array | string;

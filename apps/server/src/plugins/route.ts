@@ -1,11 +1,11 @@
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@qbank/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Client, type FileAnswer, PreSerialized } from '../lib/answers';
+import type { Client, FileAnswer } from '../lib/answers';
 import { type Action, type Actor, askingPolicies } from '../policies';
 import type { DeferredSession } from './session';
 
-export { type Client, type FileAnswer, PreSerialized };
+export type { Client, FileAnswer };
 
 export interface RouteContext<E extends Endpoint> {
   /** The signed-in caller: always present on `user` endpoints, null for visitors elsewhere. */
@@ -36,7 +36,7 @@ export function attachment(fileName: string): string {
 export type Handler<E extends Endpoint> = (
   ctx: RouteContext<E>,
 ) => // biome-ignore lint/suspicious/noConfusingVoidType: an endpoint without a response answers nothing (async () => {})
-Promise<ResponseOf<E> | PreSerialized | Download | undefined | void>;
+Promise<ResponseOf<E> | Download | undefined | void>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -168,8 +168,6 @@ function register<E extends Endpoint>(
                   result.file.bytes.byteLength,
                 ),
           );
-      if (result instanceof PreSerialized)
-        return reply.type('application/json; charset=utf-8').send(result.json);
       return reply.send(result);
     },
   });

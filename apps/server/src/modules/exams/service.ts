@@ -14,11 +14,12 @@ import {
   TEST_PAUSED_MESSAGE,
   type TestPage,
   type TestPool,
+  type TestReview,
+  type TestRun,
 } from '@qbank/contract';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
-import type { PreSerialized } from '../../lib/answers';
 import { AppError } from '../../lib/app-error';
 import type { DeferredSession, SessionProof } from '../../plugins/session';
 import { type Actor, authorize } from '../../policies';
@@ -499,14 +500,14 @@ export function testReadsService(deps: Deps) {
      * GET tests/{id}/questions: the test with its pinned questions. Its clock reads as of now (the time since
      * the last keep-alive included), without writing: the next action or keep-alive saves it.
      */
-    async questions(actor: Actor, id: string): Promise<PreSerialized> {
+    async questions(actor: Actor, id: string): Promise<TestRun> {
       const { test: t, questions: rows, counts } = await readable(actor, id);
       const view: TestRow = { ...t, timeUsedMs: tick(t, clock.now()).timeUsedMs };
       return runView(view, rows, await contentOf(rows.map((q) => q.versionId)), counts);
     },
 
     /** GET tests/{id}/review: a completed test with everything about each question and where it places. */
-    async review(actor: Actor, id: string): Promise<PreSerialized> {
+    async review(actor: Actor, id: string): Promise<TestReview> {
       const { test: t, questions: rows, counts, rank } = await readable(actor, id);
       if (t.status !== 'COMPLETED' || t.finishedAt === null || t.scorePercent === null || rank === null)
         throw new AppError(ErrorCode.CONFLICT, 'This test is not finished yet: end it to review it', 'id');

@@ -1,17 +1,14 @@
-import {
-  type MediaItem,
-  type ReviewQuestion,
-  SHARES_MIN_LEARNERS,
-  type Solution,
-  solution as solutionSchema,
-  type TestQuestion,
-  type TestReview,
-  type TestRun,
-  type TestSummary,
-  testQuestion,
+import type {
+  MediaItem,
+  ReviewQuestion,
+  Solution,
+  TestQuestion,
+  TestReview,
+  TestRun,
+  TestSummary,
 } from '@qbank/contract';
+import { SHARES_MIN_LEARNERS } from '@qbank/contract';
 import type { DbOrTx } from '../../db/client';
-import { PreSerialized } from '../../lib/answers';
 import { clockState } from './clock';
 import type { ContentOf, PinnedContent } from './pinned-content';
 import {
@@ -24,12 +21,8 @@ import {
 
 // The answers of the tests reads, built from what the learner did to each question, the pinned content
 // (pinned-content.ts) and the first-attempt counts, each read in one query however many questions a test has.
-//
-// The exam screen's and the review's answers are the largest the API sends (a 100-question review is about
-// 160 KB of JSON), and most of their bytes are the pinned content, which never changes. So each kept version's
-// content is serialized once, checked against the contract's schemas when it is (contentJson), and the answer
-// is joined from those pieces and the small parts that change, each built by typed code from named fields:
-// nothing undeclared can go out, and no request serializes the same stem and explanation again.
+// Plain objects typed by the contract: the route serializes them through the endpoint's response schema, so
+// nothing undeclared goes out.
 
 /** What the learner did to a question. */
 export const questionState = (q: TestQuestionState) => ({
@@ -81,84 +74,6 @@ function solution(
   return { ...fixedSolution(q, explanationMedia), ...sharesOf(q, counts) };
 }
 
-/** An object's JSON members without the braces, to be joined with others into one object. */
-const members = (value: object) => JSON.stringify(value).slice(1, -1);
-
-const shownFields = testQuestion.pick({
-  name: true,
-  questionStem: true,
-  stemMediaUrls: true,
-  answerChoices: true,
-});
-const solutionFields = solutionSchema.pick({
-  correctAnswerChoice: true,
-  explanation: true,
-  explanationMediaUrls: true,
-  references: true,
-});
-
-/**
- * A version's content as UTF-8 JSON pieces, to be joined around what changes: what the exam screen shows (with
- * the comma before it and the solution's key after it), and the solution's fixed part (its opening brace, its
- * fields and a comma; the shares follow).
- */
-interface ContentJson {
-  shown: Buffer;
-  solution: Buffer;
-}
-const contentJsonKept = new WeakMap<PinnedContent, ContentJson>();
-
-/**
- * The pinned content's JSON, made once for each kept content (pinned-content.ts keeps the object while the
- * version is read), from what the contract's schemas make of it: what they do not declare is left out.
- */
-export function contentJson(c: PinnedContent): ContentJson {
-  let json = contentJsonKept.get(c);
-  if (!json) {
-    const shown = shownFields.parse({
-      name: c.name,
-      questionStem: c.stem,
-      stemMediaUrls: c.stemMedia,
-      answerChoices: c.choices.map((ch) => ({ uuid: ch.id, text: ch.text })),
-    });
-    const solution = solutionFields.parse(fixedSolution(c, c.explanationMedia));
-    json = {
-      shown: Buffer.from(`,${members(shown)},"solution":`),
-      solution: Buffer.from(`{${members(solution)},`),
-    };
-    contentJsonKept.set(c, json);
-  }
-  return json;
-}
-
-const NO_SOLUTION = Buffer.from('null}');
-const CLOSE = Buffer.from(']}');
-
-/**
- * One question's JSON pieces, pushed onto `out` (after a comma unless it is the first): what is its own
- * (`own`, built by typed code from named fields), its kept content, and its solution (the kept fixed part and
- * its shares now) or null.
- */
-function pushQuestion(
-  out: Buffer[],
-  first: boolean,
-  own: object,
-  c: PinnedContent,
-  counts: Map<string, number> | undefined,
-  revealed: boolean,
-) {
-  const json = contentJson(c);
-  out.push(Buffer.from(`${first ? '' : ','}{${members(own)}`), json.shown);
-  if (revealed) out.push(json.solution, Buffer.from(`${members(sharesOf(c, counts))}}}`));
-  else out.push(NO_SOLUTION);
-}
-
-/** The whole answer as UTF-8: the test's own fields, then the `questions` array of `pushQuestion`'s pieces. */
-function joined(head: object, questions: Buffer[]): PreSerialized {
-  const open = Buffer.from(`{${members(head)},"questions":[`);
-  return new PreSerialized(Buffer.concat([open, ...questions, CLOSE]));
-}
-
 /**
  * One question's solution (tutor mode, just after submitting): its content from the pinned content, its counts
  * read in the transaction that may just have added the learner's first attempt.
@@ -189,17 +104,25 @@ const withContent = (rows: TestQuestionState[], content: Map<string, PinnedConte
 const revealedOnScreen = (t: TestRow) => (q: TestQuestionState) =>
   t.status === 'COMPLETED' || (t.mode === 'TUTOR' && q.locked);
 
-type ShownFields = 'name' | 'questionStem' | 'stemMediaUrls' | 'answerChoices';
+/** What the exam screen shows of a question's pinned content. */
+const shown = (
+  c: PinnedContent,
+): Pick<TestQuestion, 'name' | 'questionStem' | 'stemMediaUrls' | 'answerChoices'> => ({
+  name: c.name,
+  questionStem: c.stem,
+  stemMediaUrls: c.stemMedia,
+  answerChoices: c.choices.map((ch) => ({ uuid: ch.id, text: ch.text })),
+});
 
-/** GET tests/{id}/questions, joined from the kept content's JSON (see the top of this file). */
+/** GET tests/{id}/questions: the test, its clock and its questions, each solution only once revealed. */
 export function runView(
   t: TestRow,
   rows: TestQuestionState[],
   content: Map<string, PinnedContent>,
   counts: ChoiceCounts,
-): PreSerialized {
+): TestRun {
   const revealed = revealedOnScreen(t);
-  const head = {
+  return {
     ...clockState(t),
     uuid: t.id,
     productUuid: t.productId,
@@ -207,13 +130,12 @@ export function runView(
     numQuestions: t.numQuestions,
     mode: t.mode,
     timeLimitSeconds: t.timeLimitMs === null ? null : Math.round(t.timeLimitMs / 1000),
-  } satisfies Omit<TestRun, 'questions'>;
-  const out: Buffer[] = [];
-  withContent(rows, content).forEach(({ q, c }, i) => {
-    const own = questionState(q) satisfies Omit<TestQuestion, ShownFields | 'solution'>;
-    pushQuestion(out, i === 0, own, c, counts.get(q.questionId), revealed(q));
-  });
-  return joined(head, out);
+    questions: withContent(rows, content).map(({ q, c }) => ({
+      ...questionState(q),
+      ...shown(c),
+      solution: revealed(q) ? solution(c, c.explanationMedia, counts.get(q.questionId)) : null,
+    })),
+  };
 }
 
 /** GET tests/{id}/review: the test's figures and every question revealed, with correctness and time spent. */
@@ -222,18 +144,20 @@ export function reviewView(
   rows: TestQuestionState[],
   content: Map<string, PinnedContent>,
   counts: ChoiceCounts,
-): PreSerialized {
-  const out: Buffer[] = [];
-  withContent(rows, content).forEach(({ q, c }, i) => {
-    const own = {
-      ...questionState(q),
-      correct: q.selectedChoiceId === null ? null : q.selectedChoiceId === c.correctChoiceId,
-      timeSpentSeconds: Math.round(q.timeSpentMs / 1000),
-      subcategoryUuid: q.subcategoryId,
-    } satisfies Omit<ReviewQuestion, ShownFields | 'solution'>;
-    pushQuestion(out, i === 0, own, c, counts.get(q.questionId), true);
-  });
-  return joined(head, out);
+): TestReview {
+  return {
+    ...head,
+    questions: withContent(rows, content).map(
+      ({ q, c }): ReviewQuestion => ({
+        ...questionState(q),
+        correct: q.selectedChoiceId === null ? null : q.selectedChoiceId === c.correctChoiceId,
+        timeSpentSeconds: Math.round(q.timeSpentMs / 1000),
+        subcategoryUuid: q.subcategoryId,
+        ...shown(c),
+        solution: solution(c, c.explanationMedia, counts.get(q.questionId)),
+      }),
+    ),
+  };
 }
 
 /** A row of My Tests. `answered` counts an open test's answers (a completed one keeps its own). */

@@ -61,7 +61,7 @@ const create = (c: TestClient, bank: Bank, over: Record<string, unknown> = {}) =
   });
 /**
  * A successful answer's JSON is exactly what the contract's schema makes of it: nothing missing, nothing it
- * does not declare (the exam screen and the review are joined from pieces serialized apart, tests/views.ts).
+ * does not declare.
  */
 function exactly(schema: { parse: (v: unknown) => unknown }, res: Awaited<ReturnType<TestClient['req']>>) {
   if (res.status === 200) {
