@@ -15,6 +15,7 @@ export * from './limits';
 export * from './media';
 export * from './questions';
 export * from './roles';
+export * from './roster';
 export * from './store';
 export * from './subscriptions';
 export * from './tests';

@@ -14,6 +14,7 @@ import { mediaModule } from './media';
 import { questionsModule } from './questions';
 import { referralsModule } from './referrals';
 import { registrationModule } from './registration';
+import { rosterModule } from './roster';
 import { siteModule } from './site';
 import { storeModule } from './store';
 import { subscriptionsModule } from './subscriptions';
@@ -33,6 +34,7 @@ export const MODULES: readonly ServerModule[] = [
   mediaModule,
   importsModule,
   examsModule,
+  rosterModule,
   checkoutModule,
   siteModule,
   devMailboxModule,

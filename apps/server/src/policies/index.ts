@@ -268,6 +268,24 @@ export const policies = {
     allows: (a, r) => signedIn(a) && a.userId === r.userId,
     deny: () => new AppError(ErrorCode.NOT_FOUND, 'No such test', 'id'),
   }),
+  /**
+   * A product's students and their figures (SPEC §6: Students is for instructors and admins): an instructor
+   * or admin with an active subscription to it, or a superuser.
+   */
+  'roster.read': policy<{ productId: string }>({
+    allows: async (a, r) => {
+      if (!signedIn(a)) return false;
+      if (a.superuser) return true;
+      const roles = await a.rolesIn(r.productId);
+      return !!roles?.active && (roles.instructor || roles.admin);
+    },
+    deny: () =>
+      new AppError(
+        ErrorCode.FORBIDDEN,
+        "Only the product's instructors and admins can see its students",
+        'id',
+      ),
+  }),
 } as const;
 
 /** The statuses the actor may save a question with (DESIGN §5), for `allowedStatuses`. */

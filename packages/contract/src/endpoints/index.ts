@@ -5,6 +5,7 @@ export * from './imports';
 export * from './media';
 export * from './questions';
 export * from './registration';
+export * from './roster';
 export * from './store';
 export * from './subscriptions';
 export * from './tests';

@@ -175,7 +175,11 @@ export const questionShares = pgTable('question_shares', {
   counts: jsonb('counts').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
 });
 
-/** A learner's answered and correct counts in a product (their latest answer per question). */
+/**
+ * A learner's figures in a product, kept by the writes that change them (never recounted): answered and correct
+ * (their latest answer per question), the questions drawn into their tests, the tests started, and when they
+ * last started a test or had answers recorded. The dashboard and the Students screen read them.
+ */
 export const learnerStats = pgTable(
   'learner_stats',
   {
@@ -187,6 +191,9 @@ export const learnerStats = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     answered: integer('answered').notNull().default(0),
     correct: integer('correct').notNull().default(0),
+    questionsUsed: integer('questions_used').notNull().default(0),
+    testsTaken: integer('tests_taken').notNull().default(0),
+    lastActiveAt: ts('last_active_at'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],
 );

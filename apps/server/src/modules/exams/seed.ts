@@ -66,7 +66,7 @@ export async function seedTestHistory(tx: DbOrTx, opts: { userId: string; produc
         flagged: position === 4,
       });
     }
-    await recordAnswers(tx, { testId, userId: opts.userId, productId: opts.productId });
+    await recordAnswers(tx, { testId, userId: opts.userId, productId: opts.productId, now: at });
     // A tutor test's answers were submitted one by one (final); the flag is the learner's too.
     await tx.execute(sql`
       UPDATE test_questions SET locked = ${plan.mode === 'TUTOR'} WHERE test_id = ${testId}`);

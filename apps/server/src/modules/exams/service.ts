@@ -139,7 +139,7 @@ export function testsService(deps: Deps) {
       deltaMs: c.deltaMs,
       spentAt: t.currentPosition,
     });
-    await recordAnswers(tx, { testId: t.id, userId: t.userId, productId: t.productId });
+    await recordAnswers(tx, { testId: t.id, userId: t.userId, productId: t.productId, now });
     const { answered, correct } = await tally(tx, t.id);
     const score = scorePercent(correct, t.numQuestions);
     await finishTest(tx, t.id, { finishedAt: now, answered, correct, scorePercent: score });
@@ -428,9 +428,10 @@ export function testsService(deps: Deps) {
           correct: choice === row.correctChoiceId,
           locked: t.mode === 'TUTOR',
         };
-        await saveTestQuestion(tx, id, row.position, { ...set, answeredAt: clock.now() });
+        const now = clock.now();
+        await saveTestQuestion(tx, id, row.position, { ...set, answeredAt: now });
         if (t.mode === 'TUTOR')
-          await recordAnswers(tx, { testId: id, userId: t.userId, productId: t.productId }, questionId);
+          await recordAnswers(tx, { testId: id, userId: t.userId, productId: t.productId, now }, questionId);
         return questionAnswer(tx, t, { ...row, ...set });
       });
     },

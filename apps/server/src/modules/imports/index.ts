@@ -17,3 +17,6 @@ export const importsModule: ServerModule = {
     },
   ],
 };
+
+// The worker pool builds other modules' files too (the Students export), off the event loop.
+export { buildTableOffLoop } from './worker-pool';

@@ -9,6 +9,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { threadId } from 'node:worker_threads';
 import type { ExportFormat } from '@qbank/contract';
 import { Piscina } from 'piscina';
+import { tableXlsx } from '../../lib/table-xlsx';
 import { buildExport, type ExportFile, utf8 } from './export-build';
 import type { ExportRow } from './export-repository';
 import type { ImportFormat, ParseIssue } from './formats';
@@ -53,7 +54,19 @@ export interface IssuesCsvTask {
   issuesJson: string;
 }
 
-export type WorkerTask = PreviewTask | QuestionsTask | ExportTask | IssuesCsvTask;
+/**
+ * A table as a CSV or an XLSX file (the Students export): a header and rows of cells, packed a slice each
+ * (slices.ts); every cell made safe from spreadsheet formulas (lib/cell-safety.ts).
+ */
+export interface TableTask {
+  kind: 'table';
+  format: 'csv' | 'xlsx';
+  sheetName: string;
+  header: string[];
+  rows: Uint8Array[];
+}
+
+export type WorkerTask = PreviewTask | QuestionsTask | ExportTask | IssuesCsvTask | TableTask;
 
 /** Every answer says which thread made it: a test checks it was not the event loop's (thread 0). */
 interface Answered {
@@ -75,6 +88,7 @@ export interface WorkerAnswers {
   questions: QuestionsAnswer;
   export: BytesAnswer;
   issuesCsv: BytesAnswer;
+  table: BytesAnswer;
 }
 
 /** The answer with its buffers moved to the event loop's thread rather than copied. */
@@ -130,6 +144,15 @@ export default async function run(task: WorkerTask): Promise<unknown> {
       );
       // A byte order mark first, as every CSV the server writes (service.ts, csvFile).
       const bytes = utf8(`\uFEFF${text}`);
+      return moved({ threadId, bytes } satisfies BytesAnswer, [bytes]);
+    }
+    case 'table': {
+      const rows = task.rows.flatMap((packed) => unpackBatch<string[]>(packed));
+      const bytes = ownBuffer(
+        task.format === 'csv'
+          ? utf8(`\uFEFF${toSafeCsv(task.header, rows)}`)
+          : await tableXlsx(task.sheetName, task.header, rows),
+      );
       return moved({ threadId, bytes } satisfies BytesAnswer, [bytes]);
     }
   }

@@ -10,11 +10,11 @@ import { float8, int8 } from './columns';
  * Records the answers of a test (or of one question, in tutor mode) in the learner's history: the last
  * answer's correctness, the first answer's choice (counted once in question_shares), and the learner's
  * answered/correct totals. Only answers not recorded yet: in tutor mode a submitted (locked) answer was
- * recorded when it was submitted.
+ * recorded when it was submitted. `now` becomes the learner's last activity in the product.
  */
 export async function recordAnswers(
   tx: DbOrTx,
-  t: { testId: string; userId: string; productId: string },
+  t: { testId: string; userId: string; productId: string; now: Date },
   onlyQuestionId?: string,
 ) {
   const which = onlyQuestionId ? sql`tq.question_id = ${onlyQuestionId}` : sql`NOT tq.locked`;
@@ -48,12 +48,13 @@ export async function recordAnswers(
         count(*) FILTER (WHERE a.correct) - count(*) FILTER (WHERE b.last_correct) AS correct
       FROM answered a JOIN before b ON b.question_id = a.question_id
     )
-    INSERT INTO learner_stats (user_id, product_id, answered, correct)
-    SELECT ${t.userId}, ${t.productId}, d.answered, d.correct FROM delta d
-    WHERE d.answered <> 0 OR d.correct <> 0
+    INSERT INTO learner_stats (user_id, product_id, answered, correct, last_active_at)
+    SELECT ${t.userId}, ${t.productId}, d.answered, d.correct, ${t.now} FROM delta d
+    WHERE EXISTS (SELECT 1 FROM answered)
     ON CONFLICT (user_id, product_id) DO UPDATE SET
       answered = learner_stats.answered + excluded.answered,
-      correct = learner_stats.correct + excluded.correct`);
+      correct = learner_stats.correct + excluded.correct,
+      last_active_at = greatest(learner_stats.last_active_at, excluded.last_active_at)`);
 }
 
 /** The learner's flag on a question, kept for the FLAGGED pool. */

@@ -50,7 +50,8 @@ export async function countTests(db: DbOrTx, userId: string, productId: string) 
 }
 
 /**
- * Writes a new test, its questions in order, and marks them used by the learner, in one statement: the
+ * Writes a new test, its questions in order, marks them used by the learner and counts them and the test in
+ * the learner's figures (learner_stats), in one statement: the
  * questions travel as four arrays (unnest), not as hundreds of parameters. The foreign keys of the questions
  * to their test are checked at the statement's end, when the test exists.
  */
@@ -84,10 +85,19 @@ export async function insertTest(
       FROM unnest(${sql.param(drawn.map((d) => d.questionId))}::uuid[], ${sql.param(drawn.map((d) => d.versionId))}::uuid[],
         ${sql.param(drawn.map((d) => d.subcategoryId))}::uuid[], ${sql.param(drawn.map((d) => d.flagged))}::boolean[])
         WITH ORDINALITY AS d(q, v, s, f, n)
+    ),
+    used AS (
+      INSERT INTO learner_questions (user_id, question_id, product_id, used_at)
+      SELECT ${t.userId}, q, ${t.productId}, ${t.now} FROM unnest(${sql.param(drawn.map((d) => d.questionId))}::uuid[]) AS q
+      ON CONFLICT DO NOTHING
+      RETURNING 1
     )
-    INSERT INTO learner_questions (user_id, question_id, product_id, used_at)
-    SELECT ${t.userId}, q, ${t.productId}, ${t.now} FROM unnest(${sql.param(drawn.map((d) => d.questionId))}::uuid[]) AS q
-    ON CONFLICT DO NOTHING`);
+    INSERT INTO learner_stats (user_id, product_id, questions_used, tests_taken, last_active_at)
+    SELECT ${t.userId}, ${t.productId}, (SELECT count(*) FROM used), 1, ${t.now}
+    ON CONFLICT (user_id, product_id) DO UPDATE SET
+      questions_used = learner_stats.questions_used + excluded.questions_used,
+      tests_taken = learner_stats.tests_taken + 1,
+      last_active_at = greatest(learner_stats.last_active_at, excluded.last_active_at)`);
 }
 
 /** Saves the clock of a test (and, when time passed, the question on screen's share of it). */

@@ -1,0 +1,5 @@
+// The roster module: a product's students and their figures (the Students screen), for instructors and admins.
+import type { ServerModule } from '../manifest';
+import { rosterRoutes } from './routes';
+
+export const rosterModule: ServerModule = { name: 'roster', routes: rosterRoutes };

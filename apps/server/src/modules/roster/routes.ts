@@ -1,0 +1,19 @@
+import { rosterApi } from '@qbank/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps';
+import { download, route } from '../../plugins/route';
+import { rosterService } from './service';
+
+/** The Students screen's calls: instructors and admins of the product, and superusers. */
+export function rosterRoutes(app: FastifyInstance, deps: Deps) {
+  const svc = rosterService(deps);
+  route(app, rosterApi.students, ({ actor, params, query }) => svc.students(actor, params.id, query), {
+    policy: 'roster.read',
+  });
+  route(
+    app,
+    rosterApi.exportStudents,
+    async ({ actor, params, query }) => download(await svc.exportStudents(actor, params.id, query)),
+    { policy: 'roster.read' },
+  );
+}
