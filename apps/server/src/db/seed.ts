@@ -4,7 +4,7 @@ import type { Payments } from '../infra/payments';
 import type { MediaStorage } from '../infra/storage';
 import { type Clock, systemClock } from '../lib/clock';
 import { hashPassword } from '../lib/passwords';
-import { seedTestHistory } from '../modules/exams';
+import { type SeededTest, seedTestHistory } from '../modules/exams';
 import type { Db } from './client';
 import { billingPlans, products, subscriptions, users } from './schema';
 import { seedQuestionBank } from './seed-question-bank';
@@ -40,6 +40,13 @@ export const demoAccounts = [
     role: 'product admin',
   },
   {
+    email: 'instructor@example.com',
+    password: 'instructor-demo-1',
+    firstName: 'Ines',
+    lastName: 'Instructor',
+    role: 'instructor',
+  },
+  {
     email: 'super@example.com',
     password: 'super-demo-1',
     firstName: 'Sam',
@@ -47,6 +54,80 @@ export const demoAccounts = [
     role: 'superuser',
   },
 ] as const;
+
+/**
+ * The demo instructor's class in the first bank: students with a history of their own (none, one or two tests,
+ * better or worse, lately or weeks ago), so the Students screen has figures to sort and filter. They sign in with
+ * the demo learner's password.
+ */
+const demoStudents: ReadonlyArray<{
+  firstName: string;
+  lastName: string;
+  plan: 'BASIC' | 'PREMIUM';
+  active?: boolean;
+  tests: readonly SeededTest[];
+}> = [
+  {
+    firstName: 'Amara',
+    lastName: 'Okafor',
+    plan: 'PREMIUM',
+    tests: [
+      { mode: 'TIMED', daysAgo: 2, wrongEvery: 9, minutes: 12 },
+      { mode: 'TUTOR', daysAgo: 1, wrongEvery: 7, minutes: 15 },
+    ],
+  },
+  {
+    firstName: 'Bruno',
+    lastName: 'Silva',
+    plan: 'PREMIUM',
+    tests: [{ mode: 'TUTOR', daysAgo: 5, wrongEvery: 2, minutes: 20 }],
+  },
+  {
+    firstName: 'Chen',
+    lastName: 'Wei',
+    plan: 'PREMIUM',
+    tests: [
+      { mode: 'TIMED', daysAgo: 12, wrongEvery: 4, minutes: 13 },
+      { mode: 'TIMED', daysAgo: 9, wrongEvery: 3, minutes: 14 },
+    ],
+  },
+  {
+    firstName: 'Dana',
+    lastName: 'Kowalski',
+    plan: 'BASIC',
+    tests: [{ mode: 'TUTOR', daysAgo: 40, wrongEvery: 3, minutes: 18 }],
+  },
+  { firstName: 'Elif', lastName: 'Yilmaz', plan: 'PREMIUM', tests: [] },
+  {
+    firstName: 'Farid',
+    lastName: 'Haddad',
+    plan: 'PREMIUM',
+    tests: [{ mode: 'TIMED', daysAgo: 1, wrongEvery: 6, minutes: 10 }],
+  },
+  { firstName: 'Grace', lastName: 'Mensah', plan: 'BASIC', tests: [] },
+  {
+    firstName: 'Hiro',
+    lastName: 'Tanaka',
+    plan: 'PREMIUM',
+    tests: [
+      { mode: 'TUTOR', daysAgo: 20, wrongEvery: 2, minutes: 22 },
+      { mode: 'TUTOR', daysAgo: 16, wrongEvery: 3, minutes: 19 },
+    ],
+  },
+  {
+    firstName: 'Isabel',
+    lastName: 'Moreno',
+    plan: 'PREMIUM',
+    tests: [{ mode: 'TIMED', daysAgo: 3, wrongEvery: 5, minutes: 12 }],
+  },
+  {
+    firstName: 'Jonas',
+    lastName: 'Berg',
+    plan: 'PREMIUM',
+    active: false,
+    tests: [{ mode: 'TIMED', daysAgo: 60, wrongEvery: 4, minutes: 14 }],
+  },
+];
 
 const demoProducts = [
   {
@@ -230,6 +311,13 @@ export async function seedDemo(
             admin: true,
             instructor: true,
           },
+          {
+            userId: userId('instructor@example.com'),
+            productId,
+            type: 'PRIVILEGED',
+            student: false,
+            instructor: true,
+          },
         ]);
       }
       if (pi === 1) {
@@ -280,6 +368,37 @@ export async function seedDemo(
         now,
       });
     await seedTestHistory(tx, { userId: userId('learner@example.com'), productId: productIds[0]!, now });
+    const students = await tx
+      .insert(users)
+      .values(
+        demoStudents.map((s) => ({
+          email: `${s.firstName}.${s.lastName}@example.com`.toLowerCase(),
+          firstName: s.firstName,
+          lastName: s.lastName,
+          passwordHash: hashes[0]!,
+          emailVerifiedAt: now,
+        })),
+      )
+      .returning({ id: users.id });
+    for (const [i, s] of demoStudents.entries()) {
+      const id = students[i]!.id;
+      await tx.insert(subscriptions).values({
+        userId: id,
+        productId: productIds[0]!,
+        type: s.plan,
+        student: true,
+        active: s.active ?? true,
+        createdAt: new Date(now.getTime() - 70 * 24 * 3600_000),
+      });
+      if (s.tests.length > 0)
+        await seedTestHistory(tx, {
+          userId: id,
+          productId: productIds[0]!,
+          now,
+          plans: s.tests,
+          firstQuestion: (i * 7) % 40,
+        });
+    }
     await tx.execute(sql`
       UPDATE products p SET learners_count = (
         SELECT count(*) FROM subscriptions s WHERE s.product_id = p.id AND s.active AND s.student)`);

@@ -254,7 +254,15 @@ export const router = createBrowserRouter([
                   (m) => m.QuestionReviewPage,
                 ),
               },
-              staff('/roster', 'Students', 'Enrol students one by one or in bulk and follow their progress.'),
+              {
+                path: '/roster',
+                lazy: guarded(
+                  '/roster',
+                  'Students',
+                  () => import('../features/roster/routes/students-page'),
+                  (m) => m.StudentsPage,
+                ),
+              },
               staff('/test-templates', 'Test Bank', 'Ready-made tests to assign to your students.'),
               staff(
                 '/test-builder/new',

@@ -4,7 +4,7 @@ import type { ServerModule } from '../manifest';
 import { EXPIRY_EVERY_MS, finalizeExpiredTests } from './expiry';
 import { testsRoutes } from './routes';
 
-export { seedTestHistory } from './seed';
+export { type SeededTest, seedTestHistory } from './seed';
 
 export const examsModule: ServerModule = {
   name: 'exams',

@@ -10,22 +10,44 @@ import {
   setLearnerFlag,
 } from './repository';
 
+/** A seeded test: its mode, how many days ago it was taken, how often an answer is wrong, how long it took. */
+export interface SeededTest {
+  mode: 'TUTOR' | 'TIMED';
+  daysAgo: number;
+  /** The answers at positions 1, 1 + n, 1 + 2n… are wrong (2: every other one). */
+  wrongEvery: number;
+  minutes: number;
+}
+
+const LEARNER_TESTS: readonly SeededTest[] = [
+  { mode: 'TUTOR', daysAgo: 3, wrongEvery: 3, minutes: 14 },
+  { mode: 'TIMED', daysAgo: 1, wrongEvery: 5, minutes: 11 },
+];
+
 /**
  * The demo learner's history in one bank: two completed tests (tutor, then timed) of ten published questions
  * each, answered mostly right, so the dashboard, My Tests and review have something to show. Written with the
  * tests module's own repository and statistics functions, as taking the tests would write them.
  */
-export async function seedTestHistory(tx: DbOrTx, opts: { userId: string; productId: string; now: Date }) {
+export async function seedTestHistory(
+  tx: DbOrTx,
+  opts: {
+    userId: string;
+    productId: string;
+    now: Date;
+    /** The tests, oldest first (the demo learner's two by default): every `wrongEvery`-th answer is wrong. */
+    plans?: readonly SeededTest[];
+    /** Where in the bank's published questions the tests' questions start (ten a test). */
+    firstQuestion?: number;
+  },
+) {
+  const plans = opts.plans ?? LEARNER_TESTS;
   const res = await tx.execute(sql`
     SELECT q.id AS question_id, v.id AS version_id, v.subcategory_id, v.choices, v.correct_choice_id
     FROM questions q JOIN question_versions v ON v.id = q.current_version_id
     WHERE q.product_id = ${opts.productId} AND v.status = 'PUBLISHED' AND v.subcategory_id IS NOT NULL
-    ORDER BY q.created_at, q.id LIMIT 20`);
+    ORDER BY q.created_at, q.id LIMIT ${plans.length * 10} OFFSET ${opts.firstQuestion ?? 0}`);
   const rows = rowsOf(res);
-  const plans = [
-    { mode: 'TUTOR' as const, daysAgo: 3, wrongEvery: 3, minutes: 14 },
-    { mode: 'TIMED' as const, daysAgo: 1, wrongEvery: 5, minutes: 11 },
-  ];
   for (const [i, plan] of plans.entries()) {
     const picked = rows.slice(i * 10, i * 10 + 10);
     if (picked.length === 0) return;

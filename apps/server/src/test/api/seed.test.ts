@@ -89,7 +89,17 @@ describe('demo data', () => {
               WHERE u.email = 'learner@example.com') AS answered,
             (SELECT sum(e.value::int)::int FROM question_shares, jsonb_each_text(counts) e) AS shares`),
       );
-      expect(history).toEqual({ tests: 2, answered: 20, shares: 20 });
+      // The learner's 20 first answers, and the demo instructor's class's: 11 tests of 10 questions.
+      expect(history).toEqual({ tests: 2, answered: 20, shares: 130 });
+      const [figures] = rows<{ students: number; active: number; tests: number; answered: number }>(
+        await db.execute(sql`
+          SELECT count(*)::int AS students, count(*) FILTER (WHERE s.active)::int AS active,
+            sum(coalesce(ls.tests_taken, 0))::int AS tests, sum(coalesce(ls.answered, 0))::int AS answered
+          FROM subscriptions s JOIN products p ON p.id = s.product_id
+          LEFT JOIN learner_stats ls ON ls.user_id = s.user_id AND ls.product_id = s.product_id
+          WHERE p.name = 'USMLE Step 1 Mastery' AND s.student`),
+      );
+      expect(figures).toEqual({ students: 11, active: 10, tests: 13, answered: 130 });
       const [file] = rows<{ hash: string }>(await db.execute(sql`SELECT hash FROM media_files LIMIT 1`));
       expect(await storage.size(file!.hash)).toBeGreaterThan(100);
     } finally {

@@ -1,0 +1,34 @@
+import {
+  endpointPath,
+  queryString,
+  type RosterExportFormat,
+  type RosterQuery,
+  rosterApi,
+} from '@qbank/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/http';
+
+/** Query keys of the Students screen's reads. */
+export const rosterKeys = {
+  all: ['roster'] as const,
+  students: (productId: string, query: RosterQuery) => ['roster', 'students', productId, query] as const,
+};
+
+export const studentsQuery = (productId: string, query: RosterQuery) =>
+  queryOptions({
+    queryKey: rosterKeys.students(productId, query),
+    queryFn: () => call(rosterApi.students, { params: { id: productId }, query }),
+    // The page stays on screen (dimmed) while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+/** A page of the product's students, as the filters and the order ask. */
+export const useStudents = (productId: string, query: RosterQuery) =>
+  useQuery({ ...studentsQuery(productId, query), enabled: productId !== '' });
+
+/** The export's address: a plain GET the browser saves (the session cookie goes with it). */
+export const studentsExportUrl = (
+  productId: string,
+  format: RosterExportFormat,
+  query: Omit<RosterQuery, 'page' | 'size'>,
+) => endpointPath(rosterApi.exportStudents.path, { id: productId }) + queryString({ ...query, format });

@@ -1,0 +1,297 @@
+import {
+  Button,
+  Container,
+  Group,
+  Menu,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  activeSubscription,
+  ROSTER_PAGE_SIZE,
+  ROSTER_PLANS,
+  ROSTER_SORT_FIELDS,
+  type RosterExportFormat,
+  type RosterSortField,
+} from '@qbank/contract';
+import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
+import IconDownload from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
+import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageTitle } from '../../../components/page-title';
+import { QueryState } from '../../../components/query-state';
+import { useAuth } from '../../accounts/api/auth';
+import { studentsExportUrl, useStudents } from '../api/students';
+import { StudentsTable } from '../components/students-table';
+import { PLAN_LABELS } from '../lib/format';
+import {
+  filtersOf,
+  hasFilters,
+  nextSort,
+  type RosterState,
+  readRosterState,
+  writeRosterState,
+} from '../lib/roster-params';
+
+/** The search waits for a pause in typing before it asks the server. */
+const SEARCH_DEBOUNCE_MS = 350;
+const ANY = 'any';
+
+const SORT_LABELS: Record<RosterSortField, string> = {
+  name: 'Name',
+  email: 'E-mail',
+  plan: 'Plan',
+  questionsUsed: 'Questions used',
+  percentCorrect: 'Percent correct',
+  testsTaken: 'Tests taken',
+  lastActiveAt: 'Last active',
+};
+const SORT_OPTIONS = ROSTER_SORT_FIELDS.flatMap((f) => [
+  {
+    value: `${f}:ASC`,
+    label: `${SORT_LABELS[f]}, ${f === 'name' || f === 'email' || f === 'plan' ? 'A to Z' : 'lowest first'}`,
+  },
+  {
+    value: `${f}:DESC`,
+    label: `${SORT_LABELS[f]}, ${f === 'name' || f === 'email' || f === 'plan' ? 'Z to A' : 'highest first'}`,
+  },
+]).map((o) =>
+  o.value === 'lastActiveAt:ASC'
+    ? { ...o, label: 'Last active, longest ago first' }
+    : o.value === 'lastActiveAt:DESC'
+      ? { ...o, label: 'Last active, most recent first' }
+      : o,
+);
+
+const INACTIVE_OPTIONS = [
+  { value: ANY, label: 'Any time' },
+  { value: '7', label: 'Inactive for 7 days or more' },
+  { value: '14', label: 'Inactive for 14 days or more' },
+  { value: '30', label: 'Inactive for 30 days or more' },
+  { value: '90', label: 'Inactive for 90 days or more' },
+];
+const ACCESS_OPTIONS = [
+  { value: 'ACTIVE', label: 'With access' },
+  { value: 'ENDED', label: 'Access ended' },
+  { value: 'ALL', label: 'Everyone' },
+];
+const EXPORT_LABELS: Record<RosterExportFormat, string> = { csv: 'CSV (.csv)', xlsx: 'Excel (.xlsx)' };
+
+function TableSkeleton() {
+  return (
+    <Stack gap="sm">
+      {Array.from({ length: 6 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Skeleton key={i} height={44} radius="sm" />
+      ))}
+    </Stack>
+  );
+}
+
+/** /roster: the active QBank's students with their figures, searched, filtered, sorted, paged and exported. */
+export function StudentsPage() {
+  const { user } = useAuth();
+  const active = user ? activeSubscription(user) : null;
+  const productId = active?.product.uuid ?? '';
+  const [params, setParams] = useSearchParams();
+  const state = readRosterState(params);
+  const update = (change: Partial<RosterState>) => {
+    const next = { ...state, page: 1, ...change };
+    setParams(writeRosterState(next), { replace: !('page' in change) });
+  };
+
+  // The box types freely; the address (and the call) follows once typing pauses.
+  const [search, setSearch] = useState(state.search);
+  const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const lastApplied = useRef(state.search);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new pause in typing applies the term
+  useEffect(() => {
+    if (debounced === lastApplied.current) return;
+    lastApplied.current = debounced;
+    update({ search: debounced });
+  }, [debounced]);
+
+  const filters = filtersOf(state);
+  const list = useStudents(productId, { ...filters, page: state.page - 1, size: ROSTER_PAGE_SIZE });
+  const page = list.data;
+  const rows = page?.content ?? [];
+  const filtered = hasFilters(state);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  if (!user || !active) return null;
+
+  const clearFilters = () => {
+    setSearch('');
+    lastApplied.current = '';
+    update({ search: '', plan: null, inactiveDays: null });
+  };
+
+  return (
+    <Container size="xl" py="xl">
+      <PageTitle name="Students" />
+      <Stack gap="lg">
+        <Group justify="space-between" align="center" gap="sm">
+          <div>
+            <Title order={1}>Students</Title>
+            <Text c="dimmed" size="sm">
+              {active.product.name}
+            </Text>
+          </div>
+          <Menu position="bottom-end" withinPortal={false} withInitialFocusPlaceholder={false}>
+            <Menu.Target>
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} aria-hidden />}
+                rightSection={<IconChevronDown size={14} aria-hidden />}
+              >
+                Export
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>The students listed, as</Menu.Label>
+              {(['csv', 'xlsx'] as const).map((f) => (
+                <Menu.Item key={f} component="a" href={studentsExportUrl(productId, f, filters)} download>
+                  {EXPORT_LABELS[f]}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+        <TextInput
+          label="Search"
+          placeholder="Name or e-mail"
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          maw={{ sm: 480 }}
+        />
+        {/* On a phone the filters fold away behind a button, so the list starts near the top. */}
+        <Button
+          hiddenFrom="sm"
+          variant="default"
+          aria-expanded={filtersOpen}
+          aria-controls="student-filters"
+          onClick={() => setFiltersOpen((o) => !o)}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {filtersOpen ? 'Hide filters and sorting' : 'Filters and sorting'}
+        </Button>
+        <SimpleGrid
+          id="student-filters"
+          cols={{ base: 1, sm: 2, md: 4 }}
+          spacing="sm"
+          display={{ base: filtersOpen ? 'grid' : 'none', sm: 'grid' }}
+        >
+          <Select
+            label="Plan"
+            data={[
+              { value: ANY, label: 'Any plan' },
+              ...ROSTER_PLANS.map((p) => ({ value: p, label: PLAN_LABELS[p] })),
+            ]}
+            value={state.plan ?? ANY}
+            allowDeselect={false}
+            onChange={(v) => update({ plan: v && v !== ANY ? (v as RosterState['plan']) : null })}
+          />
+          <Select
+            label="Access"
+            data={ACCESS_OPTIONS}
+            value={state.status}
+            allowDeselect={false}
+            onChange={(v) => v && update({ status: v as RosterState['status'] })}
+          />
+          <Select
+            label="Activity"
+            data={
+              state.inactiveDays === null ||
+              INACTIVE_OPTIONS.some((o) => o.value === String(state.inactiveDays))
+                ? INACTIVE_OPTIONS
+                : [
+                    ...INACTIVE_OPTIONS,
+                    {
+                      value: String(state.inactiveDays),
+                      label: `Inactive for ${state.inactiveDays} days or more`,
+                    },
+                  ]
+            }
+            value={state.inactiveDays === null ? ANY : String(state.inactiveDays)}
+            allowDeselect={false}
+            onChange={(v) => update({ inactiveDays: v && v !== ANY ? Number(v) : null })}
+          />
+          <Select
+            label="Sort by"
+            data={SORT_OPTIONS}
+            value={`${state.sortField}:${state.sortOrder}`}
+            allowDeselect={false}
+            onChange={(v) => {
+              if (!v) return;
+              const [sortField, sortOrder] = v.split(':') as [
+                RosterState['sortField'],
+                RosterState['sortOrder'],
+              ];
+              update({ sortField, sortOrder });
+            }}
+          />
+        </SimpleGrid>
+        <QueryState
+          query={list}
+          label="Loading students"
+          skeleton={<TableSkeleton />}
+          errorTitle="The students could not be loaded"
+          errorText="Check your connection and try again."
+          empty={{
+            when: (p) => p.content.length === 0,
+            title:
+              filtered || state.status !== 'ACTIVE' ? 'No students match these filters' : 'No students yet',
+            message:
+              filtered || state.status !== 'ACTIVE'
+                ? 'Try fewer filters or another search word.'
+                : 'Students appear here as they subscribe to this QBank.',
+            action: filtered && (
+              <Button variant="default" mt="md" style={{ alignSelf: 'flex-start' }} onClick={clearFilters}>
+                Clear filters
+              </Button>
+            ),
+          }}
+        >
+          {(p) => (
+            <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }} aria-busy={list.isFetching}>
+              <Text size="sm" c="dimmed" role="status">
+                {p.totalElements === 1
+                  ? '1 student'
+                  : `Students ${p.page * p.size + 1}–${p.page * p.size + rows.length} of ${p.totalElements.toLocaleString('en-US')}`}
+              </Text>
+              <StudentsTable
+                rows={p.content}
+                sortField={state.sortField}
+                sortOrder={state.sortOrder}
+                onSort={(field) => update(nextSort(state, field))}
+              />
+              {p.totalPages > 1 && (
+                <Pagination
+                  total={p.totalPages}
+                  value={state.page}
+                  onChange={(n) => update({ page: n })}
+                  siblings={1}
+                  boundaries={1}
+                  size="sm"
+                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                  getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
+                  aria-label="Pages"
+                />
+              )}
+            </Stack>
+          )}
+        </QueryState>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,96 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, expectNoHorizontalOverflow, signInAs, test } from './fixtures';
+
+// The Students screen (docs/roster.md) over the demo class of USMLE Step 1 Mastery: an instructor finds a student,
+// filters by activity and access, sorts by a column, exports what is listed; at 1280×800 and at 375 px.
+
+const USMLE = 'USMLE Step 1 Mastery';
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Sidebar' });
+const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
+const status = (page: Page) => page.getByRole('status').filter({ hasText: /^(Students \d|1 student$)/ });
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test.describe('Students (the roster)', () => {
+  test('an instructor finds, filters, sorts and exports the class', async ({ page, newUser }) => {
+    await signInAs(page, await newUser({ label: 'instructor', qbanks: { [USMLE]: 'instructor' } }));
+    await expect(sidebar(page).getByRole('link')).toHaveText(['Students', 'Test Bank', 'Test Builder']);
+    await sidebar(page).getByRole('link', { name: 'Students' }).click();
+    await expect(page).toHaveURL(/\/roster$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Students' })).toBeVisible();
+    await expect(status(page)).toHaveText(/^Students 1–\d+ of \d+$/);
+
+    // Search: the address follows once typing pauses, and a reload keeps it.
+    await search(page).fill('okafor');
+    await expect(page).toHaveURL(/\/roster\?q=okafor$/);
+    await expect(status(page)).toHaveText('1 student');
+    const row = page.getByRole('row', { name: /Amara Okafor/ });
+    await expect(row).toContainText('amara.okafor@example.com');
+    await expect(row).toContainText('Paid');
+    await expect(row.getByRole('cell').nth(4)).toHaveText(/^\d+ %$/);
+    await expectAccessible(page);
+    await page.reload();
+    await expect(search(page)).toHaveValue('okafor');
+    await expect(page.getByRole('row', { name: /Amara Okafor/ })).toBeVisible();
+
+    // Nobody matches: the empty state offers to clear the filters.
+    await search(page).fill('no such student anywhere');
+    await expect(page.getByRole('heading', { name: 'No students match these filters' })).toBeVisible();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(search(page)).toHaveValue('');
+    await expect(status(page)).toHaveText(/^Students 1–\d+ of \d+$/);
+
+    // Inactive for a month: Dana (40 days ago), not Amara (yesterday); Jonas's access has ended.
+    await choose(page, 'Activity', 'Inactive for 30 days or more');
+    await expect(page.getByRole('row', { name: /Dana Kowalski/ })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Amara Okafor/ })).toHaveCount(0);
+    await expect(page.getByRole('row', { name: /Jonas Berg/ })).toHaveCount(0);
+    await choose(page, 'Access', 'Access ended');
+    await expect(page.getByRole('row', { name: /Jonas Berg/ })).toContainText('Access ended');
+    await choose(page, 'Access', 'With access');
+    await choose(page, 'Activity', 'Any time');
+
+    // A column's header sorts by it, highest first, then the other way round.
+    const correct = page.getByRole('columnheader', { name: 'Correct' });
+    await correct.getByRole('button').click();
+    await expect(correct).toHaveAttribute('aria-sort', 'descending');
+    await expect(page).toHaveURL(/sort=percentCorrect&order=DESC/);
+    await correct.getByRole('button').press('Enter');
+    await expect(correct).toHaveAttribute('aria-sort', 'ascending');
+
+    // The export takes what is listed: the filters and the order.
+    await search(page).fill('berg');
+    await choose(page, 'Access', 'Everyone');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const csvLink = page.getByRole('menuitem', { name: 'CSV (.csv)' });
+    const href = (await csvLink.getAttribute('href'))!;
+    expect(href).toContain('format=csv');
+    expect(href).toContain('status=ALL');
+    const csv = await page.request.get(href);
+    expect(csv.status()).toBe(200);
+    const text = await csv.text();
+    expect(text).toContain('Jonas,Berg,jonas.berg@example.com,PREMIUM,Ended');
+    expect(text.trim().split('\r\n')).toHaveLength(2);
+    await page.keyboard.press('Escape');
+    await expectAccessible(page);
+  });
+
+  test('at 375 px the students are cards and the filters fold away', async ({ page, newUser }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signInAs(page, await newUser({ label: 'instructor', qbanks: { [USMLE]: 'instructor' } }));
+    await page.goto('/roster?q=tanaka');
+    const card = page.getByRole('listitem').filter({ hasText: 'Hiro Tanaka' });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('Questions used');
+    await expect(page.getByRole('table')).toBeHidden();
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toBeHidden();
+    await page.getByRole('button', { name: 'Filters and sorting' }).click();
+    await choose(page, 'Sort by', 'Tests taken, highest first');
+    await expect(page).toHaveURL(/sort=testsTaken&order=DESC/);
+    await expectNoHorizontalOverflow(page);
+    await expectAccessible(page);
+  });
+});
