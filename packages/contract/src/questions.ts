@@ -45,21 +45,45 @@ export interface QuestionActorRoles {
  * status is included when they may edit the question without moving it (a writer's draft, a submitted
  * question under review); an empty list means they may not change it at all.
  * - writer (own questions): DRAFT → DRAFT, SUBMITTED, DELETED; NEEDS_REVISION → NEEDS_REVISION, SUBMITTED, DELETED;
- * - auditor: SUBMITTED → SUBMITTED, PUBLISHED, NEEDS_REVISION;
+ *   PUBLISHED → DRAFT, SUBMITTED (a revision, decision 0028);
+ * - auditor: SUBMITTED → SUBMITTED, PUBLISHED, NEEDS_REVISION; PUBLISHED → DRAFT, SUBMITTED (a revision);
  * - admin or superuser: anything;
- * roles add up.
+ * roles add up. While a revision of a published question is in the workflow (`published`: the question has a
+ * published version older than its current one), only admins may delete the question: the others discard the
+ * revision instead.
  */
-export function allowedStatuses(roles: QuestionActorRoles, from: QuestionStatus): QuestionStatus[] {
+export function allowedStatuses(
+  roles: QuestionActorRoles,
+  from: QuestionStatus,
+  opts: { published?: boolean } = {},
+): QuestionStatus[] {
   if (roles.admin) return [...QUESTION_STATUSES];
   const out = new Set<QuestionStatus>();
   if (roles.writer && roles.isAuthor) {
     if (from === 'DRAFT') for (const s of ['DRAFT', 'SUBMITTED', 'DELETED'] as const) out.add(s);
     if (from === 'NEEDS_REVISION')
       for (const s of ['NEEDS_REVISION', 'SUBMITTED', 'DELETED'] as const) out.add(s);
+    if (from === 'PUBLISHED') for (const s of ['DRAFT', 'SUBMITTED'] as const) out.add(s);
   }
-  if (roles.auditor && from === 'SUBMITTED')
-    for (const s of ['SUBMITTED', 'PUBLISHED', 'NEEDS_REVISION'] as const) out.add(s);
+  if (roles.auditor) {
+    if (from === 'SUBMITTED')
+      for (const s of ['SUBMITTED', 'PUBLISHED', 'NEEDS_REVISION'] as const) out.add(s);
+    if (from === 'PUBLISHED') for (const s of ['DRAFT', 'SUBMITTED'] as const) out.add(s);
+  }
+  if (opts.published && from !== 'PUBLISHED') out.delete('DELETED');
   return QUESTION_STATUSES.filter((s) => out.has(s));
+}
+
+/**
+ * Whether the caller may discard a question's revision (go back to its published content): a revision must be
+ * open, and they must be able to act on it where it is in the workflow.
+ */
+export function mayDiscardRevision(
+  roles: QuestionActorRoles,
+  q: { status: QuestionStatus; published: boolean },
+): boolean {
+  if (!q.published || q.status === 'PUBLISHED' || q.status === 'DELETED') return false;
+  return allowedStatuses(roles, q.status, { published: true }).length > 0;
 }
 
 /** The statuses a new question may start in: a writer's draft or submission; an admin's anything but deleted. */
@@ -229,8 +253,15 @@ export const learnerQuestion = z.object({
 });
 export type LearnerQuestion = z.infer<typeof learnerQuestion>;
 
-/** The whole question, for its staff: its writer, the product's auditors and admins, superusers. */
-export const staffQuestion = question.extend({ view: z.literal('STAFF') });
+/**
+ * The whole question, for its staff: its writer, the product's auditors and admins, superusers.
+ * `publishedVersion` is the number of the version learners get (null: none); while a revision is in the
+ * workflow it is older than `version`.
+ */
+export const staffQuestion = question.extend({
+  view: z.literal('STAFF'),
+  publishedVersion: z.number().int().nullable(),
+});
 export type StaffQuestion = z.infer<typeof staffQuestion>;
 
 /**

@@ -3,6 +3,7 @@ import {
   allowedStatuses,
   creatableStatuses,
   ErrorCode,
+  mayDiscardRevision,
   type QuestionRole,
   type QuestionStatus,
 } from '@qbank/contract';
@@ -51,6 +52,8 @@ interface QuestionResource {
   authorId: string;
   status: QuestionStatus;
   freeSample: boolean;
+  /** The version learners get (decision 0028): null when none; older than the current one during a revision. */
+  published: { freeSample: boolean } | null;
 }
 
 /** Whether the caller sees the question as staff: an admin or auditor of its product, or its writer. */
@@ -147,7 +150,8 @@ export const policies = {
   }),
   /**
    * Reading a question: its product's staff (a writer only their own); a learner with an active subscription
-   * only a published one, and on a free (BASIC) plan only one of the free sample. To anyone else it does not exist.
+   * only one with a published version (which is what they read, whatever revision is in the workflow), and on a
+   * free (BASIC) plan only when that version is in the free sample. To anyone else it does not exist.
    */
   'question.read': policy<QuestionResource>({
     allows: async (a, r) => {
@@ -157,8 +161,8 @@ export const policies = {
       return (
         !!roles?.active &&
         roles.student &&
-        r.status === 'PUBLISHED' &&
-        (roles.type !== 'BASIC' || r.freeSample)
+        r.published !== null &&
+        (roles.type !== 'BASIC' || r.published.freeSample)
       );
     },
     deny: noSuchQuestion,
@@ -236,10 +240,18 @@ export const policies = {
    * Saving a question from its current status to a status (the same one for an edit, DELETED for a deletion):
    * DESIGN §5's workflow, `allowedStatuses` in the contract.
    */
-  'question.save': policy<{ productId: string; authorId: string; from: QuestionStatus; to: QuestionStatus }>({
+  'question.save': policy<{
+    productId: string;
+    authorId: string;
+    from: QuestionStatus;
+    to: QuestionStatus;
+    published: unknown;
+  }>({
     allows: async (a, r) => {
       const roles = await authoringRoles(a, r.productId);
-      return allowedStatuses({ ...roles, isAuthor: a?.userId === r.authorId }, r.from).includes(r.to);
+      return allowedStatuses({ ...roles, isAuthor: a?.userId === r.authorId }, r.from, {
+        published: !!r.published,
+      }).includes(r.to);
     },
     deny: (r) =>
       r.from === r.to
@@ -249,6 +261,26 @@ export const policies = {
             `You cannot move this question from ${r.from} to ${r.to}`,
             'status',
           ),
+  }),
+  /**
+   * Discarding a published question's revision (back to the published content, decision 0028): those who may
+   * act on the revision where it is in the workflow.
+   */
+  'question.discardRevision': policy<{
+    productId: string;
+    authorId: string;
+    status: QuestionStatus;
+    published: unknown;
+  }>({
+    allows: async (a, r) => {
+      const roles = await authoringRoles(a, r.productId);
+      return mayDiscardRevision(
+        { ...roles, isAuthor: a?.userId === r.authorId },
+        { status: r.status, published: !!r.published },
+      );
+    },
+    deny: () =>
+      new AppError(ErrorCode.FORBIDDEN, 'You cannot discard this revision where it is in the workflow', 'id'),
   }),
   /**
    * Taking tests in a product (DESIGN §5): any active subscription to it. A free (BASIC) one draws only from
@@ -291,10 +323,12 @@ export const policies = {
 /** The statuses the actor may save a question with (DESIGN §5), for `allowedStatuses`. */
 export async function questionStatusesFor(
   actor: Actor | null,
-  q: { productId: string; authorId: string; status: QuestionStatus },
+  q: { productId: string; authorId: string; status: QuestionStatus; published: unknown },
 ): Promise<QuestionStatus[]> {
   const roles = await authoringRoles(actor, q.productId);
-  return allowedStatuses({ ...roles, isAuthor: actor?.userId === q.authorId }, q.status);
+  return allowedStatuses({ ...roles, isAuthor: actor?.userId === q.authorId }, q.status, {
+    published: !!q.published,
+  });
 }
 
 export type Action = keyof typeof policies;

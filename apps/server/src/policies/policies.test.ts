@@ -78,9 +78,19 @@ describe('policies', () => {
 
   it('lets a learner on a free plan read only published questions of the free sample', async () => {
     const basic: Actor = actorWith({ p1: { student: true, type: 'BASIC' } }).actor;
-    const q = { productId: 'p1', authorId: 'u2', status: 'PUBLISHED' as const, freeSample: false };
+    const q = {
+      productId: 'p1',
+      authorId: 'u2',
+      status: 'PUBLISHED' as const,
+      freeSample: false,
+      published: { freeSample: false },
+    };
     expect(await can(basic, 'question.read', q)).toBe(false);
-    expect(await can(basic, 'question.read', { ...q, freeSample: true })).toBe(true);
+    const free = { ...q, freeSample: true, published: { freeSample: true } };
+    expect(await can(basic, 'question.read', free)).toBe(true);
+    expect(await can(basic, 'question.read', { ...free, status: 'DRAFT', published: null })).toBe(false);
+    // A revision in the workflow: the learner reads the published version, whose flag counts.
+    expect(await can(basic, 'question.read', { ...free, status: 'DRAFT' })).toBe(true);
     expect(await can(basic, 'question.read', { ...q, freeSample: true, status: 'DRAFT' })).toBe(false);
   });
 });

@@ -55,7 +55,7 @@ export const questionsApi = {
     method: 'GET',
     path: '/api/v2/questions/:id',
     summary:
-      'A question as its current version reads: whole (view STAFF) for its staff; for a learner (view LEARNER) the stem, its media and the choices, without the solution',
+      'A question as its current version reads, whole (view STAFF), for its staff; for a learner (view LEARNER) its published version: the stem, its media and the choices, without the solution',
     tags: ['questions'],
     access: 'user',
     params: questionIdParams,
@@ -128,6 +128,16 @@ export const questionsApi = {
     tags: ['questions'],
     access: 'user',
     params: versionParams,
+    response: questionSaved,
+  }),
+  discardRevision: endpoint({
+    method: 'POST',
+    path: '/api/v2/questions/:id/discardRevision',
+    summary:
+      "Discard a published question's revision: a new version with the published version's content (its images too), published again",
+    tags: ['questions'],
+    access: 'user',
+    params: questionIdParams,
     response: questionSaved,
   }),
   comments: endpoint({

@@ -33,7 +33,10 @@ export interface StoredChoice {
  * A question's identity: its product, its author and its current version. Everything a save changes (content,
  * placement, status) lives in the immutable versions; `current_version_id` points at the newest one. The
  * foreign key to it is deferred (migration 0008), so a question and its first version are written in one
- * transaction.
+ * transaction. `published_version_id` is the version learners get (decision 0028): the newest PUBLISHED one,
+ * kept while a revision (a newer DRAFT, SUBMITTED or NEEDS_REVISION version) goes through the workflow, null
+ * when there is none or the question was deleted. The `question_pool_sync` trigger keeps it (migration 0020),
+ * whatever writes questions.
  */
 export const questions = pgTable(
   'questions',
@@ -46,6 +49,7 @@ export const questions = pgTable(
       .notNull()
       .references(() => users.id),
     currentVersionId: uuid('current_version_id').notNull(),
+    publishedVersionId: uuid('published_version_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -110,8 +111,9 @@ export const testQuestions = pgTable(
 );
 
 /**
- * The questions a test may draw: one row per question whose current version is PUBLISHED, kept by a trigger
- * on `questions` (migration 0014) whatever writes them. `rk` is a random key: a draw reads each chosen
+ * The questions a test may draw: one row per question with a published version (`questions.published_version_id`,
+ * kept while a revision is in the workflow), that version's id, placement and free-sample flag, kept by a trigger
+ * on `questions` (migrations 0014 and 0019) whatever writes them. `rk` is a random key: a draw reads each chosen
  * subcategory's index from a random point, so picking 100 questions never sorts the bank.
  */
 export const questionPool = pgTable(
@@ -209,4 +211,21 @@ export const testScores = pgTable(
     n: integer('n').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.productId, t.scorePercent] })],
+);
+
+/**
+ * How many questions of a product learners get in each subcategory (null: unfiled): the pool's rows counted,
+ * kept by a trigger on `question_pool` (migration 0020), so Start Test, browsing and the subject tree read a few
+ * keys however large the bank. A question with a revision in the workflow counts where its published version is.
+ */
+export const questionPoolCounts = pgTable(
+  'question_pool_counts',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    subcategoryId: uuid('subcategory_id'),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [unique('question_pool_counts_key').on(t.productId, t.subcategoryId).nullsNotDistinct()],
 );

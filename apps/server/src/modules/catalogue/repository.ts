@@ -6,7 +6,7 @@ import type {
 } from '@qbank/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { categories, questionCounts, subcategories, subjects } from '../../db/schema';
+import { categories, questionCounts, questionPoolCounts, subcategories, subjects } from '../../db/schema';
 
 export const subjectColumns = {
   uuid: subjects.id,
@@ -135,4 +135,18 @@ export async function questionCountsOfProduct(db: DbOrTx, productId: string): Pr
     .groupBy(questionCounts.subcategoryId, questionCounts.status)
     .having(sql`sum(${questionCounts.n}) > 0`);
   return rows.map((r) => ({ subcategoryId: r.subcategoryId!, status: r.status, count: r.count }));
+}
+
+/**
+ * How many questions learners get in each of a product's subcategories: those with a published version, counted
+ * where that version places them (a revision in the workflow does not move them, decision 0028). Read from
+ * question_pool_counts, kept by a trigger on the pool. Subcategories without any have no row.
+ */
+export async function publishedCountsOfProduct(db: DbOrTx, productId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ subcategoryId: questionPoolCounts.subcategoryId, n: questionPoolCounts.n })
+    .from(questionPoolCounts)
+    .innerJoin(subcategories, eq(subcategories.id, questionPoolCounts.subcategoryId))
+    .where(eq(questionPoolCounts.productId, productId));
+  return new Map(rows.filter((r) => r.n > 0).map((r) => [r.subcategoryId!, r.n]));
 }

@@ -9,6 +9,7 @@ import {
   findCategory,
   findSubject,
   type PlacementCount,
+  publishedCountsOfProduct,
   questionCountsOfProduct,
   subcategoriesOfCategory,
   subcategoriesOfProduct,
@@ -27,11 +28,24 @@ const noQuestions = (): QuestionStatusCounts => ({
   DELETED: 0,
 });
 
+/**
+ * A node's counts: its questions by their current status (the staff's), and how many learners get (`published`:
+ * those with a published version, a revision in the workflow included, decision 0028).
+ */
+interface NodeCounts {
+  byStatus: QuestionStatusCounts;
+  published: number;
+}
+
 /** The counts of a node's children, added up (a node's own questions are all in its subcategories). */
-function sum(children: Array<{ counts: QuestionStatusCounts }>): QuestionStatusCounts {
+function sum(children: Array<{ counts: NodeCounts }>): NodeCounts {
   const total = noQuestions();
-  for (const child of children) for (const s of QUESTION_STATUSES) total[s] += child.counts[s];
-  return total;
+  let published = 0;
+  for (const child of children) {
+    for (const s of QUESTION_STATUSES) total[s] += child.counts.byStatus[s];
+    published += child.counts.published;
+  }
+  return { byStatus: total, published };
 }
 
 /** Each subcategory's questions by status, from the grouped rows. */
@@ -106,7 +120,7 @@ export function catalogueService(deps: Deps) {
       return subcategoriesOfCategory(db, categoryId);
     },
     /**
-     * The whole tree in four queries, one per level and one for the question counts, however many items it
+     * The whole tree in five queries, one per level and two for the question counts, however many items it
      * holds. Every node counts its published questions; the product's staff also see them by status.
      */
     async tree(actor: Actor | null, productId: string): Promise<ProductTree> {
@@ -116,26 +130,28 @@ export function catalogueService(deps: Deps) {
       const categories = await categoriesOfProduct(db, productId);
       const subcategories = await subcategoriesOfProduct(db, productId);
       const placed = countsBySubcategory(await questionCountsOfProduct(db, productId));
+      const published = await publishedCountsOfProduct(db, productId);
 
       /** A node with its counts; the counts stay beside it until the answer is made. */
-      const counted = <C>(
-        item: { uuid: string; name: string },
-        counts: QuestionStatusCounts,
-        children: C[],
-      ) => ({
+      const counted = <C>(item: { uuid: string; name: string }, counts: NodeCounts, children: C[]) => ({
         counts,
         node: {
           uuid: item.uuid,
           name: item.name,
-          questionCount: counts.PUBLISHED,
-          ...(staff ? { statusCounts: counts } : {}),
+          questionCount: counts.published,
+          ...(staff ? { statusCounts: counts.byStatus } : {}),
           children,
         },
       });
       const subcategoriesBy = byParent(
         subcategories,
         (s) => s.categoryUuid,
-        (s) => counted<never>(s, placed.get(s.uuid) ?? noQuestions(), []),
+        (s) =>
+          counted<never>(
+            s,
+            { byStatus: placed.get(s.uuid) ?? noQuestions(), published: published.get(s.uuid) ?? 0 },
+            [],
+          ),
       );
       const categoriesBy = byParent(
         categories,

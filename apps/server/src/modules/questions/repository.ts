@@ -1,6 +1,7 @@
 import type { QuestionStatus, StatusCounts } from '@qbank/contract';
 import { emptyStatusCounts, QUESTION_TEXT_COUNT_CAP, searchTerms } from '@qbank/contract';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { column, nullable, type RowOf, rowAs, selectOne, selectRow, selectRows } from '../../db/rows';
 import {
@@ -16,7 +17,17 @@ import {
 } from '../../db/schema';
 import { statusTsQuery, termTsQuery } from '../../db/text-search';
 
-/** What the rules need of a question: its product, author and current version. */
+/** The version of a question learners get (decision 0028): its id, number and free-sample flag. */
+export interface PublishedRef {
+  versionId: string;
+  number: number;
+  freeSample: boolean;
+}
+
+/**
+ * What the rules need of a question: its product, author, current version and the version learners get
+ * (`published`: null when none; an older one than the current while a revision is in the workflow).
+ */
 export interface QuestionHead {
   id: string;
   productId: string;
@@ -26,7 +37,10 @@ export interface QuestionHead {
   status: QuestionStatus;
   freeSample: boolean;
   subcategoryId: string | null;
+  published: PublishedRef | null;
 }
+
+const publishedVersions = alias(questionVersions, 'published_versions');
 
 /**
  * The question and its current version's status; with `lock`, the question's row is held until the transaction
@@ -53,11 +67,34 @@ export async function findHead(db: DbOrTx, id: string, lock = false): Promise<Qu
       status: questionVersions.status,
       freeSample: questionVersions.freeSample,
       subcategoryId: questionVersions.subcategoryId,
+      publishedVersionId: publishedVersions.id,
+      publishedNumber: publishedVersions.number,
+      publishedFreeSample: publishedVersions.freeSample,
     })
     .from(questions)
     .innerJoin(questionVersions, eq(questionVersions.id, questions.currentVersionId))
+    .leftJoin(publishedVersions, eq(publishedVersions.id, questions.publishedVersionId))
     .where(eq(questions.id, id));
-  return head ?? null;
+  if (!head) return null;
+  const { publishedVersionId, publishedNumber, publishedFreeSample, ...rest } = head;
+  return {
+    ...rest,
+    published:
+      publishedVersionId === null
+        ? null
+        : { versionId: publishedVersionId, number: publishedNumber!, freeSample: publishedFreeSample! },
+  };
+}
+
+/**
+ * Where the published pointer goes when a version with this status becomes the current one (the rule of the
+ * `question_pool_sync` trigger, migration 0020): to it when it is PUBLISHED, nowhere when DELETED, else (a
+ * revision in the workflow) it stays.
+ */
+export function stillPublished(head: Pick<QuestionHead, 'published'>, status: QuestionStatus): boolean {
+  if (status === 'PUBLISHED') return true;
+  if (status === 'DELETED') return false;
+  return head.published !== null;
 }
 
 /** The content of a version, as written. */
@@ -203,7 +240,14 @@ export async function countMove(
   from: CountedAt | null,
   to: CountedAt,
   n = 1,
+  /**
+   * How many questions learners get this adds (1), removes (-1) or leaves (0), for products.question_count;
+   * by default the move's statuses say (a new question, or one without a revision).
+   */
+  publishedDelta?: number,
 ) {
+  const published = (c: CountedAt | null) => (c?.status === 'PUBLISHED' ? 1 : 0);
+  await adjustPublishedCount(tx, q.productId, publishedDelta ?? n * (published(to) - published(from)));
   if ((from && from.status === to.status && from.subcategoryId === to.subcategoryId) || n === 0) return;
   await tx.execute(sql`
     INSERT INTO question_counts (product_id, author_id, status, subcategory_id, n)
@@ -214,8 +258,6 @@ export async function countMove(
       UPDATE question_counts SET n = greatest(n - ${n}, 0)
       WHERE product_id = ${q.productId} AND author_id = ${q.authorId} AND status = ${from.status}
         AND subcategory_id IS NOT DISTINCT FROM ${from.subcategoryId}`);
-  const published = (c: CountedAt | null) => (c?.status === 'PUBLISHED' ? 1 : 0);
-  await adjustPublishedCount(tx, q.productId, n * (published(to) - published(from)));
 }
 
 /** Keeps products.question_count (published questions) in step with a status change, in its transaction. */
@@ -639,7 +681,7 @@ const browsedVersion = { version_id: column.string };
  * A page of the published questions a learner browses, as version ids in order, and how many there are. The
  * order is the subject tree's (subjects, categories, subcategories, each by position, name, id; the unfiled
  * last), then the questions' creation. Planned from the counts, as My Questions is:
- * - the tree's subcategories in order, each with its published count (question_counts, kept by every save)
+ * - the tree's subcategories in order, each with its published count (question_pool_counts, kept by a trigger)
  *   or, on a free plan, its free sample's (the pool's small partial index): a few key reads;
  * - then only the subcategories the page spans, each read from the pool's index on (product, subcategory),
  *   sorted and cut to its share of the page. Reading never goes past those subcategories, however large the
@@ -649,8 +691,7 @@ export async function browseQuestions(db: DbOrTx, f: BrowseFilter) {
   const counts = f.freeSampleOnly
     ? sql`SELECT subcategory_id, count(*)::int AS n FROM question_pool
         WHERE product_id = ${f.productId} AND free_sample GROUP BY subcategory_id`
-    : sql`SELECT subcategory_id, sum(n)::int AS n FROM question_counts
-        WHERE product_id = ${f.productId} AND status = 'PUBLISHED' GROUP BY subcategory_id`;
+    : sql`SELECT subcategory_id, n FROM question_pool_counts WHERE product_id = ${f.productId}`;
   const node = [
     f.subjectId ? sql`AND s.id = ${f.subjectId}` : sql``,
     f.categoryId ? sql`AND cat.id = ${f.categoryId}` : sql``,

@@ -45,6 +45,9 @@ export function questionsRoutes(app: FastifyInstance, deps: Deps) {
   route(app, questionsApi.restore, ({ actor, params }) => svc.restore(actor, params.id, params.number), {
     policy: ['question.review', 'question.save'],
   });
+  route(app, questionsApi.discardRevision, ({ actor, params }) => svc.discardRevision(actor, params.id), {
+    policy: ['question.read', 'question.discardRevision'],
+  });
   route(app, questionsApi.comments, ({ actor, params }) => svc.comments(actor, params.id), reviewing);
   route(
     app,

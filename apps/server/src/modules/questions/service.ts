@@ -50,6 +50,7 @@ import {
   type QuestionHead,
   readLearnerContent,
   readVersion,
+  stillPublished,
   unknownMediaFiles,
   type VersionContent,
   type VersionRead,
@@ -232,7 +233,9 @@ export function questionsService(deps: Deps) {
     if (typeof mediaFrom === 'string') await copyMedia(tx, mediaFrom, versionId);
     else await insertMedia(tx, versionId, mediaFrom);
     await pointAt(tx, head.id, versionId, now);
-    await countMove(tx, head, head, content);
+    // Learners keep the published version while a revision goes through the workflow (decision 0028).
+    const publishedDelta = Number(stillPublished(head, content.status)) - Number(head.published !== null);
+    await countMove(tx, head, head, content, 1, publishedDelta);
     return { uuid: head.id, version: number };
   }
 
@@ -298,17 +301,24 @@ export function questionsService(deps: Deps) {
             'productUuid',
           );
         const to = input.status ?? head.status;
-        await authorize(actor, 'question.save', { ...head, from: head.status, to });
+        // A save over a newer version is a conflict first: the one who made it may have moved the question
+        // where the caller can no longer save it, and "reload" says what happened.
         if (input.baseVersion !== undefined && input.baseVersion !== head.version)
           throw new AppError(
             ErrorCode.CONFLICT,
             `This question was saved by someone else since you opened it (it is now version ${head.version}). Reload it and make your changes again.`,
             'baseVersion',
           );
+        await authorize(actor, 'question.save', { ...head, from: head.status, to });
         const content = contentOf(input, to);
         await checkPlacement(tx, head.productId, content.subcategoryId);
         await checkMedia(tx, input.media);
-        const note = to === head.status ? 'Edited' : `${STATUS_LABELS[head.status]} → ${STATUS_LABELS[to]}`;
+        const note =
+          to === head.status
+            ? 'Edited'
+            : head.status === 'PUBLISHED' && to !== 'DELETED'
+              ? `Revision started (${STATUS_LABELS[to]})`
+              : `${STATUS_LABELS[head.status]} → ${STATUS_LABELS[to]}`;
         return addVersion(tx, actor, head, content, note, input.media ?? head.currentVersionId);
       });
     },
@@ -342,9 +352,11 @@ export function questionsService(deps: Deps) {
       if (await can(actor, 'question.solution', head)) {
         const v = await readVersion(db, id);
         if (!v) throw noSuchQuestion();
-        return { view: 'STAFF', ...toQuestion(v) };
+        return { view: 'STAFF', ...toQuestion(v), publishedVersion: head.published?.number ?? null };
       }
-      const [content] = await readLearnerContent(db, [head.currentVersionId]);
+      // The policy let a learner in for the published version: that one, whatever revision is in the workflow.
+      if (!head.published) throw noSuchQuestion();
+      const [content] = await readLearnerContent(db, [head.published.versionId]);
       if (!content) throw noSuchQuestion();
       return toLearnerQuestion(content);
     },
@@ -477,6 +489,33 @@ export function questionsService(deps: Deps) {
           { ...old.content, status: head.status },
           `Restored version ${number}`,
           old.versionId,
+        );
+      });
+    },
+
+    /**
+     * Discards a published question's revision (decision 0028): a new version with the published version's
+     * content and media, PUBLISHED, so the question reads again as learners have it. Those who may act on the
+     * revision where it is in the workflow may discard it.
+     */
+    async discardRevision(actor: Actor, id: string) {
+      await readable(actor, id);
+      return db.transaction(async (tx) => {
+        const head = await readable(actor, id, tx, true);
+        if (!head.published || head.status === 'PUBLISHED' || head.status === 'DELETED')
+          throw new AppError(ErrorCode.CONFLICT, 'This question has no revision to discard', 'id');
+        await authorize(actor, 'question.discardRevision', head);
+        const published = (await readVersion(tx, id, head.published.number))!;
+        await checkPlacement(tx, head.productId, published.content.subcategoryId).catch(() => {
+          published.content.subcategoryId = null; // its subcategory has since been deleted
+        });
+        return addVersion(
+          tx,
+          actor,
+          head,
+          { ...published.content, status: 'PUBLISHED' },
+          `Revision discarded (back to version ${head.published.number})`,
+          published.versionId,
         );
       });
     },

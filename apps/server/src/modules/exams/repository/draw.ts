@@ -120,7 +120,7 @@ async function drawOnce(db: DbOrTx, s: DrawScope, n: number, perNode: number): P
 
 /**
  * How many questions each subcategory holds for the pools, for Start Test. The whole bank's counts come from
- * `question_counts` (kept by every save) or, for the free sample, its small index; the learner's history
+ * `question_pool_counts` (kept by a trigger on the pool) or, for the free sample, its small index; the learner's history
  * (at most the questions they have seen) is subtracted or added per subcategory.
  */
 export async function countAvailable(
@@ -133,8 +133,8 @@ export async function countAvailable(
     const bank = s.freeSampleOnly
       ? sql`SELECT subcategory_id, count(*) AS n FROM question_pool
           WHERE product_id = ${s.productId} AND free_sample AND subcategory_id IS NOT NULL GROUP BY 1`
-      : sql`SELECT subcategory_id, sum(n) AS n FROM question_counts
-          WHERE product_id = ${s.productId} AND status = 'PUBLISHED' AND subcategory_id IS NOT NULL GROUP BY 1`;
+      : sql`SELECT subcategory_id, n::int8 AS n FROM question_pool_counts
+          WHERE product_id = ${s.productId} AND subcategory_id IS NOT NULL`;
     // count(*) or sum(int4): an int8 either way.
     for (const r of await selectRows(db, { subcategory_id: column.string, n: int8 }, bank))
       add(r.subcategory_id, r.n);
