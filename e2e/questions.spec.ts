@@ -182,7 +182,11 @@ test('a question goes from writer to auditor and back, is published, and its ver
   await expect(publish.getByRole('button', { name: 'Publish' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(status(page)).toHaveText('Published');
-  await expect(page.getByText('Published: learners see it. Only an admin can change it now.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Published: learners see it. Its writer or an auditor can revise it; learners keep this version until the revision is published.',
+    ),
+  ).toBeVisible();
 
   // The history lists every version, newest first; Compare shows the stem's change side by side.
   const versions = page.getByRole('list', { name: 'Versions, newest first' }).getByRole('listitem');

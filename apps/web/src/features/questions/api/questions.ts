@@ -138,6 +138,15 @@ export function useRestoreVersion() {
   });
 }
 
+/** Discards a published question's revision: a new version with the published content, published again. */
+export function useDiscardRevision() {
+  const invalidate = useInvalidateQuestion();
+  return useMutation({
+    mutationFn: (id: string) => call(questionsApi.discardRevision, { params: { id } }),
+    onSuccess: (saved) => invalidate(saved.uuid),
+  });
+}
+
 /** Adds a comment to the review thread. */
 export function useAddComment(id: string) {
   const queryClient = useQueryClient();

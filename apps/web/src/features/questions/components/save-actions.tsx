@@ -31,7 +31,7 @@ export function SaveActions({
         {actions.map((s) => (
           <Button
             key={s}
-            variant={s === 'DELETED' ? 'outline' : s === (status ?? 'DRAFT') ? 'default' : 'filled'}
+            variant={s === 'DELETED' ? 'outline' : s === (quick ?? status ?? 'DRAFT') ? 'default' : 'filled'}
             color={s === 'DELETED' ? 'red.9' : undefined}
             loading={pending === s}
             disabled={pending !== null && pending !== s}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { nextStepOf, orderedActions, questionViews, quickSaveStatus, saveActionLabel } from './workflow';
+import {
+  canOpenEditor,
+  nextStepOf,
+  orderedActions,
+  questionViews,
+  quickSaveStatus,
+  revisesOnly,
+  saveActionLabel,
+} from './workflow';
 
 const roles = (r: Partial<{ questionWriter: boolean; questionAuditor: boolean; admin: boolean }>) => ({
   questionWriter: false,
@@ -33,6 +41,11 @@ describe('saveActionLabel', () => {
     expect(saveActionLabel('DRAFT', 'DELETED')).toBe('Delete');
     expect(saveActionLabel(null, 'NEEDS_REVISION')).toBe('Save as needing revision');
   });
+  it('says a save of a published question starts a revision', () => {
+    expect(saveActionLabel('PUBLISHED', 'DRAFT')).toBe('Save as a draft revision');
+    expect(saveActionLabel('PUBLISHED', 'SUBMITTED')).toBe('Submit the revision for review');
+    expect(saveActionLabel('PUBLISHED', 'PUBLISHED')).toBe('Save');
+  });
 });
 
 describe('orderedActions and quickSaveStatus', () => {
@@ -51,6 +64,9 @@ describe('orderedActions and quickSaveStatus', () => {
   it('saves with the current status when allowed, else nothing; a new question with its first', () => {
     expect(quickSaveStatus('DRAFT', ['DRAFT', 'SUBMITTED'])).toBe('DRAFT');
     expect(quickSaveStatus('PUBLISHED', [])).toBeNull();
+    // A writer or an auditor on a published question: a draft revision.
+    expect(quickSaveStatus('PUBLISHED', ['DRAFT', 'SUBMITTED'])).toBe('DRAFT');
+    expect(quickSaveStatus('PUBLISHED', ['DRAFT', 'SUBMITTED', 'PUBLISHED', 'DELETED'])).toBe('PUBLISHED');
     expect(quickSaveStatus(null, ['DRAFT', 'SUBMITTED'])).toBe('DRAFT');
   });
 });
@@ -64,7 +80,23 @@ describe('nextStepOf', () => {
     expect(nextStepOf('NEEDS_REVISION')).toBe(
       'Waiting for its writer to revise it: they resubmit it for review.',
     );
-    expect(nextStepOf('PUBLISHED')).toBe('Published: learners see it. Only an admin can change it now.');
+    expect(nextStepOf('PUBLISHED')).toBe(
+      'Published: learners see it. Its writer or an auditor can revise it; learners keep this version until the revision is published.',
+    );
     expect(nextStepOf('DELETED')).toBe('Deleted: only an admin can change it now.');
+  });
+});
+
+describe('revisesOnly and canOpenEditor', () => {
+  it('opens the editor on a published question for those who may revise it', () => {
+    expect(revisesOnly('PUBLISHED', ['DRAFT', 'SUBMITTED'])).toBe(true);
+    expect(canOpenEditor('PUBLISHED', ['DRAFT', 'SUBMITTED'])).toBe(true);
+    // An admin edits it as it is; a learner-like role with no statuses not at all.
+    expect(revisesOnly('PUBLISHED', ['DRAFT', 'SUBMITTED', 'NEEDS_REVISION', 'PUBLISHED', 'DELETED'])).toBe(
+      false,
+    );
+    expect(canOpenEditor('PUBLISHED', [])).toBe(false);
+    expect(canOpenEditor('SUBMITTED', [])).toBe(false);
+    expect(canOpenEditor('DRAFT', ['DRAFT', 'SUBMITTED'])).toBe(true);
   });
 });

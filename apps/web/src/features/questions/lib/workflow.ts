@@ -56,6 +56,9 @@ export const newQuestionStatuses = (roles: Roles | null, superuser = false): Que
  */
 export function saveActionLabel(from: QuestionStatus | null, to: QuestionStatus): string {
   if (from === to) return to === 'DRAFT' ? 'Save draft' : 'Save';
+  // Saving a published question as a draft or for review starts a revision (learners keep the published one).
+  if (from === 'PUBLISHED' && to === 'DRAFT') return 'Save as a draft revision';
+  if (from === 'PUBLISHED' && to === 'SUBMITTED') return 'Submit the revision for review';
   switch (to) {
     case 'DRAFT':
       return from === null ? 'Save draft' : 'Move to drafts';
@@ -82,14 +85,29 @@ export function orderedActions(
   return [...statuses].sort((a, b) => rank(a) - rank(b));
 }
 
-/** The status Ctrl/Cmd+S saves with: the current one when the caller may keep it, a new question's first. */
+/**
+ * The status Ctrl/Cmd+S saves with: the current one when the caller may keep it, a new question's first; on a
+ * published question the caller may only revise, a draft revision.
+ */
 export function quickSaveStatus(
   from: QuestionStatus | null,
   statuses: readonly QuestionStatus[],
 ): QuestionStatus | null {
+  if (from === 'PUBLISHED' && !statuses.includes(from)) return statuses.includes('DRAFT') ? 'DRAFT' : null;
   if (from !== null) return statuses.includes(from) ? from : null;
   return statuses[0] ?? null;
 }
+
+/**
+ * Whether the caller edits a published question only by revising it (a writer or an auditor): the editor opens
+ * for them, and a save starts a revision while learners keep the published version (decision 0027).
+ */
+export const revisesOnly = (status: QuestionStatus, statuses: readonly QuestionStatus[]) =>
+  status === 'PUBLISHED' && statuses.length > 0 && !statuses.includes('PUBLISHED');
+
+/** Whether the caller may open the editor on a question: edit it where it is, or revise a published one. */
+export const canOpenEditor = (status: QuestionStatus, statuses: readonly QuestionStatus[]) =>
+  statuses.includes(status) || revisesOnly(status, statuses);
 
 /** A step of the workflow as who takes it would say it: "they publish it". */
 const STEP_WORDS: Record<QuestionStatus, string> = {
@@ -105,6 +123,8 @@ const STEP_WORDS: Record<QuestionStatus, string> = {
  * server enforces): its writer or an auditor, and what they may do; when neither may move it, only an admin.
  */
 export function nextStepOf(status: QuestionStatus): string {
+  if (status === 'PUBLISHED')
+    return 'Published: learners see it. Its writer or an auditor can revise it; learners keep this version until the revision is published.';
   const movesOf = (roles: { writer: boolean; auditor: boolean }) =>
     allowedStatuses({ admin: false, isAuthor: true, ...roles }, status).filter(
       (s) => s !== status && s !== 'DELETED',
@@ -124,7 +144,5 @@ export function nextStepOf(status: QuestionStatus): string {
       : `Waiting for its writer: they ${words(byWriter)} when it is ready.`;
   const byAuditor = movesOf({ writer: false, auditor: true });
   if (byAuditor.length > 0) return `Waiting for an auditor to review it: they ${words(byAuditor)}.`;
-  return status === 'PUBLISHED'
-    ? 'Published: learners see it. Only an admin can change it now.'
-    : `${STATUS_LABELS[status]}: only an admin can change it now.`;
+  return `${STATUS_LABELS[status]}: only an admin can change it now.`;
 }

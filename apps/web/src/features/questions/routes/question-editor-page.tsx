@@ -15,7 +15,7 @@ import {
 import { useForm } from '@mantine/form';
 import { activeSubscription, type QuestionStatus } from '@qbank/contract';
 import { useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { HttpError } from '../../../lib/http';
 import { useAuth } from '../../accounts/api/auth';
@@ -24,8 +24,10 @@ import { CommentThread } from '../components/comment-thread';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ConflictAlert } from '../components/conflict-alert';
 import { LeaveGuard } from '../components/leave-guard';
+import { PublishDialog } from '../components/publish-dialog';
 import { QuestionFields } from '../components/question-fields';
 import { QuestionPreview } from '../components/question-preview';
+import { hasOpenRevision, RevisionNotice } from '../components/revision-notice';
 import { SaveActions } from '../components/save-actions';
 import { StatusBadge } from '../components/status-badge';
 import { useMediaEntries } from '../hooks/use-media-entries';
@@ -33,7 +35,7 @@ import { useQuestionSave } from '../hooks/use-question-save';
 import { hasMediaChanges, type MediaEntry, mediaEntriesOf } from '../lib/media';
 import { validateQuestion } from '../lib/question-checks';
 import { blankQuestion, formValuesOf, type QuestionFormValues } from '../lib/question-form';
-import { newQuestionStatuses, nextStepOf } from '../lib/workflow';
+import { canOpenEditor, newQuestionStatuses, nextStepOf } from '../lib/workflow';
 
 interface EditorProps {
   heading: string;
@@ -41,6 +43,8 @@ interface EditorProps {
   /** The question's status now; null for a new question. */
   status: QuestionStatus | null;
   version?: number;
+  /** The version learners get (null: none); older than `version` while a revision is in the workflow. */
+  publishedVersion?: number | null;
   statuses: QuestionStatus[];
   savedNote?: string;
   /** The stored media of the question's current version. */
@@ -54,11 +58,13 @@ function QuestionEditor({
   initial,
   status,
   version,
+  publishedVersion = null,
   statuses,
   savedNote,
   media: initialMedia = [],
   onReload,
 }: EditorProps) {
+  const navigate = useNavigate();
   const form = useForm<QuestionFormValues>({
     mode: 'controlled',
     initialValues: initial,
@@ -95,6 +101,17 @@ function QuestionEditor({
             </Text>
           )}
         </div>
+        {status && version !== undefined && (
+          <RevisionNotice
+            question={{ uuid: initial.uuid, status, version, publishedVersion }}
+            statuses={statuses}
+            editing
+            onDiscarded={() => {
+              editor.leaving.current = true;
+              navigate(`/questions/${initial.uuid}`);
+            }}
+          />
+        )}
         <Anchor href="#question-preview" hiddenFrom="lg" size="sm">
           Jump to the preview
         </Anchor>
@@ -130,16 +147,16 @@ function QuestionEditor({
           </Grid.Col>
         </Grid>
       </Stack>
-      <ConfirmDialog
+      <PublishDialog
         opened={editor.publish.confirming}
-        title="Publish this question?"
-        confirmLabel="Publish"
+        replaces={
+          status !== null && version !== undefined && hasOpenRevision({ status, version, publishedVersion })
+            ? publishedVersion
+            : null
+        }
         onConfirm={editor.publish.confirm}
         onClose={editor.publish.cancel}
-      >
-        Learners subscribed to this QBank will see it in their tests and when they browse. Later changes make
-        new versions, and learners see each one as it is saved.
-      </ConfirmDialog>
+      />
       <ConfirmDialog
         opened={editor.delete.confirming}
         title="Delete this question?"
@@ -245,7 +262,7 @@ export function EditQuestionPage() {
     );
   }
   const q = question.data;
-  if (!allowed.data.includes(q.status))
+  if (!canOpenEditor(q.status, allowed.data))
     return (
       <EditorProblem heading={heading}>
         {`This question is ${q.status === 'NEEDS_REVISION' ? 'waiting for revision' : q.status.toLowerCase()}, and your role cannot edit it now. Open it from My Questions to read it.`}
@@ -258,6 +275,7 @@ export function EditQuestionPage() {
       initial={formValuesOf(q)}
       status={q.status}
       version={q.version}
+      publishedVersion={q.publishedVersion}
       statuses={allowed.data}
       media={mediaEntriesOf(q)}
       savedNote={revision === 0 ? (location.state as { savedNote?: string } | null)?.savedNote : undefined}

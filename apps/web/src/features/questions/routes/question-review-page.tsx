@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import type { Question, QuestionStatus } from '@qbank/contract';
+import type { QuestionStatus, StaffQuestion } from '@qbank/contract';
 import IconPencil from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -31,8 +31,10 @@ import {
 } from '../api/questions';
 import { CommentThread } from '../components/comment-thread';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { PublishDialog } from '../components/publish-dialog';
 import type { FromList } from '../components/question-list';
 import { QuestionView } from '../components/question-view';
+import { hasOpenRevision, RevisionNotice } from '../components/revision-notice';
 import { SendBackDialog } from '../components/send-back-dialog';
 import { StatusBadge } from '../components/status-badge';
 import { VersionHistory } from '../components/version-history';
@@ -40,7 +42,7 @@ import { formatTime, personName } from '../lib/format';
 import { placementLabel } from '../lib/placement';
 import { statusChangeOf } from '../lib/question-form';
 import { isVersionConflict } from '../lib/server-errors';
-import { nextStepOf, saveActionLabel } from '../lib/workflow';
+import { canOpenEditor, nextStepOf, revisesOnly, saveActionLabel } from '../lib/workflow';
 
 const TITLE = 'Question';
 
@@ -69,7 +71,7 @@ function Actions({
   allowed,
   onDone,
 }: {
-  question: Question;
+  question: StaffQuestion;
   allowed: QuestionStatus[];
   onDone: (message: string) => void;
 }) {
@@ -82,8 +84,10 @@ function Actions({
   const [publishing, setPublishing] = useState(false);
   const [pending, setPending] = useState<QuestionStatus | null>(null);
   const [error, setError] = useState<{ message: string; conflict: boolean } | null>(null);
-  const moves = allowed.filter((s) => s !== question.status);
-  const canEdit = allowed.includes(question.status);
+  // A writer or an auditor changes a published question by revising it in the editor, not by moving it here.
+  const revising = revisesOnly(question.status, allowed);
+  const moves = revising ? [] : allowed.filter((s) => s !== question.status);
+  const canEdit = canOpenEditor(question.status, allowed);
 
   const move = async (to: QuestionStatus) => {
     setError(null);
@@ -108,7 +112,7 @@ function Actions({
             variant="default"
             leftSection={<IconPencil size={16} aria-hidden />}
           >
-            Edit
+            {revising ? 'Revise' : 'Edit'}
           </Button>
         )}
         {moves.map((s) => (
@@ -161,19 +165,15 @@ function Actions({
           await move('NEEDS_REVISION');
         }}
       />
-      <ConfirmDialog
+      <PublishDialog
         opened={publishing}
-        title="Publish this question?"
-        confirmLabel="Publish"
+        replaces={hasOpenRevision(question) ? question.publishedVersion : null}
         onClose={() => setPublishing(false)}
         onConfirm={() => {
           setPublishing(false);
           void move('PUBLISHED');
         }}
-      >
-        Learners subscribed to this QBank will see it in their tests and when they browse. Later changes make
-        new versions, and learners see each one as it is saved.
-      </ConfirmDialog>
+      />
       <ConfirmDialog
         opened={deleting}
         title="Delete this question?"
@@ -282,6 +282,11 @@ export function QuestionReviewPage() {
             {nextStepOf(q.status)}
           </Text>
         </div>
+        <RevisionNotice
+          question={q}
+          statuses={allowed.data}
+          onDiscarded={(v) => setNote(`Revision discarded. This is now version ${v}, as learners see it.`)}
+        />
         <Actions
           key={`${q.uuid}:${q.version}`}
           question={q}
