@@ -104,6 +104,10 @@ test('a revision of a published question: learners keep the published version un
       'Learners see the published version (v2) until this revision is published.',
     );
     await expect(page.getByText('Waiting for an auditor to review it')).toBeVisible();
+    const versions = page.getByRole('list', { name: 'Versions, newest first' }).getByRole('listitem');
+    await expect(versions.first()).toContainText('Revision started (Submitted)');
+    await expect(versions.nth(1)).toContainText('Version 2');
+    await expect(versions.nth(1)).toContainText('(learners see this one)');
     // Submitted, it is the auditor's to act on: the writer cannot discard it.
     await expect(notice.getByRole('button', { name: 'Discard the revision' })).toHaveCount(0);
     await expectScreenOk(page);

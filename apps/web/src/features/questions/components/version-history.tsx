@@ -32,6 +32,8 @@ export function VersionHistory(props: Props) {
 interface Props {
   questionId: string;
   currentVersion: number;
+  /** The version learners get, marked when a revision is newer (decision 0027). */
+  publishedVersion?: number | null;
   canRestore: boolean;
   onRestored: (version: number) => void;
 }
@@ -40,6 +42,7 @@ interface Props {
 function Versions({
   questionId,
   currentVersion,
+  publishedVersion = null,
   canRestore,
   onRestored,
   list,
@@ -100,6 +103,11 @@ function Versions({
                 {v.version === currentVersion && (
                   <Text size="sm" fw={600}>
                     (current)
+                  </Text>
+                )}
+                {v.version === publishedVersion && v.version !== currentVersion && (
+                  <Text size="sm" fw={600}>
+                    (learners see this one)
                   </Text>
                 )}
               </Group>

@@ -321,6 +321,7 @@ export function QuestionReviewPage() {
         <VersionHistory
           questionId={q.uuid}
           currentVersion={q.version}
+          publishedVersion={q.publishedVersion}
           canRestore={allowed.data.includes(q.status)}
           onRestored={(v) => setNote(`Restored. This is now version ${v}.`)}
         />
