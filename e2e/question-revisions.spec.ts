@@ -112,6 +112,12 @@ test('a revision of a published question: learners keep the published version un
     await expect(notice.getByRole('button', { name: 'Discard the revision' })).toHaveCount(0);
     await expectScreenOk(page);
     expect(await learnerReads()).toMatchObject({ version: 2, questionStem: question.questionStem });
+    // My Questions lists it under Submitted, saying learners still see version 2.
+    await page.goto('/questions');
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('Submitted');
+    await expect(row).toContainText('Revision; learners see v2');
+    await expectScreenOk(page);
 
     // The auditor, at 375 px: Publish asks first and says what it replaces.
     await page.context().clearCookies();

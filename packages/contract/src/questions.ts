@@ -285,6 +285,8 @@ export const questionSummary = z.object({
   subcategoryUuid: z.string().nullable(),
   freeSample: z.boolean(),
   version: z.number().int(),
+  /** The version learners get (null: none); older than `version` while a revision is in the workflow. */
+  publishedVersion: z.number().int().nullable(),
   updatedAt: z.string(),
 });
 export type QuestionSummary = z.infer<typeof questionSummary>;

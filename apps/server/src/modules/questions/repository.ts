@@ -452,7 +452,9 @@ function nodeCondition(f: ListFilter): ((column: SQL) => SQL) | null {
 }
 
 const SUMMARY_COLUMNS = sql`q.id, v.name, v.status, v.stem, v.subcategory_id, v.free_sample, v.number, q.updated_at,
-  a.id AS author_id, a.first_name, a.last_name`;
+  a.id AS author_id, a.first_name, a.last_name,
+  (SELECT pv.number FROM questions pq JOIN question_versions pv ON pv.id = pq.published_version_id
+    WHERE pq.id = q.id) AS published_number`;
 
 /** The statuses a list without a status filter holds. */
 const listedStatuses = questionStatuses.filter((s) => s !== 'DELETED');
@@ -470,6 +472,7 @@ const summaryRow = {
   author_id: column.string,
   first_name: column.string,
   last_name: column.string,
+  published_number: nullable(column.int),
 };
 /** How many questions a text search's walk reads first to tell a rare word from a common one. */
 const WALK_PROBE = 100;
@@ -490,6 +493,7 @@ const summaryOf = (r: RowOf<typeof summaryRow>) => ({
   subcategoryId: r.subcategory_id,
   freeSample: r.free_sample,
   version: r.number,
+  publishedVersion: r.published_number,
   updatedAt: r.updated_at,
   author: { uuid: r.author_id, firstName: r.first_name, lastName: r.last_name },
 });

@@ -417,6 +417,7 @@ export function questionsService(deps: Deps) {
           subcategoryUuid: r.subcategoryId,
           freeSample: r.freeSample,
           version: r.version,
+          publishedVersion: r.publishedVersion,
           updatedAt: r.updatedAt.toISOString(),
         })),
         page,

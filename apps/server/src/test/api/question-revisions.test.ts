@@ -171,6 +171,13 @@ describe('a revision of a published question', () => {
     // The staff's tabs count it where the revision is.
     const counts = (await get(admin, `/api/v2/questions/products/${productId}/statusCounts`)).body;
     expect(counts).toMatchObject({ DRAFT: 1, PUBLISHED: 0 });
+    // My Questions lists it under the revision's status, saying which version learners see.
+    const list = await get(writer, `/api/v2/questions/products/${productId}/writerOrAuditor?status=DRAFT`);
+    expect(list.body.content).toEqual([
+      expect.objectContaining({ uuid: q.uuid, status: 'DRAFT', version: 3, publishedVersion: 2 }),
+    ]);
+    const found = await get(writer, `/api/v2/questions/products/${productId}/writerOrAuditor?text=opening`);
+    expect(found.body.content).toEqual([expect.objectContaining({ uuid: q.uuid, publishedVersion: 2 })]);
     // Deleting would take it from learners: a writer discards the revision instead.
     expect((await get(writer, `/api/v2/questions/${q.uuid}/allowedStatuses`)).body).toEqual([
       'DRAFT',

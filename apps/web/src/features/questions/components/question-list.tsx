@@ -25,6 +25,16 @@ function RowTitle({ q, state }: { q: QuestionSummary; state: FromList }) {
   );
 }
 
+/** A revision in the workflow says which version learners still see (decision 0027). */
+function RevisionOf({ q }: { q: QuestionSummary }) {
+  if (q.publishedVersion === null || q.publishedVersion === q.version || q.status === 'DELETED') return null;
+  return (
+    <Text size="xs" c="dimmed">
+      Revision; learners see v{q.publishedVersion}
+    </Text>
+  );
+}
+
 /**
  * The questions of a page: a table on wide screens, a stack of cards on a phone (the table's columns do not fit
  * 375 px), each row opening the question's review view.
@@ -64,6 +74,7 @@ export function QuestionList({
                 </Table.Td>
                 <Table.Td>
                   <StatusBadge status={q.status} />
+                  <RevisionOf q={q} />
                 </Table.Td>
                 <Table.Td>{personName(q.author)}</Table.Td>
                 <Table.Td>
@@ -86,6 +97,7 @@ export function QuestionList({
               <RowTitle q={q} state={state} />
               <StatusBadge status={q.status} />
             </Group>
+            <RevisionOf q={q} />
             <Text size="sm" c="dimmed" mt={4}>
               {personName(q.author)} · updated <time dateTime={q.updatedAt}>{formatTime(q.updatedAt)}</time>
             </Text>
