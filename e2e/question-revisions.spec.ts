@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import * as schema from '../apps/server/src/db/schema';
 import { expect, expectAccessible, expectScreenOk, like, signInAs, type TestUser, test } from './fixtures';
 
-// A revision of a published question (decision 0027): its writer revises it while learners keep the published
+// A revision of a published question (decision 0028): its writer revises it while learners keep the published
 // version; the auditor publishes the revision (learners then get it), and may discard a later one.
 
 const status = (page: Page) => page.locator('main h1 + .mantine-Badge-root');

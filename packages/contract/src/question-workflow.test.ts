@@ -5,7 +5,7 @@ const writer = { admin: false, writer: true, auditor: false, isAuthor: true };
 const auditor = { admin: false, writer: false, auditor: true, isAuthor: false };
 const admin = { admin: true, writer: false, auditor: false, isAuthor: false };
 
-describe('allowedStatuses: revisions of published questions (decision 0027)', () => {
+describe('allowedStatuses: revisions of published questions (decision 0028)', () => {
   it('lets the writer and an auditor start a revision, never publish it themselves from there', () => {
     expect(allowedStatuses(writer, 'PUBLISHED')).toEqual(['DRAFT', 'SUBMITTED']);
     expect(allowedStatuses(auditor, 'PUBLISHED')).toEqual(['DRAFT', 'SUBMITTED']);

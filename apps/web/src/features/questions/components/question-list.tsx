@@ -25,7 +25,7 @@ function RowTitle({ q, state }: { q: QuestionSummary; state: FromList }) {
   );
 }
 
-/** A revision in the workflow says which version learners still see (decision 0027). */
+/** A revision in the workflow says which version learners still see (decision 0028). */
 function RevisionOf({ q }: { q: QuestionSummary }) {
   if (q.publishedVersion === null || q.publishedVersion === q.version || q.status === 'DELETED') return null;
   return (

@@ -11,7 +11,7 @@ export const hasOpenRevision = (q: Pick<StaffQuestion, 'publishedVersion' | 'ver
   q.publishedVersion !== null && q.publishedVersion !== q.version && q.status !== 'DELETED';
 
 /**
- * What learners get while a question is revised (decision 0027), on the question's page and in its editor: a
+ * What learners get while a question is revised (decision 0028), on the question's page and in its editor: a
  * revision in the workflow ("Learners see the published version (v3) until this revision is published"), with
  * Discard for those who may act on it; or, in the editor of a published question, that saving starts a
  * revision (a writer, an auditor) or changes what learners see at once (an admin). Nothing otherwise.

@@ -32,7 +32,7 @@ export function VersionHistory(props: Props) {
 interface Props {
   questionId: string;
   currentVersion: number;
-  /** The version learners get, marked when a revision is newer (decision 0027). */
+  /** The version learners get, marked when a revision is newer (decision 0028). */
   publishedVersion?: number | null;
   canRestore: boolean;
   onRestored: (version: number) => void;

@@ -100,7 +100,7 @@ export function quickSaveStatus(
 
 /**
  * Whether the caller edits a published question only by revising it (a writer or an auditor): the editor opens
- * for them, and a save starts a revision while learners keep the published version (decision 0027).
+ * for them, and a save starts a revision while learners keep the published version (decision 0028).
  */
 export const revisesOnly = (status: QuestionStatus, statuses: readonly QuestionStatus[]) =>
   status === 'PUBLISHED' && statuses.length > 0 && !statuses.includes('PUBLISHED');
