@@ -3,5 +3,6 @@ export * from './catalogue';
 export * from './imports';
 export * from './platform';
 export * from './questions';
+export * from './roster';
 
 export * from './tests';
