@@ -126,6 +126,15 @@ export const answerChoiceInput = z.object({
   text: textField('answerChoices text').max(CHOICE_TEXT_MAX, {
     error: `answerChoices text must be at most ${CHOICE_TEXT_MAX} characters`,
   }),
+  /**
+   * Why this choice is right or wrong (rich text, optional, as long as a choice at most). Part of the solution:
+   * the staff read it, a learner only with the rest of the solution (docs/questions.md).
+   */
+  explanation: textField('answerChoices explanation', 'answerChoices explanation must be text')
+    .max(CHOICE_TEXT_MAX, {
+      error: `answerChoices explanation must be at most ${CHOICE_TEXT_MAX} characters`,
+    })
+    .default(''),
 });
 
 /** The body of POST questions and PUT questions/{id} (SPEC §7): the question plus its client-generated uuid. */
@@ -206,8 +215,11 @@ export const mediaItem = z.object({
 });
 export type MediaItem = z.infer<typeof mediaItem>;
 
-/** An answer choice as it reads: its id (kept across versions) and its text. */
+/** An answer choice as a learner reads it: its id (kept across versions) and its text. */
 const answerChoice = z.object({ uuid: z.string(), text: z.string() });
+
+/** An answer choice as its staff read it: with its own explanation ('' when it has none). */
+const staffAnswerChoice = answerChoice.extend({ explanation: z.string() });
 
 /** SPEC §3 question, as a version of it reads, its solution included: what its staff read. */
 export const question = z.object({
@@ -219,7 +231,7 @@ export const question = z.object({
   version: z.number().int(),
   questionStem: z.string(),
   explanation: z.string(),
-  answerChoices: z.array(answerChoice),
+  answerChoices: z.array(staffAnswerChoice),
   correctAnswerChoice: z.string().nullable(),
   references: z.array(z.string()),
   reinforcements: z.array(z.string()),

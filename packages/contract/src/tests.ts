@@ -180,6 +180,11 @@ export const solution = z.object({
   explanation: z.string(),
   explanationMediaUrls: z.array(mediaItem),
   references: z.array(z.string()),
+  /**
+   * Each choice's own explanation (why it is right or wrong), for the choices that have one, in the choices'
+   * order. Part of the solution: the exam screen's `answerChoices` never carry it.
+   */
+  choiceExplanations: z.array(z.object({ uuid: z.string(), explanation: z.string() })),
   /** The share (0–100) of the product's learners who chose each choice on their first attempt. */
   choiceShares: z.array(z.object({ uuid: z.string(), percent: z.number(), count: z.number().int() })),
   /** How many first attempts the shares come from. */

@@ -27,6 +27,11 @@ export interface StoredChoice {
   id: string;
   /** Sanitised rich text. */
   text: string;
+  /**
+   * Why this choice is right or wrong: sanitised rich text, part of the solution. Absent in rows saved before
+   * choices had one, and when empty.
+   */
+  explanation?: string;
 }
 
 /**

@@ -31,7 +31,7 @@ const sizeOf = (c: PinnedContent) =>
     (c.name.length +
       c.stem.length +
       c.explanation.length +
-      c.choices.reduce((a, ch) => a + ch.text.length + 40, 0) +
+      c.choices.reduce((a, ch) => a + ch.text.length + (ch.explanation?.length ?? 0) + 40, 0) +
       c.references.reduce((a, r) => a + r.length, 0)) +
   200 * (c.stemMedia.length + c.explanationMedia.length) +
   400;

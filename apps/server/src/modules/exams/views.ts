@@ -57,13 +57,16 @@ function sharesOf(
 
 /** The part of a question's solution that never changes. */
 const fixedSolution = (
-  q: Pick<PinnedContent, 'correctChoiceId' | 'explanation' | 'references'>,
+  q: Pick<PinnedContent, 'choices' | 'correctChoiceId' | 'explanation' | 'references'>,
   explanationMedia: MediaItem[],
 ): Omit<Solution, 'choiceShares' | 'attempts'> => ({
   correctAnswerChoice: q.correctChoiceId,
   explanation: q.explanation,
   explanationMediaUrls: explanationMedia,
   references: q.references,
+  choiceExplanations: q.choices.flatMap((c) =>
+    c.explanation ? [{ uuid: c.id, explanation: c.explanation }] : [],
+  ),
 });
 
 function solution(

@@ -38,7 +38,11 @@ export function toPortable(row: ExportRow, files: ExportFile[] | null): Portable
     name: row.name,
     stem,
     explanation,
-    choices: row.choices.map((c) => ({ text: c.text, correct: c.id === row.correctChoiceId })),
+    choices: row.choices.map((c) => ({
+      text: c.text,
+      correct: c.id === row.correctChoiceId,
+      ...(c.explanation ? { explanation: c.explanation } : {}),
+    })),
     references: row.references,
     reinforcements: row.reinforcements,
     path: row.path,

@@ -96,7 +96,7 @@ export interface ImportTarget {
 export const importNote = (fileName: string) => `Imported from ${fileName}`;
 
 function newQuestion(target: ImportTarget, q: PreparedQuestion, subcategoryId: string | null): NewQuestion {
-  const choices = q.choices.map((c) => ({ id: randomUUID(), text: c.text, correct: c.correct }));
+  const choices = q.choices.map((c) => ({ ...c, id: randomUUID() }));
   const positions = { STEM: 0, EXPLANATION: 0 };
   return {
     id: importedQuestionId(target.importId, q.index),
@@ -107,7 +107,9 @@ function newQuestion(target: ImportTarget, q: PreparedQuestion, subcategoryId: s
     freeSample: q.freeSample,
     stem: q.stem,
     explanation: q.explanation,
-    choices: choices.map(({ id, text }) => ({ id, text })),
+    choices: choices.map(({ id, text, explanation }) =>
+      explanation ? { id, text, explanation } : { id, text },
+    ),
     correctChoiceId: choices.find((c) => c.correct)?.id ?? null,
     references: q.references,
     reinforcements: q.reinforcements,

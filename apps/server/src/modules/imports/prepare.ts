@@ -29,7 +29,8 @@ export interface PreparedQuestion {
   name: string;
   stem: string;
   explanation: string;
-  choices: { text: string; correct: boolean }[];
+  /** `explanation` only when the choice has one that says something. */
+  choices: { text: string; correct: boolean; explanation?: string }[];
   references: string[];
   reinforcements: string[];
   /** 0..3 names, as the file gave them (the importer fills the missing levels, tree.ts). */
@@ -107,7 +108,15 @@ export async function prepareQuestion(
       block('choices', `Answer choice ${letter} is empty once the HTML the product does not keep is removed`);
     else if (text.length > CHOICE_TEXT_MAX)
       block('choices', `Answer choice ${letter} is longer than ${thousands(CHOICE_TEXT_MAX)} characters`);
-    return { text, correct: c.correct };
+    const why = sanitizeRichText(c.explanation ?? '');
+    if (why.length > CHOICE_TEXT_MAX)
+      block(
+        'choices',
+        `The explanation of answer choice ${letter} is longer than ${thousands(CHOICE_TEXT_MAX)} characters`,
+      );
+    return isBlankRichText(why)
+      ? { text, correct: c.correct }
+      : { text, correct: c.correct, explanation: why };
   });
 
   if (q.name.length > QUESTION_NAME_MAX)

@@ -92,7 +92,8 @@ describe('readQuestionFile', () => {
       { line: 3, field: 'choices', message: '…' },
       { line: 5, field: 'media', message: 'left out' },
       { line: 7, field: 'file', message: 'Broken CSV' },
-      { line: 9, field: 'feedback', message: 'The feedback on answer A was left out…' },
+      { line: 9, field: 'weight', message: 'The weight of answer B (50%) was left out…' },
+      { line: 11, field: 'tags', message: 'The tag "x" was left out…' },
     ];
     expect(countInvalid(issues, new Set([2, 5]))).toBe(2);
   });

@@ -2,8 +2,8 @@ import { ErrorCode, IMPORT_MAX_QUESTIONS, type ImportNode, type ImportPreview } 
 import { AppError } from '../../lib/app-error';
 import type { Upload } from '../../lib/upload';
 import {
-  FEEDBACK_FIELD,
   type ImportFormat,
+  NOTE_FIELDS,
   PARTS_MAX,
   type ParseIssue,
   parseQuestions,
@@ -35,10 +35,10 @@ const YIELD_EVERY = 100;
 export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Notes about the header row, media and answer feedback left out belong to a file or a question that still
- * imports.
+ * Notes about the header row, media, and what a question carries that the product cannot keep (answer
+ * weights, Moodle's combined feedback, hints, tags) belong to a file or a question that still imports.
  */
-const notes = new Set(['header', 'media', FEEDBACK_FIELD]);
+const notes = new Set<string>(['header', 'media', ...NOTE_FIELDS]);
 
 /**
  * The questions left out: the lines where an issue is and no accepted question starts. A reader names a

@@ -368,7 +368,7 @@ export interface MediaRead {
 /**
  * What a learner may read of a version: its stem, the stem's media, its choices and where it is filed. The
  * columns of its solution (correct choice, explanation, references, reinforcements, explanation media) are
- * not even selected.
+ * not even selected, nor the choices' own explanations (taken out of the jsonb in the query).
  */
 export interface LearnerContent {
   versionId: string;
@@ -378,7 +378,7 @@ export interface LearnerContent {
   number: number;
   name: string;
   stem: string;
-  choices: StoredChoice[];
+  choices: Pick<StoredChoice, 'id' | 'text'>[];
   stemMedia: MediaRead[];
 }
 
@@ -394,7 +394,10 @@ export async function readLearnerContent(db: DbOrTx, versionIds: string[]): Prom
       number: questionVersions.number,
       name: questionVersions.name,
       stem: questionVersions.stem,
-      choices: questionVersions.choices,
+      choices: sql<
+        Pick<StoredChoice, 'id' | 'text'>[]
+      >`(SELECT coalesce(jsonb_agg(c - 'explanation' ORDER BY n), '[]'::jsonb)
+        FROM jsonb_array_elements(${questionVersions.choices}) WITH ORDINALITY AS e(c, n))`,
     })
     .from(questionVersions)
     .innerJoin(questions, eq(questions.id, questionVersions.questionId))

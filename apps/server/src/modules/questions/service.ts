@@ -16,6 +16,7 @@ import {
   STATUS_LABELS,
 } from '@qbank/contract';
 import type { Tx } from '../../db/client';
+import type { StoredChoice } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { mediaUrl } from '../../lib/media-url';
@@ -75,6 +76,14 @@ function ownImagesOnly(field: string, html: string): void {
     );
 }
 
+/** A choice as stored: its text and explanation sanitised, an explanation left out when it says nothing. */
+export function storedChoice(id: string, text: string, explanation: string): StoredChoice {
+  const why = sanitizeRichText(explanation);
+  return isBlankRichText(why)
+    ? { id, text: sanitizeRichText(text) }
+    : { id, text: sanitizeRichText(text), explanation: why };
+}
+
 /** The answer of GET questions/{id} (SPEC §3) from a version read. */
 export function toQuestion(v: VersionRead): Question {
   const media = (type: 'STEM' | 'EXPLANATION') =>
@@ -88,7 +97,11 @@ export function toQuestion(v: VersionRead): Question {
     version: v.number,
     questionStem: v.content.stem,
     explanation: v.content.explanation,
-    answerChoices: v.content.choices.map((c) => ({ uuid: c.id, text: c.text })),
+    answerChoices: v.content.choices.map((c) => ({
+      uuid: c.id,
+      text: c.text,
+      explanation: c.explanation ?? '',
+    })),
     correctAnswerChoice: v.content.correctChoiceId,
     references: v.content.references,
     reinforcements: v.content.reinforcements,
@@ -139,11 +152,12 @@ export function questionsService(deps: Deps) {
     ownImagesOnly('explanation', input.explanation);
     input.answerChoices.forEach((c, i) => {
       ownImagesOnly(`answerChoices.${i}.text`, c.text);
+      ownImagesOnly(`answerChoices.${i}.explanation`, c.explanation);
     });
     const stem = sanitizeRichText(input.questionStem);
     if (isBlankRichText(stem))
       throw new AppError(ErrorCode.VALIDATION, 'questionStem is required', 'questionStem');
-    const choices = input.answerChoices.map((c) => ({ id: c.uuid, text: sanitizeRichText(c.text) }));
+    const choices = input.answerChoices.map((c) => storedChoice(c.uuid, c.text, c.explanation));
     if (choices.some((c) => isBlankRichText(c.text)))
       throw new AppError(
         ErrorCode.VALIDATION,

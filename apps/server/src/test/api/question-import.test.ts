@@ -148,6 +148,7 @@ async function bankOf(productId: string) {
       stem: r.stem,
       explanation: r.explanation,
       choices: r.choices.map((c) => c.text),
+      choiceExplanations: r.choices.map((c) => c.explanation ?? ''),
       correct: r.choices.findIndex((c) => c.id === r.correctChoiceId),
       references: r.references,
       reinforcements: r.reinforcements,
@@ -514,7 +515,7 @@ describe('true/false and other question types', () => {
     '::Essay::Explain accruals. {}',
   ].join('\n\n');
 
-  it('imports true/false questions as True and False, lists the feedback left out, and names the other types', async () => {
+  it('imports true/false questions as True and False, each feedback its explanation, and names the other types', async () => {
     const product = await buildProduct(t.deps.db);
     const writer = await member(product.id, { questionWriter: true });
     await buildTree(product.id, [['Accounting', 'Ledgers', 'Accruals']]);
@@ -526,11 +527,6 @@ describe('true/false and other question types', () => {
       invalid: 2,
       nodes: [{ path: ['Accounting', 'Ledgers', 'Accruals'], count: 2, exists: true }],
       issues: [
-        {
-          line: 3,
-          field: 'feedback',
-          message: expect.stringMatching(/^The feedback on answer False was left out: /),
-        },
         { line: 7, field: 'type', message: `This is a matching question; ${only}` },
         { line: 9, field: 'type', message: `This is an essay question; ${only}` },
       ],
@@ -544,10 +540,54 @@ describe('true/false and other question types', () => {
         stem: 'Accrued revenue is an asset.',
         explanation: 'It is a receivable.',
         choices: ['True', 'False'],
+        // "{T#a}": the feedback shown for the wrong answer is the explanation of False.
+        choiceExplanations: ['', 'Think of what is owed to the firm.'],
         correct: 0,
       }),
       expect.objectContaining({ name: 'Cash', choices: ['True', 'False'], correct: 1 }),
     ]);
+  });
+});
+
+describe('per-choice explanations', () => {
+  it('imports GIFT answer feedback as the choices explanations, and lists the weights it cannot keep', async () => {
+    const product = await buildProduct(t.deps.db);
+    const writer = await member(product.id, { questionWriter: true });
+    const gift = [
+      '::Assets::Which is an asset? {',
+      '=Cash#The firm <b>owns</b> it.',
+      '~%50%Prepaid rent#An asset too, but not the best answer.',
+      '~Loan#Owed by the firm, so a liability.',
+      '####Assets are what the firm owns.',
+      '}',
+    ].join('\n');
+    const read = await previewOf(writer, product.id, 'assets.gift', gift);
+    expect(read.preview).toMatchObject({
+      valid: 1,
+      invalid: 0,
+      issues: [
+        {
+          line: 1,
+          field: 'weight',
+          message:
+            'The weight of answer B (50%) was left out: the right answer scores 1 and every other answer 0',
+        },
+      ],
+    });
+    expect((await commit(writer, read.uuid, { onlyValid: true })).status).toBe(202);
+    await t.runJobs();
+    const [row] = await exportRows(t.deps.db, { productId: product.id });
+    const res = await writer.req({ url: `/api/v2/questions/${row!.id}` });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      view: 'STAFF',
+      explanation: 'Assets are what the firm owns.',
+      answerChoices: [
+        { text: 'Cash', explanation: 'The firm <b>owns</b> it.' },
+        { text: 'Prepaid rent', explanation: 'An asset too, but not the best answer.' },
+        { text: 'Loan', explanation: 'Owed by the firm, so a liability.' },
+      ],
+    });
   });
 });
 
@@ -696,6 +736,9 @@ describe('export', () => {
     const secondAdmin = await member(second.id, { admin: true });
     const done = await importFile(secondAdmin, second.id, fileName, res.bytes, 'PUBLISHED');
     expect(done.result.imported).toBe(9);
+    // The Moodle sample's answers carry feedback: the choices' explanations travel too.
+    const explained = (await bankOf(product.id)).flatMap((q) => q.choiceExplanations.filter((e) => e !== ''));
+    expect(explained).toHaveLength(3);
     expect(await bankOf(second.id)).toEqual(await bankOf(product.id));
     if (format === 'moodle-xml') {
       // The image came back as the same stored file.
@@ -720,6 +763,12 @@ describe('export', () => {
     expect(files).toContain('imsmanifest.xml');
     expect(files.filter((f) => f.startsWith('item-'))).toHaveLength(9);
     expect(files.filter((f) => f.startsWith('media/'))).toHaveLength(1);
+    // The choices' own explanations are inline feedback in their choices.
+    const items = unzipSync(new Uint8Array(res.bytes));
+    const inline = Object.entries(items)
+      .filter(([name]) => name.startsWith('item-'))
+      .flatMap(([, bytes]) => new TextDecoder().decode(bytes).match(/<qti-feedback-inline /g) ?? []);
+    expect(inline).toHaveLength(3);
   });
 
   it('gives a writer their own questions, filters by status, and refuses students', async () => {

@@ -43,6 +43,40 @@ describe('CSV', () => {
     ]);
   });
 
+  it('reads each choice explanation from its column, an older file without them too', async () => {
+    const text = [
+      'stem,choice_a,choice_b,choice_c,correct,Explanation A,explanation-c,explanation_d',
+      'Which ion?,Sodium,Potassium,Calcium,b,<p>Sodium is <b>extracellular</b>.</p>,Plain < text,',
+      'Second?,a,b,,A,,,Explains nothing here',
+    ].join('\n');
+    const { questions, issues } = await parseCsv(text);
+    expect(questions.map((q) => q.choices)).toEqual([
+      [
+        { text: 'Sodium', correct: false, explanation: '<p>Sodium is <b>extracellular</b>.</p>' },
+        { text: 'Potassium', correct: true },
+        { text: 'Calcium', correct: false, explanation: 'Plain &lt; text' },
+      ],
+      [
+        { text: 'a', correct: true },
+        { text: 'b', correct: false },
+      ],
+    ]);
+    // An explanation of a choice the row lacks is not dropped without a word.
+    expect(issues).toEqual([
+      {
+        line: 3,
+        field: 'explanation',
+        message: 'explanation_d explains a choice the row does not have; left out',
+      },
+    ]);
+    const old = await parseCsv('stem,choice_a,choice_b,correct\nQ?,a,b,A\n');
+    expect(old.issues).toEqual([]);
+    expect(old.questions[0]?.choices).toEqual([
+      { text: 'a', correct: true },
+      { text: 'b', correct: false },
+    ]);
+  });
+
   it('names unknown columns once and reads the rest', async () => {
     const { questions, issues } = await parseCsv(
       'stem,choice_a,choice_b,correct,difficulty,choice_k\nQ?,a,b,A,hard,x\n',

@@ -27,7 +27,9 @@ export function readCsv(text: string, collector: ResultCollector): void {
   for (let index = headerIndex + 1; index < rows.length; index++) {
     if (brokenRows.has(index)) continue;
     const read = readRow(rows[index] ?? [], map, index + 1);
-    if (read) collector.add(read.question, read.blocking);
+    if (!read) continue;
+    for (const n of read.notes) collector.issue(n.line, n.field, n.message);
+    collector.add(read.question, read.blocking);
   }
 }
 

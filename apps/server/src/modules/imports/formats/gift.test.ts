@@ -116,28 +116,60 @@ Is pH < 7.30 acidaemia? {=Yes ~No}`);
     expect(questions[1]?.explanation).toBe('Cash is an asset.');
   });
 
-  it('lists feedback on single answers, which a question cannot keep, as a note for the question', async () => {
+  it('keeps feedback on single answers as the explanations of their choices', async () => {
     const { questions, issues } = await parseGift(
       [
         'Cash is a liability. {FALSE#Look again, what does the firm own?#Right.}',
         'Equity is an asset. {F#Not quite.}',
         'Cash is an asset. {T##Yes}',
-        'Which is an asset? {=Cash#Yes ~Debt ~Equity#Owned by the owners}',
+        'Which is an asset? {=Cash#Yes ~Debt ~Equity#Owned by the <i>owners</i>}',
         'Which is a liability? {=Debt ~Cash#}',
       ].join('\n\n'),
     );
-    // The questions still import; only the feedback is left out, and said to be.
-    expect(questions).toHaveLength(5);
-    const note = (which: string) => ({
-      field: 'feedback',
-      message: `The feedback on ${which} was left out: a question has one explanation, shown whatever the answer. Add it to the explanation if learners need it`,
-    });
+    expect(issues).toEqual([]);
+    // The first feedback is for the wrong answer, the second for the right one, as in Moodle: each becomes
+    // the explanation of the choice it is shown for.
+    expect(questions.map((q) => q.choices)).toEqual([
+      [
+        { text: 'True', correct: false, explanation: 'Look again, what does the firm own?' },
+        { text: 'False', correct: true, explanation: 'Right.' },
+      ],
+      [
+        { text: 'True', correct: false, explanation: 'Not quite.' },
+        { text: 'False', correct: true },
+      ],
+      [
+        { text: 'True', correct: true, explanation: 'Yes' },
+        { text: 'False', correct: false },
+      ],
+      [
+        { text: 'Cash', correct: true, explanation: 'Yes' },
+        { text: 'Debt', correct: false },
+        { text: 'Equity', correct: false, explanation: 'Owned by the <i>owners</i>' },
+      ],
+      // "#" with nothing after it says nothing.
+      [
+        { text: 'Debt', correct: true },
+        { text: 'Cash', correct: false },
+      ],
+    ]);
+  });
+
+  it('lists the weights of answers beside the right one, which a question cannot keep, as a note', async () => {
+    const { questions, issues } = await parseGift(
+      ['Which? {=Right ~%50%Almost ~%-25%Bad ~Wrong}', 'Other? {=a ~b}'].join('\n\n'),
+    );
+    expect(questions.map((q) => q.choices.map((c) => c.correct))).toEqual([
+      [true, false, false, false],
+      [true, false],
+    ]);
     expect(issues).toEqual([
-      { line: 1, ...note('answers True and False') },
-      // The first feedback is for the wrong answer, the second for the right one, as in Moodle.
-      { line: 3, ...note('answer True') },
-      { line: 5, ...note('answer True') },
-      { line: 7, ...note('answers A and C') },
+      {
+        line: 1,
+        field: 'weight',
+        message:
+          'The weight of answers B (50%) and C (-25%) was left out: the right answer scores 1 and every other answer 0',
+      },
     ]);
   });
 

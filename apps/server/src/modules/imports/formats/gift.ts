@@ -1,13 +1,13 @@
 import { type GIFTQuestion, parse, type TextFormat } from 'gift-pegjs';
 import { readCategoryPath } from './moodle-category';
 import {
-  answerFeedbackNote,
   choiceLetters,
-  FEEDBACK_FIELD,
+  partialCreditNote,
   trueFalseChoices,
   unsupportedKind,
+  WEIGHT_FIELD,
 } from './question-kinds';
-import { isBlankHtml, plainTextToHtml, splitLines, textOrHtmlToHtml } from './text';
+import { plainTextToHtml, splitLines, textOrHtmlToHtml } from './text';
 import type { PortableQuestion } from './types';
 import type { ResultCollector } from './validate';
 
@@ -66,9 +66,6 @@ function toHtml(text: TextFormat | null): string {
   return plainTextToHtml(text.text);
 }
 
-/** Feedback that says something (GIFT's "#" with nothing after it says nothing). */
-const hasText = (text: TextFormat | null) => text !== null && !isBlankHtml(toHtml(text));
-
 /** The first line of a block that is not a comment: where an author looks for the question. */
 function questionLine(block: Block): number {
   const offset = block.text.split('\n').findIndex((l) => !l.trim().startsWith('//'));
@@ -113,16 +110,14 @@ export function readGift(text: string, collector: ResultCollector): void {
       };
       // {T} / {TRUE} / {F} / {FALSE}: two choices, True and False, the right one correct.
       if (item.type === 'TF') {
-        question.choices = trueFalseChoices(item.isTrue);
         // "{T#a#b}": Moodle shows the first feedback for the wrong answer, the second for the right one
-        // (gift-pegjs keeps them in that order, as trueFeedback and falseFeedback).
-        const onWrong = hasText(item.trueFeedback);
-        const onRight = hasText(item.falseFeedback);
-        const withFeedback = [
-          ...((item.isTrue ? onRight : onWrong) ? ['True'] : []),
-          ...((item.isTrue ? onWrong : onRight) ? ['False'] : []),
-        ];
-        if (withFeedback.length > 0) collector.issue(line, FEEDBACK_FIELD, answerFeedbackNote(withFeedback));
+        // (gift-pegjs keeps them in that order, as trueFeedback and falseFeedback). Each becomes the
+        // explanation of the choice it is shown for.
+        const onWrong = toHtml(item.trueFeedback);
+        const onRight = toHtml(item.falseFeedback);
+        question.choices = item.isTrue
+          ? trueFalseChoices(true, onRight, onWrong)
+          : trueFalseChoices(false, onWrong, onRight);
         collector.add(question);
         continue;
       }
@@ -134,6 +129,7 @@ export function readGift(text: string, collector: ResultCollector): void {
       question.choices = item.choices.map((c) => ({
         text: toHtml(c.text),
         correct: c.isCorrect || c.weight === 100,
+        explanation: toHtml(c.feedback),
       }));
       // "~%50%a ~%50%b" has no full-credit answer: a multiple-answer question, not a wrong key.
       const partial = item.choices.some((c) => (c.weight ?? 0) > 0);
@@ -142,9 +138,13 @@ export function readGift(text: string, collector: ResultCollector): void {
         collector.add(question, [{ line, field: 'type', message }]);
         continue;
       }
-      const withFeedback = item.choices.flatMap((c, i) => (hasText(c.feedback) ? [i] : []));
-      if (withFeedback.length > 0)
-        collector.issue(line, FEEDBACK_FIELD, answerFeedbackNote(choiceLetters(withFeedback)));
+      // "=right ~%50%almost ~%-25%bad": one right answer is kept; the other weights are not.
+      const weighted = item.choices.flatMap((c, i) =>
+        c.weight !== null && c.weight !== 0 && c.weight !== 100
+          ? [`${choiceLetters([i])[0]} (${c.weight}%)`]
+          : [],
+      );
+      if (weighted.length > 0) collector.issue(line, WEIGHT_FIELD, partialCreditNote(weighted));
       collector.add(question);
     }
   }

@@ -9,7 +9,7 @@ export { detectFormat } from './detect';
 export { toMoodleXml } from './moodle-xml-write';
 export { parseQuestions } from './parse';
 export { toQti3Zip } from './qti';
-export { FEEDBACK_FIELD } from './question-kinds';
+export { FEEDBACK_FIELD, NOTE_FIELDS } from './question-kinds';
 export { CSV_COLUMNS } from './table-columns';
 export type { TemplatePlace } from './template-rows';
 export type {

@@ -3,11 +3,13 @@ import { safeMediaName, sniffContentType, supportedMediaText, uniqueName } from 
 import { readCategoryPath } from './moodle-category';
 import { scanQuestions } from './moodle-xml-scan';
 import {
-  answerFeedbackNote,
   choiceLetters,
   FEEDBACK_FIELD,
+  listOf,
+  partialCreditNote,
   trueFalseChoices,
   unsupportedKind,
+  WEIGHT_FIELD,
 } from './question-kinds';
 import { decodeXmlEntities, isBlankHtml, plainTextToHtml, textOrHtmlToHtml } from './text';
 import type { PortableMedia, PortableQuestion } from './types';
@@ -158,33 +160,74 @@ function readQuestion(node: XmlNode, line: number, path: string[], collector: Re
   const answers = children(node, 'answer');
   if (answers.some((answer) => children(answer, 'file').length > 0))
     collector.issue(line, 'media', 'Files in answer choices are not supported; they were left out');
-  const feedback = answers.map((answer) => !isBlankHtml(html(child(answer, 'feedback'))));
+  if (answers.some((answer) => children(child(answer, 'feedback'), 'file').length > 0))
+    collector.issue(line, 'media', 'Files in the feedback on answers are not supported; they were left out');
+  // Each answer's feedback is its choice's explanation.
+  const feedback = (answer: XmlNode | undefined) => (answer ? html(child(answer, 'feedback')) : '');
   if (type === 'truefalse') {
     // Moodle writes the answers "true" and "false" (either order); the one with full credit is right.
     const full = (a: XmlNode | undefined) => a !== undefined && Number(a['@_fraction']) === 100;
     const named = (word: string) => answers.find((a) => html(a).trim().toLowerCase() === word);
     const [t, f] = [named('true'), named('false')];
-    question.choices = trueFalseChoices(full(t));
+    question.choices = trueFalseChoices(full(t), feedback(t), feedback(f));
     if (full(t) === full(f)) {
       const message =
         'A true/false question needs exactly one of its answers "true" and "false" marked right';
       collector.add(question, [{ line, field: 'correct', message }]);
       return;
     }
-    const withFeedback = [
-      ...(t && feedback[answers.indexOf(t)] ? ['True'] : []),
-      ...(f && feedback[answers.indexOf(f)] ? ['False'] : []),
-    ];
-    if (withFeedback.length > 0) collector.issue(line, FEEDBACK_FIELD, answerFeedbackNote(withFeedback));
   } else {
     question.choices = answers.map((answer) => ({
       text: html(answer),
       correct: Number(answer['@_fraction']) === 100,
+      explanation: feedback(answer),
     }));
-    const withFeedback = feedback.flatMap((has, i) => (has ? [i] : []));
-    if (withFeedback.length > 0)
-      collector.issue(line, FEEDBACK_FIELD, answerFeedbackNote(choiceLetters(withFeedback)));
+    // One answer is right, the others score nothing: a partial credit or a penalty is named, not kept.
+    const weighted = answers.flatMap((answer, i) => {
+      const fraction = Number(answer['@_fraction'] ?? 0);
+      return Number.isFinite(fraction) && fraction !== 0 && fraction !== 100
+        ? [`${choiceLetters([i])[0]} (${fraction}%)`]
+        : [];
+    });
+    if (weighted.length > 0) collector.issue(line, WEIGHT_FIELD, partialCreditNote(weighted));
   }
+  // Moodle's feedback for any right, partly right or wrong answer, and its hints, have no place here.
+  // Moodle fills them with "Your answer is correct." and the like unless a teacher writes their own.
+  const said = (key: string) => {
+    const text = html(child(node, key));
+    return (
+      !isBlankHtml(text) && !/^(<p>)?\s*Your answer is (partially )?(in)?correct\.?\s*(<\/p>)?$/i.test(text)
+    );
+  };
+  const combined = (
+    [
+      ['correctfeedback', 'for a right answer'],
+      ['partiallycorrectfeedback', 'for a partly right answer'],
+      ['incorrectfeedback', 'for a wrong answer'],
+    ] as const
+  ).flatMap(([key, words]) => (said(key) ? [words] : []));
+  if (combined.length > 0)
+    collector.issue(
+      line,
+      FEEDBACK_FIELD,
+      `The feedback ${listOf(combined)} was left out: each answer choice has its own explanation instead. Add it to the explanation if learners need it`,
+    );
+  const hints = children(node, 'hint').filter((h) => !isBlankHtml(html(h))).length;
+  if (hints > 0)
+    collector.issue(
+      line,
+      'hint',
+      `${hints === 1 ? 'The hint was' : `The ${hints} hints were`} left out: the product shows no hints. Add ${hints === 1 ? 'it' : 'them'} to the explanation if learners need ${hints === 1 ? 'it' : 'them'}`,
+    );
+  const tags = children(child(node, 'tags'), 'tag')
+    .flatMap((t) => texts(t))
+    .filter((t) => t.trim() !== '');
+  if (tags.length > 0)
+    collector.issue(
+      line,
+      'tags',
+      `${tags.length === 1 ? 'The tag' : 'The tags'} ${listOf(tags.map((t) => `"${t}"`))} ${tags.length === 1 ? 'was' : 'were'} left out: the product files questions by subject, category and subcategory`,
+    );
   collector.add(question);
 }
 

@@ -48,7 +48,7 @@ function multichoice(q: PortableQuestion) {
       '@_fraction': c.correct ? '100' : '0',
       '@_format': 'html',
       text: html(c.text),
-      feedback: { '@_format': 'html', text: '' },
+      feedback: { '@_format': 'html', text: html(c.explanation ?? '') },
     })),
     // Not Moodle's: Moodle ignores elements it does not know, and the product reads them back.
     ...(q.references.length > 0 ? { qbank_references: { text: q.references.map(stripXmlInvalid) } } : {}),

@@ -38,6 +38,12 @@ describe('Moodle XML', () => {
         field: 'media',
         message: 'The file "notes.bmp" is not PNG, JPEG, GIF, WebP, MP4 or WebM; it was left out',
       },
+      {
+        line: 2,
+        field: 'weight',
+        message:
+          'The weight of answer B (-33.3333%) was left out: the right answer scores 1 and every other answer 0',
+      },
     ]);
     const [q] = questions;
     expect(q?.stem).toBe('<p>Strip: <img src="media:rhythm-strip.png" alt="ECG"></p>');
@@ -172,7 +178,7 @@ describe('Moodle XML', () => {
     ]);
   });
 
-  it('reads truefalse questions as two choices, True and False, and notes the answer feedback it leaves out', async () => {
+  it('reads truefalse questions as two choices, True and False, each answer feedback its explanation', async () => {
     const truefalse = (stem: string, answers: string) =>
       `<question type="truefalse"><name><text>${stem}</text></name><questiontext format="html"><text>${stem}</text></questiontext><generalfeedback format="html"><text>Why.</text></generalfeedback>${answers}</question>`;
     const answer = (fraction: number, word: string, feedback = '') =>
@@ -203,7 +209,7 @@ describe('Moodle XML', () => {
         'Cash is a liability',
         'Why.',
         [
-          { text: 'True', correct: false },
+          { text: 'True', correct: false, explanation: 'No: the firm owns it.' },
           { text: 'False', correct: true },
         ],
       ],
@@ -211,24 +217,85 @@ describe('Moodle XML', () => {
         'Listed false first',
         'Why.',
         [
-          { text: 'True', correct: false },
-          { text: 'False', correct: true },
+          { text: 'True', correct: false, explanation: 'Wrong.' },
+          { text: 'False', correct: true, explanation: 'Right.' },
         ],
       ],
-      ['Choice feedback', '', [expect.anything(), expect.anything()]],
+      [
+        'Choice feedback',
+        '',
+        [
+          { text: 'a', correct: true, explanation: 'Yes' },
+          { text: 'b', correct: false },
+        ],
+      ],
     ]);
-    const note = (which: string) =>
-      `The feedback on ${which} was left out: a question has one explanation, shown whatever the answer. Add it to the explanation if learners need it`;
     expect(issues).toEqual([
-      { line: 3, field: 'feedback', message: note('answer True') },
-      { line: 4, field: 'feedback', message: note('answers True and False') },
       {
         line: 5,
         field: 'correct',
         message: 'A true/false question needs exactly one of its answers "true" and "false" marked right',
       },
-      { line: 6, field: 'feedback', message: note('answer A') },
     ]);
+  });
+
+  it('lists what a question carries and the product cannot keep: combined feedback, hints, tags, files', async () => {
+    const extra = [
+      '<correctfeedback format="html"><text>Your answer is correct.</text></correctfeedback>',
+      '<partiallycorrectfeedback format="html"><text>Your answer is partially correct.</text></partiallycorrectfeedback>',
+      '<incorrectfeedback format="html"><text><![CDATA[<p>Read chapter 3 again.</p>]]></text></incorrectfeedback>',
+      '<hint format="html"><text>Think of the ledger.</text></hint>',
+      '<hint format="html"><text>Debits left.</text></hint>',
+      '<tags><tag><text>week-1</text></tag><tag><text>ledger</text></tag></tags>',
+    ].join('');
+    const answers = `<answer fraction="100"><text>a</text><feedback format="html"><text><![CDATA[<p>See <img src="@@PLUGINFILE@@/x.png"></p>]]></text><file name="x.png" path="/" encoding="base64">${png}</file></feedback></answer><answer fraction="0"><text>b</text></answer>`;
+    const xml = [
+      '<quiz>',
+      multichoice('Kept', answers).replace('</question>', `${extra}</question>`),
+      '</quiz>',
+    ].join('\n');
+    const { questions, issues } = await parseXml(xml);
+    expect(questions).toHaveLength(1);
+    // Moodle's own default texts ("Your answer is correct.") say nothing and are not listed.
+    expect(issues).toEqual([
+      {
+        line: 2,
+        field: 'media',
+        message: 'Files in the feedback on answers are not supported; they were left out',
+      },
+      {
+        line: 2,
+        field: 'feedback',
+        message:
+          'The feedback for a wrong answer was left out: each answer choice has its own explanation instead. Add it to the explanation if learners need it',
+      },
+      {
+        line: 2,
+        field: 'hint',
+        message:
+          'The 2 hints were left out: the product shows no hints. Add them to the explanation if learners need them',
+      },
+      {
+        line: 2,
+        field: 'tags',
+        message:
+          'The tags "week-1" and "ledger" were left out: the product files questions by subject, category and subcategory',
+      },
+    ]);
+  });
+
+  it('writes each choice explanation as its answer feedback, and reads it back', async () => {
+    const q = buildQuestion({
+      choices: [
+        { text: 'Right', correct: true, explanation: '<p>Because <b>so</b>.</p>' },
+        { text: 'Wrong', correct: false },
+      ],
+    });
+    const xml = toMoodleXml([q]);
+    expect(xml).toContain('<![CDATA[<p>Because <b>so</b>.</p>]]>');
+    const { questions, issues } = await parseXml(xml);
+    expect(issues).toEqual([]);
+    expect(questions[0]?.choices).toEqual(q.choices);
   });
 
   it('names broken XML by line and still reads the questions around it', async () => {

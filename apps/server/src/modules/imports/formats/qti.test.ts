@@ -101,6 +101,34 @@ describe('QTI 3.0', () => {
     expect(plain).toContain('rptemplates/match_correct');
   });
 
+  it('writes each choice explanation as inline feedback of its choice, shown for the answer given', async () => {
+    const q = buildQuestion({
+      explanation: '',
+      references: [],
+      reinforcements: [],
+      choices: [
+        { text: 'Right', correct: true, explanation: '<p>Because<br>so.</p>' },
+        { text: 'Wrong', correct: false },
+      ],
+    });
+    const files = unzipSync(await toQti3Zip([q], { title: 'T' }));
+    const xml = strFromU8(files['item-0001.xml'] as Uint8Array);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const item = first(parser.parse(xml), 'qti-assessment-item');
+    const choices = all(first(first(item, 'qti-item-body'), 'qti-choice-interaction'), 'qti-simple-choice');
+    const inline = all(choices[0], 'qti-feedback-inline');
+    expect(inline).toHaveLength(1);
+    expect(inline[0]).toMatchObject({ 'outcome-identifier': 'RESPONSE_FEEDBACK', identifier: 'A' });
+    expect(xml).toContain('<br/>so.');
+    expect(all(choices[1], 'qti-feedback-inline')).toEqual([]);
+    const outcomes = all(item, 'qti-outcome-declaration').map((o) => o.identifier);
+    expect(outcomes).toEqual(['SCORE', 'RESPONSE_FEEDBACK']);
+    expect(xml).toContain(
+      '<qti-set-outcome-value identifier="RESPONSE_FEEDBACK"><qti-variable identifier="RESPONSE"/></qti-set-outcome-value>',
+    );
+    expect(all(item, 'qti-modal-feedback')).toEqual([]);
+  });
+
   it('groups the test into sections by path', async () => {
     const files = unzipSync(await toQti3Zip(bank, { title: 'Bank' }));
     const test = first(parser.parse(strFromU8(files['assessment.xml']!)), 'qti-assessment-test');

@@ -26,19 +26,34 @@ interface WrittenItem {
 
 const text = (s: string) => esc(stripXmlInvalid(s));
 
-/** Scores 1 for the keyed choice and always shows the explanation once the candidate has answered. */
-const processingWithFeedback = `  <qti-response-processing>
-    <qti-response-condition>
-      <qti-response-if>
-        <qti-match><qti-variable identifier="RESPONSE"/><qti-correct identifier="RESPONSE"/></qti-match>
-        <qti-set-outcome-value identifier="SCORE"><qti-base-value base-type="float">1</qti-base-value></qti-set-outcome-value>
-      </qti-response-if>
-      <qti-response-else>
-        <qti-set-outcome-value identifier="SCORE"><qti-base-value base-type="float">0</qti-base-value></qti-set-outcome-value>
-      </qti-response-else>
-    </qti-response-condition>
-    <qti-set-outcome-value identifier="FEEDBACK"><qti-base-value base-type="identifier">EXPLANATION</qti-base-value></qti-set-outcome-value>
-  </qti-response-processing>`;
+/**
+ * Scores 1 for the keyed choice; once the candidate has answered, shows the explanation (when there is one)
+ * and the inline feedback of the choice they gave (when choices have one).
+ */
+const processing = (explanation: boolean, choices: boolean) =>
+  [
+    '  <qti-response-processing>',
+    '    <qti-response-condition>',
+    '      <qti-response-if>',
+    '        <qti-match><qti-variable identifier="RESPONSE"/><qti-correct identifier="RESPONSE"/></qti-match>',
+    '        <qti-set-outcome-value identifier="SCORE"><qti-base-value base-type="float">1</qti-base-value></qti-set-outcome-value>',
+    '      </qti-response-if>',
+    '      <qti-response-else>',
+    '        <qti-set-outcome-value identifier="SCORE"><qti-base-value base-type="float">0</qti-base-value></qti-set-outcome-value>',
+    '      </qti-response-else>',
+    '    </qti-response-condition>',
+    ...(explanation
+      ? [
+          '    <qti-set-outcome-value identifier="FEEDBACK"><qti-base-value base-type="identifier">EXPLANATION</qti-base-value></qti-set-outcome-value>',
+        ]
+      : []),
+    ...(choices
+      ? [
+          '    <qti-set-outcome-value identifier="RESPONSE_FEEDBACK"><qti-variable identifier="RESPONSE"/></qti-set-outcome-value>',
+        ]
+      : []),
+    '  </qti-response-processing>',
+  ].join('\n');
 const matchCorrect =
   '  <qti-response-processing template="https://purl.imsglobal.org/spec/qti/v3p0/rptemplates/match_correct.xml"/>';
 
@@ -73,12 +88,16 @@ function writeItem(q: PortableQuestion, index: number): WrittenItem {
   const correct = letters[q.choices.findIndex((c) => c.correct)] ?? 'A';
   const feedback = feedbackBody(q, explanation);
   const hasFeedback = feedback.trim() !== '';
+  // A choice's own explanation is inline feedback inside it, shown once that choice is the answer given.
   const choices = q.choices
-    .map(
-      (c, i) =>
-        `      <qti-simple-choice identifier="${letters[i]}">${htmlToXhtml(c.text)}</qti-simple-choice>`,
-    )
+    .map((c, i) => {
+      const why = c.explanation
+        ? `<qti-feedback-inline outcome-identifier="RESPONSE_FEEDBACK" identifier="${letters[i]}" show-hide="show">${htmlToXhtml(c.explanation)}</qti-feedback-inline>`
+        : '';
+      return `      <qti-simple-choice identifier="${letters[i]}">${htmlToXhtml(c.text)}${why}</qti-simple-choice>`;
+    })
     .join('\n');
+  const choiceFeedback = q.choices.some((c) => c.explanation);
   const lines = [
     `${xmlHead}<qti-assessment-item ${itemNs} identifier="${id}" title="${text(q.name || `Question ${index + 1}`)}" adaptive="false" time-dependent="false">`,
     '  <qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="identifier">',
@@ -90,13 +109,18 @@ function writeItem(q: PortableQuestion, index: number): WrittenItem {
     ...(hasFeedback
       ? ['  <qti-outcome-declaration identifier="FEEDBACK" cardinality="single" base-type="identifier"/>']
       : []),
+    ...(choiceFeedback
+      ? [
+          '  <qti-outcome-declaration identifier="RESPONSE_FEEDBACK" cardinality="single" base-type="identifier"/>',
+        ]
+      : []),
     '  <qti-item-body>',
     `    <div class="stem">${stem}</div>`,
     '    <qti-choice-interaction response-identifier="RESPONSE" shuffle="false" max-choices="1">',
     choices,
     '    </qti-choice-interaction>',
     '  </qti-item-body>',
-    hasFeedback ? processingWithFeedback : matchCorrect,
+    hasFeedback || choiceFeedback ? processing(hasFeedback, choiceFeedback) : matchCorrect,
     ...(hasFeedback
       ? [
           '  <qti-modal-feedback outcome-identifier="FEEDBACK" identifier="EXPLANATION" show-hide="show" title="Explanation">',

@@ -22,6 +22,17 @@ export const CSV_COLUMNS = [
   'choice_j',
   'correct',
   'explanation',
+  // Each choice's own explanation (why it is right or wrong), optional: older files without them still read.
+  'explanation_a',
+  'explanation_b',
+  'explanation_c',
+  'explanation_d',
+  'explanation_e',
+  'explanation_f',
+  'explanation_g',
+  'explanation_h',
+  'explanation_i',
+  'explanation_j',
   'references',
   'reinforcements',
   'free_sample',
@@ -30,6 +41,7 @@ export const CSV_COLUMNS = [
 export type Column = (typeof CSV_COLUMNS)[number];
 
 const choiceColumns = CSV_COLUMNS.filter((c) => c.startsWith('choice_'));
+const choiceExplanationColumns = CSV_COLUMNS.filter((c) => c.startsWith('explanation_'));
 const required: Column[] = ['stem', 'choice_a', 'choice_b', 'correct'];
 
 /** Where each known column sits in the file's rows. */
@@ -93,16 +105,28 @@ export function readRow(
   cells: string[],
   map: ColumnMap,
   row: number,
-): { question: PortableQuestion; blocking: ParseIssue[] } | null {
+): { question: PortableQuestion; blocking: ParseIssue[]; notes: ParseIssue[] } | null {
   if (cells.every((c) => c.trim() === '')) return null;
   const cell = (column: Column) => {
     const index = map.get(column);
     return index === undefined ? '' : readCell(cells[index] ?? '').trim();
   };
   const blocking: ParseIssue[] = [];
+  const notes: ParseIssue[] = [];
 
   const filled = choiceColumns.map(cell);
   const count = filled.reduce((last, text, i) => (text === '' ? last : i + 1), 0);
+  const whys = choiceExplanationColumns.map(cell);
+  // An explanation of a choice the row does not have would be lost without a word: say so.
+  const orphans = whys.flatMap((why, i) => (why !== '' && i >= count ? [letters[i] ?? ''] : []));
+  if (orphans.length > 0) {
+    const which = orphans.map((l) => `explanation_${l.toLowerCase()}`).join(', ');
+    notes.push({
+      line: row,
+      field: 'explanation',
+      message: `${which} ${orphans.length === 1 ? 'explains a choice' : 'explain choices'} the row does not have; left out`,
+    });
+  }
   const correct = cell('correct').toUpperCase();
   const correctIndex = correct.length === 1 ? letters.indexOf(correct) : -1;
   if (correctIndex < 0 || correctIndex >= Math.max(count, 2)) {
@@ -127,9 +151,11 @@ export function readRow(
     name: cell('name'),
     stem: textOrHtmlToHtml(cell('stem')),
     explanation: textOrHtmlToHtml(cell('explanation')),
-    choices: filled
-      .slice(0, count)
-      .map((text, i) => ({ text: textOrHtmlToHtml(text), correct: i === correctIndex })),
+    choices: filled.slice(0, count).map((text, i) => ({
+      text: textOrHtmlToHtml(text),
+      correct: i === correctIndex,
+      explanation: textOrHtmlToHtml(whys[i] ?? ''),
+    })),
     references: splitList(cell('references')),
     reinforcements: splitList(cell('reinforcements')),
     path,
@@ -137,7 +163,7 @@ export function readRow(
     media: [],
     line: row,
   };
-  return { question, blocking };
+  return { question, blocking, notes };
 }
 
 /**
@@ -156,6 +182,7 @@ export function writeRow(q: PortableQuestion): string[] {
     ...choices,
     correct,
     q.explanation,
+    ...choiceExplanationColumns.map((_, i) => q.choices[i]?.explanation ?? ''),
     q.references.join(' | '),
     q.reinforcements.join(' | '),
     q.freeSample ? 'yes' : 'no',

@@ -17,8 +17,17 @@ export function templateRows(place: TemplatePlace): PortableQuestion[] {
       path,
       stem: '<p>Write the question here. It may be <b>HTML</b>, as in this row, or plain text, as in the next one.</p>',
       choices: [
-        { text: 'A wrong answer', correct: false },
-        { text: 'The right answer: its letter, B, is in the correct column', correct: true },
+        {
+          text: 'A wrong answer',
+          correct: false,
+          explanation: '<p>Optional: why choice A is wrong, in the explanation_a column.</p>',
+        },
+        {
+          text: 'The right answer: its letter, B, is in the correct column',
+          correct: true,
+          explanation:
+            '<p>Optional: why choice B is right. Each choice may have one, explanation_a to explanation_j.</p>',
+        },
         { text: 'Another wrong answer', correct: false },
         { text: 'Up to ten choices, A to J, filled in order', correct: false },
       ],

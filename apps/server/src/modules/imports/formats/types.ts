@@ -15,6 +15,8 @@ export interface PortableChoice {
   /** HTML (plain text is escaped on the way in, so `<` in "pH < 7.35" survives the sanitiser). */
   text: string;
   correct: boolean;
+  /** HTML: why this choice is right or wrong (GIFT's and Moodle's per-answer feedback); absent or '' when none. */
+  explanation?: string;
 }
 
 export interface PortableQuestion {

@@ -24,7 +24,12 @@ export function normalise(question: PortableQuestion): PortableQuestion {
     name: question.name.trim(),
     stem: question.stem.trim(),
     explanation: question.explanation.trim(),
-    choices: question.choices.map((c) => ({ text: c.text.trim(), correct: c.correct })),
+    choices: question.choices.map((c) => {
+      const explanation = c.explanation?.trim() ?? '';
+      return isBlankHtml(explanation)
+        ? { text: c.text.trim(), correct: c.correct }
+        : { text: c.text.trim(), correct: c.correct, explanation };
+    }),
     references: clean(question.references),
     reinforcements: clean(question.reinforcements),
     path: question.path.map((s) => s.trim()),
@@ -66,6 +71,8 @@ export function checkQuestion(q: PortableQuestion): ParseIssue[] {
   outside('explanation', 'The explanation', q.explanation);
   q.choices.forEach((c, i) => {
     outside('choices', `Answer choice ${letters[i] ?? i + 1}`, c.text);
+    if (c.explanation)
+      outside('choices', `The explanation of answer choice ${letters[i] ?? i + 1}`, c.explanation);
   });
   const correct = q.choices.filter((c) => c.correct).length;
   if (correct === 0) add('correct', 'A question needs exactly one correct answer; none is marked');

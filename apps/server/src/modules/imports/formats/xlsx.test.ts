@@ -25,6 +25,13 @@ describe('XLSX', () => {
     const bank = [
       buildQuestion(),
       buildQuestion({ name: '', path: ['Cardiology'], freeSample: true, references: ['A', 'B'] }),
+      buildQuestion({
+        choices: [
+          { text: 'Right', correct: true, explanation: '<p>Why it is <em>right</em>.</p>' },
+          { text: 'Wrong', correct: false },
+          { text: 'Also wrong', correct: false, explanation: 'Because.' },
+        ],
+      }),
     ];
     const { questions, issues } = await parseQuestions('xlsx', await toXlsx(bank));
     expect(issues).toEqual([]);

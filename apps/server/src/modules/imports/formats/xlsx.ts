@@ -54,7 +54,9 @@ export async function readXlsx(bytes: Uint8Array, collector: ResultCollector): P
     }
     if (map === null) return;
     const read = readRow(cells, map, rowNumber);
-    if (read) collector.add(read.question, read.blocking);
+    if (!read) return;
+    for (const n of read.notes) collector.issue(n.line, n.field, n.message);
+    collector.add(read.question, read.blocking);
   });
 }
 
@@ -64,7 +66,12 @@ function workbookOf(questions: PortableQuestion[]): ExcelJS.Workbook {
   sheet.columns = CSV_COLUMNS.map((header) => ({
     header,
     key: header,
-    width: header === 'stem' || header === 'explanation' ? 60 : header.startsWith('choice_') ? 24 : 16,
+    width:
+      header === 'stem' || header === 'explanation'
+        ? 60
+        : header.startsWith('choice_') || header.startsWith('explanation_')
+          ? 24
+          : 16,
   }));
   sheet.getRow(1).font = { bold: true };
   // Every value goes in as a string, never as a formula; a string a spreadsheet could still run once someone
