@@ -13,6 +13,7 @@ export const SOLUTION_KEYS = new Set([
   'correct',
   'isCorrect',
   'choiceShares',
+  'choiceExplanations',
 ]);
 
 /**

@@ -317,6 +317,24 @@ describe('input', () => {
       },
       'answerChoices',
     ],
+    [
+      {
+        answerChoices: [
+          { uuid: A, text: 'a' },
+          { uuid: B, text: 'b', explanation: 'x'.repeat(10_001) },
+        ],
+      },
+      'answerChoices.1.explanation',
+    ],
+    [
+      {
+        answerChoices: [
+          { uuid: A, text: 'a', explanation: 42 },
+          { uuid: B, text: 'b' },
+        ],
+      },
+      'answerChoices.0.explanation',
+    ],
     [{ uuid: 'not-a-uuid' }, 'uuid'],
     [{ subcategoryUuid: randomUUID() }, 'subcategoryUuid'],
     [{ status: 'ARCHIVED' }, 'status'],
@@ -346,6 +364,15 @@ describe('input', () => {
       },
       'answerChoices.1.text',
     ],
+    [
+      {
+        answerChoices: [
+          { uuid: A, text: 'Mitral' },
+          { uuid: B, text: 'Aortic', explanation: '<p>See <img src="https://cdn.example.org/x.png"></p>' },
+        ],
+      },
+      'answerChoices.1.explanation',
+    ],
   ])(
     'an image from another site (%#) is refused naming its field, and nothing is written',
     async (over, field) => {
@@ -364,6 +391,50 @@ describe('input', () => {
       expect((await get(writer, `/api/v2/questions/${body.uuid}`)).status).toBe(404);
     },
   );
+
+  it('each choice may have its own explanation, sanitised; one that says nothing is stored as none', async () => {
+    const q = draft(product.id, {
+      answerChoices: [
+        {
+          uuid: A,
+          text: 'Mitral',
+          explanation: '<p onclick="x()">Rheumatic <em>fever</em><script>1</script></p>',
+        },
+        { uuid: B, text: 'Aortic', explanation: '<p> </p>' },
+        { uuid: C, text: 'Tricuspid' },
+      ],
+    });
+    expect((await post(writer, q)).status).toBe(200);
+    const saved = (await get(writer, `/api/v2/questions/${q.uuid}`)).body;
+    expect(saved.answerChoices).toEqual([
+      { uuid: A, text: 'Mitral', explanation: '<p>Rheumatic <em>fever</em></p>' },
+      { uuid: B, text: 'Aortic', explanation: '' },
+      { uuid: C, text: 'Tricuspid', explanation: '' },
+    ]);
+    const [stored] = await t.deps.db
+      .select({ choices: questionVersions.choices })
+      .from(questionVersions)
+      .where(eq(questionVersions.questionId, q.uuid));
+    expect(stored!.choices.map((c) => 'explanation' in c)).toEqual([true, false, false]);
+    // An edit keeps the choices' ids and changes an explanation in the same one save (one version).
+    const edited = await put(writer, q.uuid, {
+      ...q,
+      baseVersion: 1,
+      answerChoices: [
+        { uuid: A, text: 'Mitral', explanation: '<p>Rheumatic fever.</p>' },
+        { uuid: B, text: 'Aortic', explanation: 'Systolic ejection murmur.' },
+        { uuid: C, text: 'Tricuspid' },
+      ],
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body.version).toBe(2);
+    const again = (await get(writer, `/api/v2/questions/${q.uuid}`)).body;
+    expect(again.answerChoices.map((c: { explanation: string }) => c.explanation)).toEqual([
+      '<p>Rheumatic fever.</p>',
+      'Systolic ejection murmur.',
+      '',
+    ]);
+  });
 
   it("an image from the product's own media path is kept", async () => {
     const src = `/api/v2/media/${'ab'.repeat(32)}`;

@@ -22,11 +22,20 @@ const t = appForFile(() => createTestApp());
 const EXPLANATION = 'Rheumatic fever scars the mitral valve first';
 const REFERENCE = 'Harrison chapter 283 on valvular disease';
 const REINFORCEMENT = 'Opening snap means mitral stenosis';
+/** A choice's own explanation: part of the solution too. */
+const CHOICE_WHY = 'Aortic regurgitation murmurs start right after the second sound';
 
 /** Asserts an answer carries nothing of a solution: no key naming one, none of the solutions' words. */
 function expectNoSolution(res: TestResponse) {
   expect(solutionKeysIn(res.body), res.text).toEqual([]);
-  for (const words of [EXPLANATION, REFERENCE, REINFORCEMENT, 'Because the first one is', 'A textbook'])
+  for (const words of [
+    EXPLANATION,
+    REFERENCE,
+    REINFORCEMENT,
+    CHOICE_WHY,
+    'Because the first one is',
+    'A textbook',
+  ])
     expect(res.text).not.toContain(words);
 }
 
@@ -36,7 +45,10 @@ const member = (productId: string | null, roles: MemberRoles = {}, superuser = f
 
 const png = new Uint8Array(fs.readFileSync(path.join(__dirname, '../../lib/__fixtures__/pixel.png')));
 
-/** A question with every part of a solution filled in: explanation, its image, references, key points. */
+/**
+ * A question with every part of a solution filled in: explanation, its image, references, key points, a
+ * choice's own explanation.
+ */
 function richQuestion(productUuid: string, subcategoryUuid: string, over: Record<string, unknown> = {}) {
   const choices = [randomUUID(), randomUUID(), randomUUID()];
   return {
@@ -47,7 +59,7 @@ function richQuestion(productUuid: string, subcategoryUuid: string, over: Record
     explanation: `<p>${EXPLANATION}.</p>`,
     answerChoices: [
       { uuid: choices[0], text: 'Mitral' },
-      { uuid: choices[1], text: 'Aortic' },
+      { uuid: choices[1], text: 'Aortic', explanation: `<p>${CHOICE_WHY}.</p>` },
       { uuid: choices[2], text: 'Tricuspid' },
     ],
     correctAnswerChoice: choices[0],
@@ -58,6 +70,10 @@ function richQuestion(productUuid: string, subcategoryUuid: string, over: Record
     ...over,
   };
 }
+
+/** The choices as a learner reads them: id and text, no explanation. */
+const learnerChoices = (q: ReturnType<typeof richQuestion>) =>
+  q.answerChoices.map(({ uuid, text }) => ({ uuid, text }));
 
 const uploadMedia = (c: TestClient, questionId: string, mediaType: 'STEM' | 'EXPLANATION') =>
   c.req({
@@ -128,7 +144,8 @@ describe('what a learner reads of a question', () => {
     const expectNothingOfIt = (res: TestResponse, mode: 'TIMED' | 'TUTOR') => {
       expect(res.status, res.text).toBeLessThan(300);
       if (mode === 'TIMED') expect(solutionKeysIn(res.body, { ignoreNull: true }), res.text).toEqual([]);
-      for (const words of [EXPLANATION, REFERENCE, REINFORCEMENT]) expect(res.text).not.toContain(words);
+      for (const words of [EXPLANATION, REFERENCE, REINFORCEMENT, CHOICE_WHY])
+        expect(res.text).not.toContain(words);
     };
     for (const mode of ['TIMED', 'TUTOR'] as const) {
       const learner = await member(bank.product.id, { student: true, type: 'PREMIUM' });
@@ -205,7 +222,7 @@ describe('what a learner reads of a question', () => {
       subcategoryUuid: bank.subcategoryIds[0],
       name: 'Opening snap',
       questionStem: rich.questionStem,
-      answerChoices: rich.answerChoices,
+      answerChoices: learnerChoices(rich),
       stemMediaUrls: [expect.objectContaining({ contentType: 'image/png' })],
     });
   });
@@ -343,6 +360,11 @@ describe('what a learner reads of a question', () => {
         explanationMediaUrls: [expect.objectContaining({ contentType: 'image/png' })],
         references: [REFERENCE],
         reinforcements: [REINFORCEMENT],
+        answerChoices: [
+          { text: 'Mitral', explanation: '' },
+          { text: 'Aortic', explanation: `<p>${CHOICE_WHY}.</p>` },
+          { text: 'Tricuspid', explanation: '' },
+        ],
       });
       const v1 = await staff.req({ url: `/api/v2/questions/${rich.uuid}/versions/1` });
       expect(v1.body).toMatchObject({ correctAnswerChoice: rich.correctAnswerChoice });

@@ -243,6 +243,39 @@ describe('POST /api/v2/tests: create', () => {
       item(expl, hashes[2]!, 'video/mp4'),
     ]);
   });
+
+  it('carries each choice’s own explanation in the solution only: the tutor answer and the review', async () => {
+    const bank = await buildBank(t.deps.db, { subcategories: 1, perSubcategory: 1 });
+    const q = bank.questions[0]!;
+    const [right, wrong] = [q.correct, q.choices.find((c) => c !== q.correct)!];
+    const [version] = await t.deps.db
+      .select({ choices: questionVersions.choices })
+      .from(questionVersions)
+      .where(eq(questionVersions.id, q.versionId));
+    const why = { [right]: '<p>Why this one is right.</p>', [wrong]: '<p>Why this one is wrong.</p>' };
+    await t.deps.db
+      .update(questionVersions)
+      .set({ choices: version!.choices.map((c) => (why[c.id] ? { ...c, explanation: why[c.id] } : c)) })
+      .where(eq(questionVersions.id, q.versionId));
+    const expected = version!.choices.flatMap((c) =>
+      why[c.id] ? [{ uuid: c.id, explanation: why[c.id] }] : [],
+    );
+
+    const tutor = await learner(bank);
+    const { id, view } = await started(tutor.c, bank, { mode: 'TUTOR', numQuestions: 1 });
+    expect(JSON.stringify(view)).not.toContain('Why this one');
+    expect(view.questions[0].answerChoices.every((c: object) => !('explanation' in c))).toBe(true);
+    const answered = (await answer(tutor.c, id, q.id, wrong)).body.question.solution;
+    expect(answered.choiceExplanations).toEqual(expected);
+    expect((await run(tutor.c, id)).body.questions[0].solution.choiceExplanations).toEqual(expected);
+
+    const timed = await learner(bank);
+    const test = await started(timed.c, bank, { numQuestions: 1 });
+    expect((await answer(timed.c, test.id, q.id, right)).body.question.solution).toBeNull();
+    expect((await patch(timed.c, `${test.id}/finalize`)).status).toBe(200);
+    const review = (await reviewOf(timed.c, test.id)).body;
+    expect(review.questions[0].solution.choiceExplanations).toEqual(expected);
+  });
 });
 
 describe('the actions on a question', () => {
