@@ -3,6 +3,7 @@ import type { ReviewQuestion } from '@qbank/contract';
 import IconFlagFilled from '@tabler/icons-react/dist/esm/icons/IconFlagFilled.mjs';
 import { useRef } from 'react';
 import { AttachedMedia } from '../../../components/attached-media';
+import { ChoiceExplanation } from '../../../components/choice-explanation';
 import { RichTextView } from '../../../components/rich-text-view';
 import { formatDuration } from '../lib/clock';
 import { choiceLetter } from '../lib/run-state';
@@ -20,13 +21,14 @@ function Verdict({ q }: { q: ReviewQuestion }) {
 }
 
 /**
- * One question of a review: where it sits in the bank's tree, the stem, every choice with the verdict and
- * learners' shares, the explanation.
+ * One question of a review: where it sits in the bank's tree, the stem, every choice with the verdict,
+ * learners' shares and its own explanation, then the question's explanation.
  */
 export function ReviewQuestionCard({ q, place }: { q: ReviewQuestion; place?: Place }) {
   const stemRef = useRef<HTMLDivElement | null>(null);
   const headingId = `${reviewAnchor(q.position)}-heading`;
   const shares = new Map(q.solution.choiceShares.map((s) => [s.uuid, s.percent]));
+  const whys = new Map(q.solution.choiceExplanations.map((e) => [e.uuid, e.explanation]));
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="article" aria-labelledby={headingId}>
       <Stack gap="md">
@@ -76,6 +78,7 @@ export function ReviewQuestionCard({ q, place }: { q: ReviewQuestion; place?: Pl
                       {shares.has(c.uuid) && (
                         <ChoiceShare percent={shares.get(c.uuid)!} letter={choiceLetter(i)} />
                       )}
+                      <ChoiceExplanation letter={choiceLetter(i)} correct={correct} html={whys.get(c.uuid)} />
                     </Box>
                   </Group>
                 </Paper>

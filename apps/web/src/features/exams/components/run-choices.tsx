@@ -2,6 +2,7 @@ import { ActionIcon, Box, Group, Paper, Radio, Text, VisuallyHidden } from '@man
 import type { Solution } from '@qbank/contract';
 import IconStrikethrough from '@tabler/icons-react/dist/esm/icons/IconStrikethrough.mjs';
 import type { MouseEvent } from 'react';
+import { ChoiceExplanation } from '../../../components/choice-explanation';
 import { RichTextView } from '../../../components/rich-text-view';
 import { choiceLetter } from '../lib/run-state';
 import { ChoiceShare, ChoiceVerdict, verdictBorder } from './choice-share';
@@ -9,7 +10,8 @@ import { ChoiceShare, ChoiceVerdict, verdictBorder } from './choice-share';
 /**
  * A question's answer choices as radio buttons. A click anywhere on a choice chooses it; in strike-through
  * mode it strikes the choice through instead, as a right-click or the choice's own button always does. Once
- * the solution is known (tutor mode after Submit) the choices say which was right and what learners chose.
+ * the solution is known (tutor mode after Submit) the choices say which was right, what learners chose and
+ * why each choice is right or wrong, when it has its own explanation.
  */
 export function RunChoices({
   questionUuid,
@@ -33,6 +35,7 @@ export function RunChoices({
   onToggleStrike: (choice: string) => void;
 }) {
   const shares = new Map(solution?.choiceShares.map((s) => [s.uuid, s.percent]));
+  const whys = new Map(solution?.choiceExplanations.map((e) => [e.uuid, e.explanation]));
   const clickChoice = (e: MouseEvent, uuid: string) => {
     const target = e.target as HTMLElement;
     if (target.closest('button, a, video')) return;
@@ -55,6 +58,10 @@ export function RunChoices({
         const chosen = selected === c.uuid;
         const correct = !!solution && solution.correctAnswerChoice === c.uuid;
         const share = shares.get(c.uuid);
+        const why = whys.get(c.uuid);
+        const describedBy = [isStruck ? `${id}-struck` : '', why ? `${id}-why` : '']
+          .filter(Boolean)
+          .join(' ');
         return (
           <Paper
             key={c.uuid}
@@ -86,7 +93,7 @@ export function RunChoices({
                   if (!strikeMode) onChoose(c.uuid);
                 }}
                 aria-labelledby={`${id}-letter ${id}-text`}
-                aria-describedby={isStruck ? `${id}-struck` : undefined}
+                aria-describedby={describedBy || undefined}
                 mt={2}
               />
               <Text id={`${id}-letter`} fw={700} w={22} style={{ flexShrink: 0 }}>
@@ -106,6 +113,9 @@ export function RunChoices({
                 {isStruck && <VisuallyHidden id={`${id}-struck`}>Struck through</VisuallyHidden>}
                 {solution && <ChoiceVerdict correct={correct} chosen={chosen} />}
                 {share !== undefined && <ChoiceShare percent={share} letter={letter} />}
+                {solution && (
+                  <ChoiceExplanation id={`${id}-why`} letter={letter} correct={correct} html={why} />
+                )}
               </Box>
               <ActionIcon
                 variant={isStruck ? 'filled' : 'subtle'}

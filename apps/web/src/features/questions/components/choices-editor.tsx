@@ -5,10 +5,12 @@ import IconArrowDown from '@tabler/icons-react/dist/esm/icons/IconArrowDown.mjs'
 import IconArrowUp from '@tabler/icons-react/dist/esm/icons/IconArrowUp.mjs';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
+import { useState } from 'react';
 import {
   canAddChoice,
   canRemoveChoice,
   choiceLetter,
+  isBlankHtml,
   newChoice,
   type QuestionFormValues,
 } from '../lib/question-form';
@@ -16,10 +18,17 @@ import { RichTextField } from './rich-text-field';
 
 /**
  * The answer choices: 2–10, each its own small rich-text field kept by its uuid (so moving a choice moves its
- * editor with it), moved up and down, removed, and one picked as correct with a radio.
+ * editor with it), moved up and down, removed, and one picked as correct with a radio. Each may have its own
+ * explanation (why it is right or wrong), a field that opens on "Add an explanation" or when it has one.
  */
 export function ChoicesEditor({ form }: { form: UseFormReturnType<QuestionFormValues> }) {
   const { answerChoices: choices, correctAnswerChoice } = form.getValues();
+  /** The choices whose explanation field was opened (one with an explanation shows it anyway). */
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
+  const setChoiceField = (uuid: string, field: 'text' | 'explanation', html: string) => {
+    const index = form.getValues().answerChoices.findIndex((c) => c.uuid === uuid);
+    if (index >= 0) form.setFieldValue(`answerChoices.${index}.${field}`, html);
+  };
   const listError = form.errors.answerChoices;
   const correctError = form.errors.correctAnswerChoice;
   const move = (from: number, to: number) => form.reorderListItem('answerChoices', { from, to });
@@ -81,13 +90,39 @@ export function ChoicesEditor({ form }: { form: UseFormReturnType<QuestionFormVa
                   id={`question-choice-${choice.uuid}`}
                   label={`Choice ${letter}`}
                   initialValue={choice.text}
-                  onChange={(html) => {
-                    const index = form.getValues().answerChoices.findIndex((c) => c.uuid === choice.uuid);
-                    if (index >= 0) form.setFieldValue(`answerChoices.${index}.text`, html);
-                  }}
+                  onChange={(html) => setChoiceField(choice.uuid, 'text', html)}
                   error={form.errors[`answerChoices.${i}.text`]}
                   required
                 />
+                {opened.has(choice.uuid) ||
+                !isBlankHtml(choice.explanation) ||
+                form.errors[`answerChoices.${i}.explanation`] ? (
+                  <RichTextField
+                    compact
+                    id={`question-choice-why-${choice.uuid}`}
+                    label={`Explanation of choice ${letter} (optional)`}
+                    description="Why this choice is right or wrong. Learners see it with the solution."
+                    initialValue={choice.explanation}
+                    onChange={(html) => setChoiceField(choice.uuid, 'explanation', html)}
+                    error={form.errors[`answerChoices.${i}.explanation`]}
+                  />
+                ) : (
+                  <Button
+                    variant="subtle"
+                    size="compact-sm"
+                    mt={6}
+                    leftSection={<IconPlus size={14} aria-hidden />}
+                    onClick={() => {
+                      setOpened((s) => new Set(s).add(choice.uuid));
+                      // The new field takes the keyboard, where the button was.
+                      requestAnimationFrame(() =>
+                        document.getElementById(`question-choice-why-${choice.uuid}`)?.focus(),
+                      );
+                    }}
+                  >
+                    Add an explanation of {letter}
+                  </Button>
+                )}
               </Paper>
             );
           })}

@@ -1,13 +1,15 @@
 import { Badge, Box, Group, List, Paper, Stack, Switch, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useId, useState } from 'react';
 import { AttachedMedia } from '../../../components/attached-media';
+import { ChoiceExplanation } from '../../../components/choice-explanation';
 import { RichTextView } from '../../../components/rich-text-view';
 import { altFromFileName } from '../lib/media';
 import { choiceLetter, isBlankHtml } from '../lib/question-form';
 
 export interface LearnerQuestion {
   questionStem: string;
-  answerChoices: { uuid: string; text: string }[];
+  /** `explanation`: the choice's own, shown with the solution. */
+  answerChoices: { uuid: string; text: string; explanation?: string }[];
   correctAnswerChoice: string | null;
   explanation: string;
   references: string[];
@@ -22,7 +24,7 @@ const withAlt = (items: { url: string; contentType: string; name?: string }[] = 
 
 /**
  * A question exactly as a learner sees it: the stem, the choices lettered A–J, then (on the switch) the correct
- * answer and the explanation with its references. The correct choice is said in words, not by colour alone.
+ * answer, each choice's own explanation under it, and the explanation with its references. The correct choice is said in words, not by colour alone.
  */
 export function QuestionView({
   question,
@@ -68,6 +70,13 @@ export function QuestionView({
                       </Text>
                     ) : (
                       <RichTextView html={c.text} />
+                    )}
+                    {revealed && (
+                      <ChoiceExplanation
+                        letter={choiceLetter(i)}
+                        correct={question.correctAnswerChoice === null ? null : correct}
+                        html={c.explanation}
+                      />
                     )}
                   </Box>
                   {correct && (

@@ -30,8 +30,8 @@ describe('comparableSections', () => {
       questionStem: '<p>S</p>',
       explanation: '',
       answerChoices: [
-        { uuid: 'a', text: '<p>one</p>' },
-        { uuid: 'b', text: '<p>two</p>' },
+        { uuid: 'a', text: '<p>one</p>', explanation: '' },
+        { uuid: 'b', text: '<p>two</p>', explanation: '<p>Because <b>two</b>.</p>' },
       ],
       correctAnswerChoice: 'b',
       references: ['r'],
@@ -40,5 +40,7 @@ describe('comparableSections', () => {
     const s = Object.fromEntries(comparableSections(q).map((x) => [x.label, x.text]));
     expect(s.Choices).toBe('A. one\nB. two');
     expect(s['Correct answer']).toBe('B. two');
+    // Only the choices that have their own explanation are listed, by letter.
+    expect(s['Choice explanations']).toBe('B. Because two.');
   });
 });

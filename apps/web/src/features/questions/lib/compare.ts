@@ -46,6 +46,12 @@ export function comparableSections(q: Question): { label: string; text: string }
           : `${choiceLetter(correct)}. ${htmlToPlain(q.answerChoices[correct]!.text)}`,
     },
     { label: 'Explanation', text: htmlToPlain(q.explanation) },
+    {
+      label: 'Choice explanations',
+      text: q.answerChoices
+        .flatMap((c, i) => (c.explanation ? [`${choiceLetter(i)}. ${htmlToPlain(c.explanation)}`] : []))
+        .join('\n'),
+    },
     { label: 'References', text: q.references.join('\n') },
     { label: 'Reinforcements', text: q.reinforcements.join('\n') },
   ];

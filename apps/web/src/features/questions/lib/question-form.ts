@@ -10,6 +10,8 @@ export interface ChoiceValue {
   /** Made in the browser and kept across edits, so statistics per choice survive rewording and reordering. */
   uuid: string;
   text: string;
+  /** Why this choice is right or wrong (rich text, optional: '' when none). */
+  explanation: string;
 }
 
 /** The editor's form: the contract's question input as the fields hold it (the lists as lines as typed). */
@@ -27,7 +29,7 @@ export interface QuestionFormValues {
   freeSample: boolean;
 }
 
-export const newChoice = (): ChoiceValue => ({ uuid: crypto.randomUUID(), text: '' });
+export const newChoice = (): ChoiceValue => ({ uuid: crypto.randomUUID(), text: '', explanation: '' });
 
 /** A new question: its uuid made once here, so a retried save of it creates nothing new. */
 export function blankQuestion(productUuid: string): QuestionFormValues {
@@ -53,7 +55,7 @@ export function formValuesOf(q: Question): QuestionFormValues {
     name: q.name,
     questionStem: q.questionStem,
     explanation: q.explanation,
-    answerChoices: q.answerChoices.map((c) => ({ uuid: c.uuid, text: c.text })),
+    answerChoices: q.answerChoices.map((c) => ({ uuid: c.uuid, text: c.text, explanation: c.explanation })),
     correctAnswerChoice: q.correctAnswerChoice,
     references: q.references,
     reinforcements: q.reinforcements,
