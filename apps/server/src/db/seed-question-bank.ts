@@ -109,7 +109,11 @@ export async function seedQuestionBank(
   for (const [qi, q] of bank.questions.entries()) {
     const id = randomUUID();
     const author = q.author === 'admin' ? users.admin : users.writer;
-    const choices = q.choices.map((text) => ({ id: randomUUID(), text: sanitizeRichText(text) }));
+    const choices = q.choices.map((text, i) => {
+      const why = q.choiceExplanations?.[i] ?? '';
+      const choice = { id: randomUUID(), text: sanitizeRichText(text) };
+      return why === '' ? choice : { ...choice, explanation: sanitizeRichText(why) };
+    });
     const steps = history(q);
     // Spread over the last weeks, oldest first, so sorting by date means something.
     const start = now.getTime() - (bank.questions.length - qi) * 6 * 60 * minute;

@@ -85,6 +85,12 @@ export const cpa: SeedBank = {
         "Independence is not impaired if Morgan discloses the holding to Redwood's board of directors",
       ],
       correct: 1,
+      choiceExplanations: [
+        '<p>Materiality matters only for <em>indirect</em> financial interests; a direct one impairs at any size.</p>',
+        '<p>Any direct financial interest held by a covered member impairs independence.</p>',
+        '<p>The 5% test is not a rule for covered members: any direct holding impairs independence.</p>',
+        '<p>Disclosure does not cure an impairment; Morgan must dispose of the shares.</p>',
+      ],
       explanation:
         '<p>A covered member may not hold <strong>any direct financial interest</strong> in an attest client, however small; materiality is relevant only to <em>indirect</em> financial interests. There is no 5% threshold for covered members, and disclosure to the client does not cure the impairment. Morgan must dispose of the shares before joining the engagement.</p>',
       references: ['AICPA Code of Professional Conduct, ET 1.240.010, Overview of Financial Interests.'],

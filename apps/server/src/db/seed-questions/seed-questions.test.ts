@@ -45,6 +45,13 @@ describe.each(Object.entries(seedQuestions) as Array<[SeedBankName, (typeof seed
       expect(used.size).toBeGreaterThanOrEqual(Math.ceil(paths.size * 0.75));
     });
 
+    it('gives choice explanations, where a question has them, one per choice, each a paragraph or empty', () => {
+      for (const q of questions.filter((x) => x.choiceExplanations)) {
+        expect(q.choiceExplanations, q.name).toHaveLength(q.choices.length);
+        for (const why of q.choiceExplanations!) expect(why, q.name).toMatch(/^$|^<p>.*<\/p>$/s);
+      }
+    });
+
     it('has unique names and complete content', () => {
       expect(new Set(questions.map((q) => q.name)).size).toBe(questions.length);
       for (const q of questions) {

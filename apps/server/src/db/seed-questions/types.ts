@@ -8,6 +8,8 @@ export interface SeedQuestion {
   choices: string[];
   /** Index into `choices`. */
   correct: number;
+  /** HTML, one per choice ('' for none): why that choice is right or wrong, shown under it with the solution. */
+  choiceExplanations?: string[];
   /** HTML: why the answer is right and each distractor wrong. */
   explanation: string;
   /** 1–2 references (textbook and chapter, guideline or standard), plain text. */

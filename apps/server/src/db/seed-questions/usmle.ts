@@ -78,6 +78,13 @@ export const usmle: SeedBank = {
         'Left ventricular wall thickness',
       ],
       correct: 2,
+      choiceExplanations: [
+        '<p>A wide pulse pressure points to aortic regurgitation, not a stenotic mitral valve.</p>',
+        '<p>The interval <em>shortens</em> as stenosis worsens: the higher atrial pressure opens the valve earlier.</p>',
+        '<p>Blood must be pushed through a narrow orifice, so left atrial pressure rises and backs up into the lungs.</p>',
+        '<p>The ventricle behind a stenotic mitral valve is underfilled: its end-diastolic volume is normal or low.</p>',
+        '<p>Mitral stenosis spares the left ventricle from pressure or volume overload, so its wall is not thickened.</p>',
+      ],
       explanation:
         '<p>Rheumatic <strong>mitral stenosis</strong> narrows the orifice, so a raised <strong>left atrial pressure</strong> is needed to drive blood into the ventricle; the pressure backs up into the pulmonary veins and causes exertional and paroxysmal nocturnal dyspnea. The left ventricle is underfilled, so its end-diastolic volume and wall thickness are normal or reduced. A wide aortic pulse pressure suggests aortic regurgitation. As stenosis worsens, the higher atrial pressure opens the valve earlier, so the S<sub>2</sub>–opening snap interval <em>shortens</em>.</p>',
       references: [
@@ -100,6 +107,13 @@ export const usmle: SeedBank = {
         'Moving from standing to supine',
       ],
       correct: 3,
+      choiceExplanations: [
+        '<p>Squatting raises venous return and afterload: more flow across the valve, a louder murmur.</p>',
+        '',
+        '<p>Amyl nitrite lowers afterload, which increases flow and the gradient: the murmur gets louder.</p>',
+        '<p>Straining cuts venous return and stroke volume, so less blood crosses the valve and the murmur softens.</p>',
+        '',
+      ],
       explanation:
         '<p>The murmur of <strong>aortic stenosis</strong> depends on the volume of blood ejected across the valve. The strain phase of the Valsalva maneuver reduces venous return, left ventricular filling and stroke volume, so the murmur softens. Squatting, leg raising and lying supine all increase preload and make it louder, and amyl nitrite lowers afterload, which increases flow and the gradient across the valve. Hypertrophic cardiomyopathy behaves the opposite way with Valsalva, which helps tell the two apart.</p>',
       references: [
