@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, expectScreenOk, like, signInAs, test } from './fixtures';
+import { eq } from 'drizzle-orm';
+import * as schema from '../apps/server/src/db/schema';
+import { expect, expectAccessible, expectScreenOk, like, signInAs, test } from './fixtures';
 
 /** One import's address (not its issues, not the templates). */
 const IMPORT_GET = /\/api\/v2\/questionImports\/[0-9a-f-]{36}$/;
@@ -163,18 +165,30 @@ test('a writer imports the valid questions of a CSV with a bad row and an unknow
   expect(csvOut).not.toContain(`Imported new place ${tag}`);
 });
 
-test('a writer imports a true/false question from GIFT; the preview names the feedback left out and the types it does not take', async ({
+test('an import with per-choice explanations: the preview lists what it cannot keep, and tutor mode and the review show each choice’s explanation', async ({
   page,
   newUser,
+  db,
 }) => {
   test.setTimeout(120_000);
-  const writer = await newUser(like.writer);
-  await signInAs(page, writer);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const admin = await newUser(like.admin);
+  await signInAs(page, admin);
   const tag = randomBytes(3).toString('hex');
-  const fileName = `true-false-${tag}.gift`;
+  const fileName = `explained-${tag}.gift`;
+  const place = `Choice explanations ${tag}`;
+  // GIFT's "#" after an answer explains that answer; a partial credit (%50%) and a matching question cannot
+  // be kept, and the preview says so.
   const gift = [
-    '$CATEGORY: Physiology/Cardiovascular/Cardiac cycle and valves',
-    `::True or false ${tag}::S2 is the closure of the semilunar valves. {T#Listen again, S1 is the AV valves.####The aortic and pulmonic valves close at S2.}`,
+    `$CATEGORY: Physiology/Cardiovascular/${place}`,
+    [
+      `::Second heart sound ${tag}::Which valves close at S2? {`,
+      '=Aortic and pulmonic#The semilunar valves close as ventricular pressure falls below arterial pressure.',
+      '~%50%Mitral and aortic#Only half right, the mitral valve closes at S1.',
+      '~Mitral and tricuspid#These AV valves close at S1, at the start of systole.',
+      '####S2 marks the end of systole.',
+      '}',
+    ].join('\n'),
     `::Match ${tag}::Match each sound to its valves. {=S1 -> Mitral and tricuspid =S2 -> Aortic and pulmonic =S3 -> None}`,
   ].join('\n\n');
   await page.goto('/questions/import');
@@ -183,31 +197,93 @@ test('a writer imports a true/false question from GIFT; the preview names the fe
   const summary = page.getByRole('region', { name: `What ${fileName} holds` });
   await expect(summary).toContainText('Questions2');
   await expect(summary).toContainText('Valid1');
-  await expect(summary).toContainText('With problems1');
-  await expect(
-    page
-      .getByRole('region', { name: 'Where they will be filed' })
-      .getByRole('listitem')
-      .filter({ hasText: 'Physiology › Cardiovascular › Cardiac cycle and valves' }),
-  ).toContainText('1 question');
   const issues = page.getByRole('table', { name: 'Problems (2)' });
   await expect(issues.getByRole('row').nth(1).getByRole('cell')).toHaveText([
     '3',
-    'feedback',
-    'The feedback on answer False was left out: a question has one explanation, shown whatever the answer. Add it to the explanation if learners need it',
+    'weight',
+    'The weight of answer B (50%) was left out: the right answer scores 1 and every other answer 0',
   ]);
   await expect(issues.getByRole('row').nth(2).getByRole('cell')).toHaveText([
-    '5',
+    '10',
     'type',
     'This is a matching question; only single-best-answer and true/false questions can be imported',
   ]);
   await expectScreenOk(page);
-
+  await page
+    .getByRole('radiogroup', { name: 'Import the questions as' })
+    .getByRole('radio', { name: 'Published' })
+    .check();
   await page.getByRole('button', { name: 'Import the 1 valid question' }).click();
   await expect(page.getByRole('heading', { name: '1 question imported' })).toBeVisible();
-  await page.getByRole('link', { name: 'See them in My Questions' }).click();
-  await expect(page.getByRole('link', { name: `True or false ${tag}` })).toBeVisible();
-  await expect(page.getByRole('link', { name: `Match ${tag}` })).toHaveCount(0);
+
+  // A learner of that QBank (an admin imports into the one chosen in the header) takes it in tutor mode, a
+  // test of the new place only, and submits B.
+  const [sub] = await db
+    .select({ id: schema.subcategories.id, productId: schema.products.id, qbank: schema.products.name })
+    .from(schema.subcategories)
+    .innerJoin(schema.categories, eq(schema.categories.id, schema.subcategories.categoryId))
+    .innerJoin(schema.subjects, eq(schema.subjects.id, schema.categories.subjectId))
+    .innerJoin(schema.products, eq(schema.products.id, schema.subjects.productId))
+    .where(eq(schema.subcategories.name, place));
+  const learner = await newUser({ label: 'learner', qbanks: { [sub!.qbank]: 'student' } });
+  await page.context().clearCookies();
+  await signInAs(page, learner);
+  const session = (await (await page.request.get('/api/v1/session')).json()) as { accessToken: string };
+  const created = await page.request.post('/api/v2/tests', {
+    headers: { 'X-CSRF-Token': session.accessToken },
+    data: {
+      uuid: crypto.randomUUID(),
+      productUuid: sub!.productId,
+      mode: 'TUTOR',
+      pools: ['ALL'],
+      subcategoryUuids: [sub!.id],
+      numQuestions: 1,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { uuid: id } = (await created.json()) as { uuid: string };
+  await page.goto(`/tests/${id}/run`);
+  const choiceB = page.getByRole('radio', { name: /^B\./ });
+  await choiceB.check();
+  // Nothing of the explanations before the answer is submitted.
+  await expect(page.getByText('Only half right')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Incorrect' })).toBeVisible();
+  // Each choice's explanation sits under it, named by its letter, and describes its radio.
+  await expect(page.getByText('Why B is wrong')).toBeVisible();
+  await expect(choiceB).toHaveAccessibleDescription(
+    /Why B is wrong.*Only half right, the mitral valve closes at S1\./,
+  );
+  await expect(page.getByRole('radio', { name: /^A\./ })).toHaveAccessibleDescription(
+    /Why A is right.*semilunar valves close/,
+  );
+  await expect(page.getByText('These AV valves close at S1, at the start of systole.')).toBeVisible();
+  await expectScreenOk(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  const why = page.getByText('Only half right, the mitral valve closes at S1.');
+  await why.scrollIntoViewIfNeeded();
+  await expect(why).toBeInViewport();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The review shows them too.
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await page
+    .getByRole('dialog', { name: 'End this test?' })
+    .getByRole('button', { name: 'End test', exact: true })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/tests/${id}/review$`));
+  const card = page.getByRole('article', { name: 'Question 1' });
+  await expect(card.getByText('Why B is wrong')).toBeVisible();
+  await expect(card.getByText('Why A is right')).toBeVisible();
+  await expect(
+    card.getByText('The semilunar valves close as ventricular pressure falls below arterial pressure.'),
+  ).toBeVisible();
+  await expectScreenOk(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await card.getByText('Why C is wrong').scrollIntoViewIfNeeded();
+  await expect(card.getByText('Why C is wrong')).toBeInViewport();
+  await expectAccessible(page);
 });
 
 test('a file the server cannot read is refused with its reason; a failed import says so and starts again', async ({
