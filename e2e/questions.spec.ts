@@ -369,3 +369,43 @@ test('a writer who also audits switches views; the review queue opens on Submitt
   ).toBeVisible();
   await expectScreenOk(page);
 });
+
+test('a writer explains a choice: the field opens under it, the preview shows it there, and one save keeps it', async ({
+  page,
+  newUser,
+}) => {
+  const writer = await newUser(like.writer);
+  await signInAs(page, writer);
+  const name = `Explained choice ${uniqueWord()}`;
+  await page.goto('/questions/new');
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('textbox', { name: 'Stem' }).fill('Which valve closes first in systole?');
+  await page.getByRole('button', { name: 'Remove choice D' }).click();
+  await page.getByRole('button', { name: 'Remove choice C' }).click();
+  for (const [letter, text] of [
+    ['A', 'Mitral'],
+    ['B', 'Aortic'],
+  ] as const)
+    await page.getByRole('textbox', { name: `Choice ${letter}` }).fill(text);
+  await page.getByRole('radio', { name: 'A is correct' }).check();
+  await page.getByRole('button', { name: 'Add an explanation of B' }).click();
+  const why = page.getByRole('textbox', { name: 'Explanation of choice B (optional)' });
+  await expect(why).toBeFocused();
+  await page.keyboard.type('The aortic valve opens in systole; it closes at S2.');
+
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await preview.getByRole('switch', { name: 'Show the correct answer and explanation' }).check();
+  const choiceB = preview.getByRole('listitem').filter({ hasText: 'Aortic' });
+  await expect(choiceB.getByText('Why B is wrong')).toBeVisible();
+  await expect(choiceB.getByText('The aortic valve opens in systole; it closes at S2.')).toBeVisible();
+  await expectScreenOk(page);
+
+  // One save, one version; opened again, the editor shows the explanation in its field, the others closed.
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Saved as version 1.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Explanation of choice B (optional)' })).toHaveText(
+    'The aortic valve opens in systole; it closes at S2.',
+  );
+  await expect(page.getByRole('button', { name: 'Add an explanation of A' })).toBeVisible();
+});
