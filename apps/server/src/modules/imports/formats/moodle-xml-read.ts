@@ -210,7 +210,7 @@ function readQuestion(node: XmlNode, line: number, path: string[], collector: Re
     collector.issue(
       line,
       FEEDBACK_FIELD,
-      `The feedback ${listOf(combined)} was left out: each answer choice has its own explanation instead. Add it to the explanation if learners need it`,
+      `The feedback ${listOf(combined)} was left out: learners see the question's explanation and each choice's own instead. Add it there if they need it`,
     );
   const hints = children(node, 'hint').filter((h) => !isBlankHtml(html(h))).length;
   if (hints > 0)

@@ -267,7 +267,7 @@ describe('Moodle XML', () => {
         line: 2,
         field: 'feedback',
         message:
-          'The feedback for a wrong answer was left out: each answer choice has its own explanation instead. Add it to the explanation if learners need it',
+          "The feedback for a wrong answer was left out: learners see the question's explanation and each choice's own instead. Add it there if they need it",
       },
       {
         line: 2,
