@@ -77,7 +77,7 @@ function ownImagesOnly(field: string, html: string): void {
 }
 
 /** A choice as stored: its text and explanation sanitised, an explanation left out when it says nothing. */
-export function storedChoice(id: string, text: string, explanation: string): StoredChoice {
+function storedChoice(id: string, text: string, explanation: string): StoredChoice {
   const why = sanitizeRichText(explanation);
   return isBlankRichText(why)
     ? { id, text: sanitizeRichText(text) }
