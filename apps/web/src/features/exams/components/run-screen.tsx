@@ -5,6 +5,8 @@ import { useQuestionHandlers } from '../hooks/use-question-handlers';
 import { useRunKeyboard } from '../hooks/use-run-keyboard';
 import { useTestRun } from '../hooks/use-test-run';
 import { countsOf } from '../lib/run-state';
+import { ExamToolbar } from './exam-toolbar';
+import { TextScale } from './font-size-control';
 import { OfflineBanner, StartFailedBanner } from './run-banners';
 import { EndTestDialog, PausedOverlay, ShortcutsDialog, TimeUpDialog } from './run-dialogs';
 import { NavigatorColumn, NavigatorDrawer } from './run-navigator';
@@ -100,18 +102,21 @@ export function RunScreen({ run, onSignOut }: { run: TestRun; onSignOut: () => v
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="lg">
+              <ExamToolbar />
               <div ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
-                <RunQuestion
-                  question={question}
-                  state={state}
-                  mode={run.mode}
-                  index={t.current}
-                  total={t.order.length}
-                  selected={selected}
-                  strikeMode={strikeMode}
-                  stemRef={stemRef}
-                  handlers={handlers}
-                />
+                <TextScale>
+                  <RunQuestion
+                    question={question}
+                    state={state}
+                    mode={run.mode}
+                    index={t.current}
+                    total={t.order.length}
+                    selected={selected}
+                    strikeMode={strikeMode}
+                    stemRef={stemRef}
+                    handlers={handlers}
+                  />
+                </TextScale>
               </div>
               <RunPager
                 current={t.current}

@@ -21,6 +21,8 @@ import { PageTitle } from '../../../components/page-title';
 import { HttpError } from '../../../lib/http';
 import { useProductTree } from '../../catalogue/api/product-tree';
 import { testReviewQuery, testRunQuery } from '../api/tests';
+import { ExamToolbar } from '../components/exam-toolbar';
+import { TextScale } from '../components/font-size-control';
 import { ReviewQuestionCard, reviewAnchor } from '../components/review-question';
 import { ReviewSummary } from '../components/review-summary';
 import {
@@ -128,6 +130,7 @@ function Review({ review }: { review: TestReview }) {
                   Jump to a question
                 </Button>
               </Group>
+              <ExamToolbar />
               <SegmentedControl
                 aria-label="Show"
                 fullWidth
@@ -145,13 +148,17 @@ function Review({ review }: { review: TestReview }) {
                   <Text>No {FILTER_LABELS[filter].toLowerCase()} questions in this test.</Text>
                 </Card>
               ) : (
-                shown.map((q) => (
-                  <ReviewQuestionCard
-                    key={q.uuid}
-                    q={q}
-                    place={q.subcategoryUuid ? places?.get(q.subcategoryUuid) : undefined}
-                  />
-                ))
+                <TextScale>
+                  <Stack gap="md">
+                    {shown.map((q) => (
+                      <ReviewQuestionCard
+                        key={q.uuid}
+                        q={q}
+                        place={q.subcategoryUuid ? places?.get(q.subcategoryUuid) : undefined}
+                      />
+                    ))}
+                  </Stack>
+                </TextScale>
               )}
             </Stack>
           </Grid.Col>
