@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { buildBank } from '../apps/server/src/test/bank-factory';
+import { buildPlan } from '../apps/server/src/test/factories';
 import { createTestThroughApi, expect, expectScreenOk, like, signInAs, test } from './fixtures';
 
 const QBANK = 'USMLE Step 1 Mastery';
@@ -62,6 +64,15 @@ test('exam tools: text size remembered, calculator by mouse and keyboard, at 128
   await expectScreenOk(page);
   await calculator.getByRole('button', { name: 'Close the calculator' }).click();
 
+  // The demo bank's reference panel (lab values) opens in a drawer; Esc closes it.
+  await tools.getByRole('button', { name: 'Reference' }).click();
+  const reference = page.getByRole('dialog', { name: 'Reference' });
+  await expect(reference.getByRole('cell', { name: 'Sodium (Na⁺)' })).toBeVisible();
+  await expectScreenOk(page);
+  await page.keyboard.press('Escape');
+  await expect(reference).toBeHidden();
+  await expect(tools.getByRole('button', { name: 'Reference' })).toBeFocused();
+
   // The review shows the questions at the same text size; A− brings it down.
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('button', { name: 'End test', exact: true }).click();
@@ -73,4 +84,65 @@ test('exam tools: text size remembered, calculator by mouse and keyboard, at 128
   for (let i = 0; i < 3; i++) await reviewTools.getByRole('button', { name: 'Smaller text' }).click();
   await expect.poll(() => stemFontSize(page)).toBeCloseTo(normal * 0.875, 0);
   await expectScreenOk(page);
+});
+
+test('reference panel: an admin writes it, learners open it from the exam screen; none, no button', async ({
+  page,
+  browser,
+  newUser,
+  db,
+}) => {
+  // A bank of the test's own, with no panel yet: the demo banks' panels stay as seeded.
+  const bank = await buildBank(db, { subcategories: 2, perSubcategory: 2 });
+  await buildPlan(db, bank.product.id);
+  const learner = await newUser({ ...like.learner, qbanks: { [bank.product.name]: 'student' } });
+  await signInAs(page, learner);
+  const created = await createTestThroughApi(page, db, {
+    qbank: bank.product.name,
+    mode: 'TUTOR',
+    numQuestions: 2,
+  });
+  await page.goto(`/tests/${created.uuid}/run`);
+  const tools = page.getByRole('toolbar', { name: 'Tools' });
+  await expect(tools.getByRole('button', { name: 'Calculator' })).toBeVisible();
+  await expect(tools.getByRole('button', { name: 'Reference' })).toHaveCount(0);
+
+  // The admin writes the panel in the rich-text editor, at 1280×800 and 375 px.
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const admin = await adminContext.newPage();
+  await signInAs(admin, await newUser({ ...like.admin, qbanks: { [bank.product.name]: 'admin' } }));
+  await admin.goto('/admin');
+  await admin.getByRole('link', { name: 'Edit the reference panel' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Reference panel' })).toBeVisible();
+  const editor = admin.getByRole('textbox', { name: 'Reference panel' });
+  await editor.click();
+  await admin.keyboard.type('Debt ratio = total liabilities / total assets');
+  await expect(admin.getByRole('status').filter({ hasText: 'Unsaved changes.' })).toBeVisible();
+  await admin.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(admin.getByRole('status').filter({ hasText: 'Saved: learners see it now.' })).toBeVisible();
+  await expectScreenOk(admin);
+
+  // The learner's next look shows the button; the drawer reads the panel, at 375 px too.
+  await page.reload();
+  await tools.getByRole('button', { name: 'Reference' }).click();
+  const reference = page.getByRole('dialog', { name: 'Reference' });
+  await expect(reference).toContainText('Debt ratio = total liabilities / total assets');
+  await page.setViewportSize({ width: 375, height: 700 });
+  await expect(reference).toBeInViewport();
+  await expectScreenOk(page);
+  await reference.getByRole('button', { name: 'Close the reference' }).click();
+  await expect(reference).toBeHidden();
+
+  // Emptied, the panel is gone from the exam screen.
+  await editor.click();
+  await admin.keyboard.press('ControlOrMeta+a');
+  await admin.keyboard.press('Delete');
+  await admin.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(
+    admin.getByRole('status').filter({ hasText: 'Saved: learners see no reference panel.' }),
+  ).toBeVisible();
+  await page.reload();
+  await expect(tools.getByRole('button', { name: 'Calculator' })).toBeVisible();
+  await expect(tools.getByRole('button', { name: 'Reference' })).toHaveCount(0);
+  await adminContext.close();
 });

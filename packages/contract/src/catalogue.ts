@@ -133,3 +133,20 @@ export const subcategoryPatchBody = z
     somethingToChange('name, position or categoryUuid'),
   );
 export type SubcategoryPatchBody = z.infer<typeof subcategoryPatchBody>;
+
+/** The most characters of a product's reference panel (HTML, as the editor writes it). */
+export const REFERENCE_PANEL_MAX = 100_000;
+
+/**
+ * A product's reference panel (lab values for a medical bank, tables for an accounting one): rich text its
+ * admins write and its learners open beside a question. '' when the product has none.
+ */
+export const productReference = z.object({ productUuid: z.string(), html: z.string() });
+export type ProductReference = z.infer<typeof productReference>;
+
+export const productReferenceBody = z.object({
+  html: textField('html').max(REFERENCE_PANEL_MAX, {
+    error: `html must be at most ${REFERENCE_PANEL_MAX} characters`,
+  }),
+});
+export type ProductReferenceBody = z.input<typeof productReferenceBody>;

@@ -9,6 +9,7 @@ import type { Db } from './client';
 import { billingPlans, products, subscriptions, users } from './schema';
 import { seedQuestionBank } from './seed-question-bank';
 import { seedQuestions } from './seed-questions';
+import { demoReferencePanel } from './seed-reference-panels';
 
 export const demoAccounts = [
   {
@@ -260,6 +261,7 @@ export async function seedDemo(
           colorMap: 'colorMap' in p ? p.colorMap : {},
           domainName: 'domainName' in p ? p.domainName : null,
           additionalContent: JSON.stringify({ shortDescription: p.content.split('. ')[0] }),
+          referencePanel: demoReferencePanel(p.productCategory),
         })
         .returning({ id: products.id });
       const productId = prod!.id;

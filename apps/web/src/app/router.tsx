@@ -289,6 +289,16 @@ export const router = createBrowserRouter([
                   true,
                 ),
               },
+              {
+                path: '/admin/reference',
+                lazy: guarded(
+                  '/admin',
+                  'Reference panel',
+                  () => import('../features/catalogue/routes/reference-page'),
+                  (m) => m.ReferencePage,
+                  true,
+                ),
+              },
               staff('/superuser', 'Super', 'Platform administration for superusers.'),
             ],
           },

@@ -5,13 +5,19 @@ import {
   catalogueSubcategory,
   catalogueSubject,
   categoryPatchBody,
+  productReference,
+  productReferenceBody,
   subcategoryPatchBody,
   subjectPatchBody,
 } from '../catalogue';
 import { endpoint } from './endpoint';
 
 /** The shared part of the tree's changes: one id in the path, signed in (the policy wants a product admin). */
-const catalogueChange = <M extends 'POST' | 'PATCH' | 'DELETE'>(method: M, path: string, summary: string) =>
+const catalogueChange = <M extends 'POST' | 'PUT' | 'PATCH' | 'DELETE'>(
+  method: M,
+  path: string,
+  summary: string,
+) =>
   ({
     method,
     path,
@@ -86,6 +92,15 @@ export const catalogueAdminApi = {
       'Delete a category and its subcategories, if it holds no questions',
     ),
     status: 204,
+  }),
+  updateReference: endpoint({
+    ...catalogueChange(
+      'PUT',
+      '/api/v2/products/:id/reference',
+      "Replace a product's reference panel (rich text, sanitised; '' removes it)",
+    ),
+    body: productReferenceBody,
+    response: productReference,
   }),
   deleteSubcategory: endpoint({
     ...catalogueChange(

@@ -5,6 +5,7 @@ import {
   catalogueIdParams,
   catalogueSubcategory,
   catalogueSubject,
+  productReference,
   productTree,
 } from '../catalogue';
 import {
@@ -161,5 +162,12 @@ export const catalogueApi = {
       "A product's subjects, their categories and their subcategories, as one tree",
     ),
     response: productTree,
+  }),
+  reference: endpoint({
+    ...catalogueRead(
+      '/api/v2/products/:id/reference',
+      "A product's reference panel (lab values, tables) for its learners; html is '' when it has none",
+    ),
+    response: productReference,
   }),
 };

@@ -33,6 +33,8 @@ export const products = pgTable(
     /** A JSON string with shortDescription, shortAuthors, exampleQuestions, demoVideo (SPEC §3). */
     additionalContent: text('additional_content'),
     published: boolean('published').notNull().default(true),
+    /** The reference panel learners open beside a question (sanitised rich text); '' when there is none. */
+    referencePanel: text('reference_panel').notNull().default(''),
     /** Published questions; kept by the services that change questions (counted, not incremented). */
     questionCount: integer('question_count').notNull().default(0),
     /** Active student subscriptions; recounted in the transaction of every subscription change. */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { route } from '../../plugins/route';
 import { catalogueEditingService } from './editing-service';
+import { referenceService } from './reference';
 import { catalogueService } from './service';
 
 /** Reads of a product the caller may see. */
@@ -39,6 +40,16 @@ export function catalogueRoutes(app: FastifyInstance, deps: Deps) {
   route(app, catalogueApi.tree, ({ actor, params }) => svc.tree(actor, params.id), {
     policy: ['product.view', 'catalogue.statusCounts'],
   });
+
+  // The reference panel learners open beside a question; its admins write it.
+  const ref = referenceService(deps);
+  route(app, catalogueApi.reference, ({ actor, params }) => ref.reference(actor, params.id), viewing);
+  route(
+    app,
+    catalogueAdminApi.updateReference,
+    ({ actor, params, body }) => ref.updateReference(actor, params.id, body.html),
+    managing,
+  );
 
   const edit = catalogueEditingService(deps);
   const api = catalogueAdminApi;

@@ -31,7 +31,10 @@ export const productColumns = {
   learnersCount: products.learnersCount,
   published: products.published,
 };
-export type ProductRow = Omit<typeof products.$inferSelect, 'searchVector' | 'createdAt' | 'updatedAt'>;
+export type ProductRow = Omit<
+  typeof products.$inferSelect,
+  'searchVector' | 'referencePanel' | 'createdAt' | 'updatedAt'
+>;
 
 /** SPEC §3 product content, with additionalContent's fields merged in (nothing when it does not parse). */
 export function toProductContent(p: ProductRow): ProductContent {

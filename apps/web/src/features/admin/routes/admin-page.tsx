@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { activeSubscription } from '@qbank/contract';
 import IconListTree from '@tabler/icons-react/dist/esm/icons/IconListTree.mjs';
+import IconTable from '@tabler/icons-react/dist/esm/icons/IconTable.mjs';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { useAuth } from '../../accounts/api/auth';
@@ -36,6 +37,20 @@ export function AdminPage() {
             </Text>
             <Button component={Link} to="/admin/tree" mt="md" style={{ alignSelf: 'flex-start' }}>
               Edit the subject tree
+            </Button>
+          </Card>
+          <Card withBorder p="lg">
+            <Group gap="xs" wrap="nowrap">
+              <IconTable size={22} aria-hidden />
+              <Title order={2} size="h4">
+                Reference panel
+              </Title>
+            </Group>
+            <Text mt="xs" size="sm">
+              Lab values, tables and formulas your learners can open beside every question.
+            </Text>
+            <Button component={Link} to="/admin/reference" mt="md" style={{ alignSelf: 'flex-start' }}>
+              Edit the reference panel
             </Button>
           </Card>
           {COMING_SOON.map(({ title, what }) => (

@@ -3,12 +3,13 @@ import IconCalculator from '@tabler/icons-react/dist/esm/icons/IconCalculator.mj
 import { type ReactNode, useRef, useState } from 'react';
 import { CalculatorPanel } from './calculator-panel';
 import { FontSizeControl } from './font-size-control';
+import { ReferenceButton } from './reference-drawer';
 
 /**
- * The learner's tools above the questions (exam screen and review): text size, the calculator, and what
- * `children` adds.
+ * The learner's tools above the questions (exam screen and review): text size, the calculator, the bank's
+ * reference panel (when it has one), and what `children` adds.
  */
-export function ExamToolbar({ children }: { children?: ReactNode }) {
+export function ExamToolbar({ productUuid, children }: { productUuid: string; children?: ReactNode }) {
   const [calculator, setCalculator] = useState(false);
   const calculatorButton = useRef<HTMLButtonElement | null>(null);
   return (
@@ -23,6 +24,7 @@ export function ExamToolbar({ children }: { children?: ReactNode }) {
       >
         Calculator
       </Button>
+      <ReferenceButton productUuid={productUuid} />
       {children}
       {calculator && (
         <CalculatorPanel

@@ -102,7 +102,7 @@ export function RunScreen({ run, onSignOut }: { run: TestRun; onSignOut: () => v
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="lg">
-              <ExamToolbar />
+              <ExamToolbar productUuid={run.productUuid} />
               <div ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
                 <TextScale>
                   <RunQuestion

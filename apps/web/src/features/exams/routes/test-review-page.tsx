@@ -130,7 +130,7 @@ function Review({ review }: { review: TestReview }) {
                   Jump to a question
                 </Button>
               </Group>
-              <ExamToolbar />
+              <ExamToolbar productUuid={review.productUuid} />
               <SegmentedControl
                 aria-label="Show"
                 fullWidth

@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "reference_panel" text DEFAULT '' NOT NULL;
