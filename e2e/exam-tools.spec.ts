@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { asc, eq } from 'drizzle-orm';
+import { testQuestions } from '../apps/server/src/db/schema';
 import { buildBank } from '../apps/server/src/test/bank-factory';
 import { buildPlan } from '../apps/server/src/test/factories';
 import { createTestThroughApi, expect, expectScreenOk, like, signInAs, test } from './fixtures';
@@ -145,4 +147,85 @@ test('reference panel: an admin writes it, learners open it from the exam screen
   await expect(tools.getByRole('button', { name: 'Calculator' })).toBeVisible();
   await expect(tools.getByRole('button', { name: 'Reference' })).toHaveCount(0);
   await adminContext.close();
+});
+
+test('report a problem: from the exam screen and the review to the auditor, who resolves it', async ({
+  page,
+  browser,
+  newUser,
+  db,
+}) => {
+  const bank = await buildBank(db, { subcategories: 2, perSubcategory: 2 });
+  await buildPlan(db, bank.product.id);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAs(page, await newUser({ ...like.learner, qbanks: { [bank.product.name]: 'student' } }));
+  const created = await createTestThroughApi(page, db, {
+    qbank: bank.product.name,
+    mode: 'TUTOR',
+    numQuestions: 2,
+  });
+  const [first, second] = (
+    await db
+      .select({ id: testQuestions.questionId })
+      .from(testQuestions)
+      .where(eq(testQuestions.testId, created.uuid))
+      .orderBy(asc(testQuestions.position))
+  ).map((r) => r.id);
+  await page.goto(`/tests/${created.uuid}/run`);
+
+  // From the exam screen: an empty report is refused on its field; a described one is sent.
+  const open = page.getByRole('toolbar', { name: 'Tools' }).getByRole('button', { name: 'Report a problem' });
+  await open.click();
+  const dialog = page.getByRole('dialog', { name: 'Report a problem with this question' });
+  const field = dialog.getByRole('textbox', { name: 'What is wrong with this question?' });
+  await expect(field).toBeFocused();
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText('Describe the problem: what is wrong with this question?')).toBeVisible();
+  await expectScreenOk(page);
+  await field.fill('The key says A, but B is right: see the 2024 guideline.');
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    'Thank you. Your report was sent to the people who write and review this question.',
+  );
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+
+  // From the review, by keyboard, at 375 px.
+  await page.getByRole('button', { name: 'End test', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'End test', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/tests/${created.uuid}/review$`));
+  await page.setViewportSize({ width: 375, height: 700 });
+  const fromReview = page.getByRole('button', { name: 'Report a problem with question 2' });
+  await fromReview.focus();
+  await page.keyboard.press('Enter');
+  await expect(field).toBeFocused();
+  await page.keyboard.type('Typo in the stem.');
+  await expectScreenOk(page);
+  await page.keyboard.press('Enter'); // a new line in the text box, not a send
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByRole('status')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // The auditor sees each as a learner's report, without the learner's name, and resolves it.
+  const auditorContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const auditor = await auditorContext.newPage();
+  await signInAs(auditor, await newUser({ ...like.auditor, qbanks: { [bank.product.name]: 'auditor' } }));
+  await auditor.goto(`/questions/${first}`);
+  const reportItem = auditor.getByRole('listitem', { name: 'Problem reported by a learner' });
+  await expect(reportItem).toContainText('The key says A, but B is right: see the 2024 guideline.');
+  await expect(reportItem).toContainText('Learner report');
+  await expect(auditor.getByText('Lena')).toHaveCount(0);
+  await expectScreenOk(auditor);
+  await reportItem.getByRole('button', { name: 'Resolve' }).click();
+  const resolved = auditor.getByRole('listitem', { name: 'Problem reported by a learner, resolved' });
+  await expect(resolved).toContainText('Learner report · resolved');
+  await expect(resolved).toContainText('Resolved by Audrey Auditor on');
+  await expect(resolved.getByRole('button', { name: 'Resolve' })).toHaveCount(0);
+  await auditor.goto(`/questions/${second}`);
+  await expect(auditor.getByRole('listitem', { name: 'Problem reported by a learner' })).toContainText(
+    'Typo in the stem.',
+  );
+  await auditorContext.close();
 });

@@ -31,4 +31,6 @@ export const RateLimits = {
   /** Per sender: the e-mail address typed into the form, and the signed-in user whatever address they type. */
   contactPerAccount: [5, 60 * 60 * 1000],
   passwordUpdatePerAccount: [10, 15 * 60 * 1000],
+  /** A learner's "Report a problem" reports, whatever the question. */
+  problemReportsPerAccount: [10, 60 * 60 * 1000],
 } as const satisfies Record<string, readonly [number, number]>;

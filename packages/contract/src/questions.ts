@@ -409,11 +409,38 @@ export const commentInput = z.object({
     .min(1, { error: 'body is required' })
     .max(COMMENT_MAX, { error: `body must be at most ${COMMENT_MAX} characters` }),
 });
+/** A review comment of the question's staff, or a learner's "Report a problem" (docs/questions.md). */
+export const COMMENT_KINDS = ['COMMENT', 'PROBLEM_REPORT'] as const;
+export type CommentKind = (typeof COMMENT_KINDS)[number];
+
 export const questionComment = z.object({
   uuid: z.string(),
   body: z.string(),
-  author: personRef,
+  kind: z.enum(COMMENT_KINDS),
+  /** Who wrote it; null for a learner's problem report (staff are not told which learner: decision 0028). */
+  author: personRef.nullable(),
   versionNumber: z.number().int(),
   createdAt: z.string(),
+  /** A problem report once a staff member marked it resolved (null until then, and for comments). */
+  resolvedAt: z.string().nullable(),
+  resolvedBy: personRef.nullable(),
 });
 export type QuestionComment = z.infer<typeof questionComment>;
+
+/** The most characters of a learner's problem report. */
+export const PROBLEM_REPORT_MAX = 2_000;
+
+/** POST questions/{id}/problemReports: what the learner says is wrong with a question of one of their tests. */
+export const problemReportInput = z.object({
+  body: textField('body')
+    .trim()
+    .min(1, { error: 'body is required' })
+    .max(PROBLEM_REPORT_MAX, { error: `body must be at most ${PROBLEM_REPORT_MAX} characters` }),
+});
+export type ProblemReportInput = z.input<typeof problemReportInput>;
+
+/** What the learner is told of a report sent: that it was (nothing of the question's staff). */
+export const problemReportSent = z.object({ uuid: z.string(), createdAt: z.string() });
+export type ProblemReportSent = z.infer<typeof problemReportSent>;
+
+export const commentIdParams = z.object({ id: uuidField('id') });

@@ -295,6 +295,14 @@ export const policies = {
         'productUuid',
       ),
   }),
+  /**
+   * Reporting a problem with a question (decision 0028): a learner who has it in one of their own tests (the
+   * service looks that up). To anyone else it does not exist, as it does not for 'question.read'.
+   */
+  'question.report': policy<{ inOwnTest: boolean }>({
+    allows: (a, r) => signedIn(a) && r.inOwnTest,
+    deny: noSuchQuestion,
+  }),
   /** A test is its taker's alone (DESIGN §4): to anyone else it does not exist. */
   'test.own': policy<{ userId: string }>({
     allows: (a, r) => signedIn(a) && a.userId === r.userId,

@@ -3,6 +3,7 @@ export * from './catalogue';
 export * from './endpoint';
 export * from './imports';
 export * from './media';
+export * from './problem-reports';
 export * from './questions';
 export * from './registration';
 export * from './roster';

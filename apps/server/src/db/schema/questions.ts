@@ -196,6 +196,13 @@ export const questionComments = pgTable(
       .references(() => users.id),
     versionNumber: integer('version_number').notNull(),
     body: text('body').notNull(),
+    /** A staff comment, or a learner's problem report (whose author staff are not shown: decision 0028). */
+    kind: text('kind', { enum: ['COMMENT', 'PROBLEM_REPORT'] })
+      .notNull()
+      .default('COMMENT'),
+    /** A problem report marked resolved, and by whom. */
+    resolvedAt: ts('resolved_at'),
+    resolvedById: uuid('resolved_by_id').references(() => users.id),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('question_comments_question_idx').on(t.questionId, t.createdAt)],

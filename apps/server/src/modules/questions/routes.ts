@@ -1,7 +1,8 @@
-import { questionsApi } from '@qbank/contract';
+import { problemReportsApi, questionsApi } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { route } from '../../plugins/route';
+import { problemReportsService } from './problem-reports';
 import { questionsService } from './service';
 
 /** Changes to a question where it is in the workflow. */
@@ -55,4 +56,14 @@ export function questionsRoutes(app: FastifyInstance, deps: Deps) {
     ({ actor, params, body }) => svc.comment(actor, params.id, body.body),
     reviewing,
   );
+
+  // A learner's "Report a problem" and its resolution (decision 0028).
+  const reports = problemReportsService(deps);
+  route(
+    app,
+    problemReportsApi.report,
+    ({ actor, params, body }) => reports.report(actor, params.id, body.body),
+    { policy: 'question.report' },
+  );
+  route(app, problemReportsApi.resolve, ({ actor, params }) => reports.resolve(actor, params.id), reviewing);
 }

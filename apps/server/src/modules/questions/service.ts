@@ -29,6 +29,7 @@ import {
 } from '../../lib/rich-text';
 import { type Actor, authorize, can, questionStatusesFor } from '../../policies';
 import { visibleProduct } from '../store';
+import { listThread } from './problem-reports';
 import {
   browseQuestions,
   copyMedia,
@@ -40,7 +41,6 @@ import {
   insertQuestion,
   insertVersion,
   type LearnerContent,
-  listComments,
   listQuestions,
   listVersions,
   type MediaRead,
@@ -538,13 +538,7 @@ export function questionsService(deps: Deps) {
     async comments(actor: Actor, id: string) {
       const head = await readable(actor, id);
       await authorize(actor, 'question.review', head);
-      return (await listComments(db, id)).map((c) => ({
-        uuid: c.id,
-        body: c.body,
-        author: { uuid: c.authorId, firstName: c.firstName, lastName: c.lastName },
-        versionNumber: c.versionNumber,
-        createdAt: c.createdAt.toISOString(),
-      }));
+      return listThread(db, id);
     },
 
     async comment(actor: Actor, id: string, body: string) {
@@ -560,9 +554,12 @@ export function questionsService(deps: Deps) {
       return {
         uuid: c.id,
         body: c.body,
+        kind: 'COMMENT' as const,
         author: c.author,
         versionNumber: c.versionNumber,
         createdAt: c.createdAt.toISOString(),
+        resolvedAt: null,
+        resolvedBy: null,
       };
     },
   };

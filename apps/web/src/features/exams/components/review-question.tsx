@@ -10,6 +10,7 @@ import { choiceLetter } from '../lib/run-state';
 import type { Place } from '../lib/tree-selection';
 import { ChoiceShare, ChoiceVerdict, verdictBorder } from './choice-share';
 import { QuestionSolution } from './question-solution';
+import { ReportProblemButton } from './report-problem';
 import { FLAG_COLOR } from './run-navigator';
 import { RunStem } from './run-stem';
 
@@ -97,6 +98,12 @@ export function ReviewQuestionCard({ q, place }: { q: ReviewQuestion; place?: Pl
           </Paper>
         )}
         <QuestionSolution solution={q.solution} headingLevel={4} />
+        <Group>
+          <ReportProblemButton
+            questionId={q.uuid}
+            label={`Report a problem with question ${q.position + 1}`}
+          />
+        </Group>
       </Stack>
     </Paper>
   );

@@ -7,6 +7,7 @@ import { useTestRun } from '../hooks/use-test-run';
 import { countsOf } from '../lib/run-state';
 import { ExamToolbar } from './exam-toolbar';
 import { TextScale } from './font-size-control';
+import { ReportProblemButton } from './report-problem';
 import { OfflineBanner, StartFailedBanner } from './run-banners';
 import { EndTestDialog, PausedOverlay, ShortcutsDialog, TimeUpDialog } from './run-dialogs';
 import { NavigatorColumn, NavigatorDrawer } from './run-navigator';
@@ -102,7 +103,9 @@ export function RunScreen({ run, onSignOut }: { run: TestRun; onSignOut: () => v
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="lg">
-              <ExamToolbar productUuid={run.productUuid} />
+              <ExamToolbar productUuid={run.productUuid}>
+                <ReportProblemButton questionId={question.uuid} />
+              </ExamToolbar>
               <div ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
                 <TextScale>
                   <RunQuestion

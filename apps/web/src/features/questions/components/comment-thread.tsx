@@ -1,14 +1,17 @@
-import { Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Skeleton, Stack, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { COMMENT_MAX } from '@qbank/contract';
 import { QueryState } from '../../../components/query-state';
 import { formErrorMessage } from '../../../lib/form-errors';
 import { useAddComment, useComments } from '../api/questions';
 import { validateComment } from '../lib/comment';
-import { formatTime, personName } from '../lib/format';
 import { showQuestionFieldError } from '../lib/server-errors';
+import { CommentItem } from './comment-item';
 
-/** The review thread, oldest first, each comment with its author, time and the version it was about. */
+/**
+ * The review thread, oldest first, each comment with its author, time and the version it was about; learners'
+ * problem reports among them (comment-item.tsx).
+ */
 export function CommentThread({ questionId }: { questionId: string }) {
   const comments = useComments(questionId);
   const add = useAddComment(questionId);
@@ -39,20 +42,7 @@ export function CommentThread({ questionId }: { questionId: string }) {
         {(list) => (
           <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
             {list.map((c) => (
-              <Paper component="li" key={c.uuid} withBorder p="sm">
-                <Group gap={6} wrap="wrap">
-                  <Text fw={600} size="sm">
-                    {personName(c.author)}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    <time dateTime={c.createdAt}>{formatTime(c.createdAt)}</time> · on version{' '}
-                    {c.versionNumber}
-                  </Text>
-                </Group>
-                <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {c.body}
-                </Text>
-              </Paper>
+              <CommentItem key={c.uuid} c={c} questionId={questionId} />
             ))}
           </Stack>
         )}
