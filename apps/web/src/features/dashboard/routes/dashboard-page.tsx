@@ -6,6 +6,7 @@ import { notifyError } from '../../../components/notify-error';
 import { PageTitle } from '../../../components/page-title';
 import { useAuth } from '../../accounts/api/auth';
 import { useSetActiveProduct } from '../../subscriptions/api/subscriptions';
+import { FreeSampleUpgrade } from '../components/free-sample-upgrade';
 import { LearnerStats } from '../components/learner-stats';
 
 /**
@@ -27,6 +28,9 @@ function DashboardPageContent() {
           Welcome, {user.firstName}
         </Title>
         {/* Statistics are a learner's: staff without the student role have no tests to count. */}
+        {active?.student && active.type === 'BASIC' && (
+          <FreeSampleUpgrade key={active.product.uuid} subscription={active} />
+        )}
         {active?.student && <LearnerStats key={active.product.uuid} subscription={active} />}
         {subs.length === 0 ? (
           <Card withBorder p="lg">

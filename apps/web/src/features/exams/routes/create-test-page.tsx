@@ -1,13 +1,16 @@
 import { Alert, Button, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { activeSubscription, type TestPool } from '@qbank/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { UpgradePrompt } from '../../../components/upgrade-prompt';
+import { freeSampleUsedUp } from '../../../lib/free-sample';
 import { useAuth } from '../../accounts/api/auth';
 import { useProductTree } from '../../catalogue/api/product-tree';
 import { useAvailable, useOpenTest } from '../api/create';
-import { useCreateTest } from '../api/tests';
+import { availableQuery, useCreateTest } from '../api/tests';
 import { CreateFreeSampleNotice, CreateNoQBank, CreateNoQuestions } from '../components/create-notices';
 import { CreateOpenTestCard } from '../components/create-open-test-card';
 import { CreatePools } from '../components/create-pools';
@@ -49,6 +52,10 @@ function CreateTestForm({ productId, productName }: { productId: string; product
   const [preset] = useState(() => presetFromSearch(params));
   const [pools, setPools] = useState<TestPool[]>(preset.pools ?? ['ALL']);
   const available = useAvailable(productId, pools);
+  // Whether a free plan's sample is used up (no unseen question left): then the notice says what a paid plan adds.
+  const free = available.data?.freeSampleOnly === true;
+  const sample = useQuery({ ...availableQuery(productId, ['ALL']), enabled: free });
+  const unseen = useQuery({ ...availableQuery(productId, ['UNUSED']), enabled: free });
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(preset.subcategories));
   const [treeError, setTreeError] = useState<string | null>(null);
   const [failure, setFailure] = useState<Extract<CreateFailure, { kind: 'message' }> | null>(null);
@@ -124,10 +131,22 @@ function CreateTestForm({ productId, productName }: { productId: string; product
   });
 
   const freeSampleOnly = avail.freeSampleOnly;
+  const usedUp =
+    !!sample.data &&
+    !!unseen.data &&
+    freeSampleUsedUp({
+      freeSampleOnly,
+      sampleSize: sample.data.total,
+      unseen: unseen.data.total,
+    });
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        {freeSampleOnly && <CreateFreeSampleNotice productId={productId} productName={productName} />}
+        {usedUp ? (
+          <UpgradePrompt productId={productId} productName={productName} questionCount={published} />
+        ) : (
+          freeSampleOnly && <CreateFreeSampleNotice productId={productId} productName={productName} />
+        )}
         <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
           <CreatePools value={pools} onChange={setPools} />
         </Paper>
