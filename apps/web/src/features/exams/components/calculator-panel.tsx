@@ -64,7 +64,8 @@ export function CalculatorPanel({ onClose }: { onClose: () => void }) {
       style={{
         position: 'fixed',
         right: 'max(8px, env(safe-area-inset-right))',
-        bottom: 8,
+        // Above the exam screen's Previous/Next bar, which stays at the bottom of the window.
+        bottom: 'calc(72px + env(safe-area-inset-bottom))',
         zIndex: 150,
         width: 'min(260px, calc(100vw - 16px))',
       }}

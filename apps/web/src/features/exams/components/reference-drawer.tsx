@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { RichTextView } from '../../../components/rich-text-view';
 import { useProductReference } from '../../catalogue/api/reference';
 import { TextScale } from './font-size-control';
+import classes from './reference-drawer.module.css';
 
 /**
  * "Reference": the bank's reference panel (lab values, tables) in a drawer at the side, in the learner's text
@@ -35,7 +36,7 @@ export function ReferenceButton({ productUuid }: { productUuid: string }) {
         styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
       >
         <TextScale>
-          <RichTextView html={html} />
+          <RichTextView html={html} className={classes.reference} />
         </TextScale>
       </Drawer>
     </>
