@@ -27,7 +27,7 @@ test('exam tools: text size remembered, calculator by mouse and keyboard, at 128
   await expect(page.getByRole('heading', { level: 2, name: /^Question 1 of 2$/ })).toBeVisible();
 
   // Text size: A+ twice grows the stem; the step is kept across a reload; A− stops at the smallest.
-  const tools = page.getByRole('toolbar', { name: 'Tools' });
+  const tools = page.getByRole('group', { name: 'Tools' });
   const normal = await stemFontSize(page);
   await tools.getByRole('button', { name: 'Larger text' }).click();
   await tools.getByRole('button', { name: 'Larger text' }).press('Enter');
@@ -82,7 +82,7 @@ test('exam tools: text size remembered, calculator by mouse and keyboard, at 128
   await expect(page).toHaveURL(new RegExp(`/tests/${created.uuid}/review$`));
   await expect(page.getByRole('heading', { level: 3, name: 'Question 1' })).toBeVisible();
   await expect.poll(() => stemFontSize(page)).toBeCloseTo(normal * 1.25, 0);
-  const reviewTools = page.getByRole('toolbar', { name: 'Tools' });
+  const reviewTools = page.getByRole('group', { name: 'Tools' });
   for (let i = 0; i < 3; i++) await reviewTools.getByRole('button', { name: 'Smaller text' }).click();
   await expect.poll(() => stemFontSize(page)).toBeCloseTo(normal * 0.875, 0);
   await expectScreenOk(page);
@@ -105,7 +105,7 @@ test('reference panel: an admin writes it, learners open it from the exam screen
     numQuestions: 2,
   });
   await page.goto(`/tests/${created.uuid}/run`);
-  const tools = page.getByRole('toolbar', { name: 'Tools' });
+  const tools = page.getByRole('group', { name: 'Tools' });
   await expect(tools.getByRole('button', { name: 'Calculator' })).toBeVisible();
   await expect(tools.getByRole('button', { name: 'Reference' })).toHaveCount(0);
 
@@ -174,7 +174,7 @@ test('report a problem: from the exam screen and the review to the auditor, who 
   await page.goto(`/tests/${created.uuid}/run`);
 
   // From the exam screen: an empty report is refused on its field; a described one is sent.
-  const open = page.getByRole('toolbar', { name: 'Tools' }).getByRole('button', { name: 'Report a problem' });
+  const open = page.getByRole('group', { name: 'Tools' }).getByRole('button', { name: 'Report a problem' });
   await open.click();
   const dialog = page.getByRole('dialog', { name: 'Report a problem with this question' });
   const field = dialog.getByRole('textbox', { name: 'What is wrong with this question?' });

@@ -13,7 +13,7 @@ export function ExamToolbar({ productUuid, children }: { productUuid: string; ch
   const [calculator, setCalculator] = useState(false);
   const calculatorButton = useRef<HTMLButtonElement | null>(null);
   return (
-    <Group gap="xs" wrap="wrap" role="toolbar" aria-label="Tools">
+    <Group gap="xs" wrap="wrap" role="group" aria-label="Tools">
       <FontSizeControl />
       <Button
         ref={calculatorButton}
