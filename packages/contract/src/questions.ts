@@ -417,7 +417,7 @@ export const questionComment = z.object({
   uuid: z.string(),
   body: z.string(),
   kind: z.enum(COMMENT_KINDS),
-  /** Who wrote it; null for a learner's problem report (staff are not told which learner: decision 0028). */
+  /** Who wrote it; null for a learner's problem report (staff are not told which learner: decision 0029). */
   author: personRef.nullable(),
   versionNumber: z.number().int(),
   createdAt: z.string(),

@@ -296,7 +296,7 @@ export const policies = {
       ),
   }),
   /**
-   * Reporting a problem with a question (decision 0028): a learner who has it in one of their own tests (the
+   * Reporting a problem with a question (decision 0029): a learner who has it in one of their own tests (the
    * service looks that up). To anyone else it does not exist, as it does not for 'question.read'.
    */
   'question.report': policy<{ inOwnTest: boolean }>({

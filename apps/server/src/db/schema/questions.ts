@@ -196,7 +196,7 @@ export const questionComments = pgTable(
       .references(() => users.id),
     versionNumber: integer('version_number').notNull(),
     body: text('body').notNull(),
-    /** A staff comment, or a learner's problem report (whose author staff are not shown: decision 0028). */
+    /** A staff comment, or a learner's problem report (whose author staff are not shown: decision 0029). */
     kind: text('kind', { enum: ['COMMENT', 'PROBLEM_REPORT'] })
       .notNull()
       .default('COMMENT'),

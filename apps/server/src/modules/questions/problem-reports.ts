@@ -38,7 +38,7 @@ const threadQuery = (db: DbOrTx) =>
 type ThreadRow = Awaited<ReturnType<ReturnType<typeof threadQuery>['execute']>>[number];
 
 /**
- * A comment as the contract shows it. A learner's problem report names no author (decision 0028): staff need
+ * A comment as the contract shows it. A learner's problem report names no author (decision 0029): staff need
  * what is wrong, not who said it, and the learner did not write to them by name.
  */
 export function commentView(r: ThreadRow): QuestionComment {

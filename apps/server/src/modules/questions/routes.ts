@@ -57,7 +57,7 @@ export function questionsRoutes(app: FastifyInstance, deps: Deps) {
     reviewing,
   );
 
-  // A learner's "Report a problem" and its resolution (decision 0028).
+  // A learner's "Report a problem" and its resolution (decision 0029).
   const reports = problemReportsService(deps);
   route(
     app,

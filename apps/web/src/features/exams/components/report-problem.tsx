@@ -88,7 +88,7 @@ function ReportForm({ questionId, onClose }: { questionId: string; onClose: () =
 
 /**
  * "Report a problem": a dialog where the learner says what is wrong with a question of their test; it reaches
- * the question's writer and auditors as a comment they resolve (decision 0028).
+ * the question's writer and auditors as a comment they resolve (decision 0029).
  */
 export function ReportProblemButton({ questionId, label }: { questionId: string; label?: string }) {
   const [open, setOpen] = useState(false);

@@ -7,7 +7,7 @@ import { formatTime, personName } from '../lib/format';
 
 /**
  * One comment of the review thread. A learner's problem report says so instead of naming its learner (decision
- * 0028), and carries Resolve until a staff member resolves it; then it says who did and when.
+ * 0029), and carries Resolve until a staff member resolves it; then it says who did and when.
  */
 export function CommentItem({ c, questionId }: { c: QuestionComment; questionId: string }) {
   const resolve = useResolveReport(questionId);
