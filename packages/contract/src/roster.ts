@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { SORT_ORDERS } from './store';
 import { textField, wholeNumber } from './text';
 
+const uuidField = (field: string) => z.uuid({ error: `${field} must be a UUID` });
+
 // The Students screen (/roster): a product's learners with their figures, for its instructors and admins.
 
 /** A page of the Students list: 50 by default, 100 at most. */
@@ -39,6 +41,8 @@ const rosterFilters = {
   status: z
     .enum(ROSTER_STATUSES, { error: `status must be one of ${ROSTER_STATUSES.join(', ')}` })
     .default('ACTIVE'),
+  /** Only the members of this cohort (one of the product's). */
+  cohortUuid: uuidField('cohortUuid').optional(),
   /** Only students not active for at least this many days (never active counts from when they joined). */
   inactiveDays: wholeNumber('inactiveDays', 1, ROSTER_INACTIVE_DAYS_MAX).optional(),
   sortField: z
@@ -85,6 +89,8 @@ export const rosterStudent = z.object({
   testsTaken: z.number().int(),
   /** The last test started or answer recorded; null when the student has done nothing yet. */
   lastActiveAt: z.string().nullable(),
+  /** The cohorts (not archived) the student is in, by name. */
+  cohorts: z.array(z.object({ uuid: z.uuid(), name: z.string() })),
 });
 export type RosterStudent = z.infer<typeof rosterStudent>;
 
@@ -96,3 +102,66 @@ export const rosterPage = z.object({
   totalPages: z.number().int(),
 });
 export type RosterPage = z.infer<typeof rosterPage>;
+
+// Cohorts: groups of a product's students (a class, a year, a site), made by its instructors and admins.
+
+/** The longest cohort name. */
+export const COHORT_NAME_MAX = 80;
+/** The most students one call adds to or removes from a cohort. */
+export const COHORT_MEMBERS_MAX = 500;
+
+const cohortName = textField('name')
+  .trim()
+  .min(1, { error: 'name is required' })
+  .max(COHORT_NAME_MAX, { error: `name must be at most ${COHORT_NAME_MAX} characters` });
+
+export const cohort = z.object({
+  uuid: z.uuid(),
+  name: z.string(),
+  archived: z.boolean(),
+  /** Its students (whatever their access now). */
+  memberCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type Cohort = z.infer<typeof cohort>;
+export const cohortList = z.array(cohort);
+
+/** GET products/{id}/cohorts: the product's cohorts by name, archived ones only when asked. */
+export const cohortListQuery = z.object({
+  includeArchived: z
+    .enum(['true', 'false'], { error: 'includeArchived must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export type CohortListQuery = z.input<typeof cohortListQuery>;
+
+/** POST products/{id}/cohorts. */
+export const cohortInput = z.object({ name: cohortName });
+export type CohortInput = z.infer<typeof cohortInput>;
+
+/** PATCH cohorts/{id}: a new name, archiving or restoring it, or both. */
+export const cohortUpdate = z
+  .object({
+    name: cohortName.optional(),
+    archived: z.boolean({ error: 'archived must be true or false' }).optional(),
+  })
+  .refine((v) => v.name !== undefined || v.archived !== undefined, {
+    error: 'Send a name or archived',
+    path: ['name'],
+  });
+export type CohortUpdate = z.infer<typeof cohortUpdate>;
+
+/** POST cohorts/{id}/members and cohorts/{id}/removeMembers: the students, by user id. */
+export const cohortMembersInput = z.object({
+  userUuids: z
+    .array(uuidField('userUuids'), { error: 'userUuids must be a list of user ids' })
+    .min(1, { error: 'userUuids must name at least one student' })
+    .max(COHORT_MEMBERS_MAX, { error: `userUuids must name at most ${COHORT_MEMBERS_MAX} students` }),
+});
+export type CohortMembersInput = z.infer<typeof cohortMembersInput>;
+
+/** How many of the students named were added (or removed); the others already were (or were not) members. */
+export const cohortMembersResult = z.object({ changed: z.number().int(), cohort });
+export type CohortMembersResult = z.infer<typeof cohortMembersResult>;
+
+export const cohortIdParams = z.object({ id: uuidField('id') });

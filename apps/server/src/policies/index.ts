@@ -326,6 +326,21 @@ export const policies = {
         'id',
       ),
   }),
+  /** Grouping a product's students into cohorts: its instructors and admins (active), and superusers. */
+  'roster.manage': policy<{ productId: string }>({
+    allows: async (a, r) => {
+      if (!signedIn(a)) return false;
+      if (a.superuser) return true;
+      const roles = await a.rolesIn(r.productId);
+      return !!roles?.active && (roles.instructor || roles.admin);
+    },
+    deny: () =>
+      new AppError(
+        ErrorCode.FORBIDDEN,
+        "Only the product's instructors and admins can manage its students",
+        'id',
+      ),
+  }),
 } as const;
 
 /** The statuses the actor may save a question with (DESIGN §5), for `allowedStatuses`. */

@@ -1,4 +1,16 @@
-import { rosterExportQuery, rosterPage, rosterQuery } from '../roster';
+import {
+  cohort,
+  cohortIdParams,
+  cohortInput,
+  cohortList,
+  cohortListQuery,
+  cohortMembersInput,
+  cohortMembersResult,
+  cohortUpdate,
+  rosterExportQuery,
+  rosterPage,
+  rosterQuery,
+} from '../roster';
 import { productIdParams } from '../store';
 import { endpoint } from './endpoint';
 
@@ -23,5 +35,57 @@ export const rosterApi = {
     access: 'user',
     params: productIdParams,
     query: rosterExportQuery,
+  }),
+  cohorts: endpoint({
+    method: 'GET',
+    path: '/api/v2/products/:id/cohorts',
+    summary:
+      "The product's cohorts by name with their member counts; archived ones only with includeArchived=true",
+    tags: ['roster'],
+    access: 'user',
+    params: productIdParams,
+    query: cohortListQuery,
+    response: cohortList,
+  }),
+  createCohort: endpoint({
+    method: 'POST',
+    path: '/api/v2/products/:id/cohorts',
+    summary: 'Create a cohort; its name is unique in the product, case aside (409 when taken)',
+    tags: ['roster'],
+    access: 'user',
+    params: productIdParams,
+    body: cohortInput,
+    response: cohort,
+    status: 201,
+  }),
+  updateCohort: endpoint({
+    method: 'PATCH',
+    path: '/api/v2/cohorts/:id',
+    summary: 'Rename a cohort, archive it (it keeps its members) or restore it',
+    tags: ['roster'],
+    access: 'user',
+    params: cohortIdParams,
+    body: cohortUpdate,
+    response: cohort,
+  }),
+  addCohortMembers: endpoint({
+    method: 'POST',
+    path: '/api/v2/cohorts/:id/members',
+    summary: "Add students of the cohort's product to it (those already in it are left as they are)",
+    tags: ['roster'],
+    access: 'user',
+    params: cohortIdParams,
+    body: cohortMembersInput,
+    response: cohortMembersResult,
+  }),
+  removeCohortMembers: endpoint({
+    method: 'POST',
+    path: '/api/v2/cohorts/:id/removeMembers',
+    summary: 'Take students out of a cohort (they stay students of the product)',
+    tags: ['roster'],
+    access: 'user',
+    params: cohortIdParams,
+    body: cohortMembersInput,
+    response: cohortMembersResult,
   }),
 };

@@ -10,6 +10,8 @@ export interface RosterFilter {
   search?: string;
   plan?: RosterPlan;
   status: RosterStatus;
+  /** Only the members of this cohort (checked to be the product's). */
+  cohortId?: string;
   /** Students with no activity since this moment (never active: since they joined). */
   inactiveSince?: Date;
   sortField: RosterSortField;
@@ -29,6 +31,7 @@ const studentRow = {
   correct: column.int,
   tests_taken: column.int,
   last_active_at: nullable(column.timestamp),
+  cohorts: column.json<Array<{ uuid: string; name: string }>>(),
 };
 
 /** A student as the list reads them: the user, the subscription and the figures kept in learner_stats. */
@@ -45,6 +48,8 @@ export interface StudentRow {
   correct: number;
   testsTaken: number;
   lastActiveAt: Date | null;
+  /** The cohorts (not archived) the student is in, by name. */
+  cohorts: Array<{ uuid: string; name: string }>;
 }
 
 /** A LIKE pattern matching the text anywhere, its own `%`, `_` and `\` taken literally. */
@@ -63,6 +68,10 @@ function where(f: RosterFilter): SQL {
         OR u.email ILIKE ${like})`,
     );
   }
+  if (f.cohortId)
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM cohort_members m WHERE m.cohort_id = ${f.cohortId} AND m.user_id = s.user_id)`,
+    );
   if (f.inactiveSince) parts.push(sql`coalesce(ls.last_active_at, s.created_at) < ${f.inactiveSince}`);
   return sql.join(parts, sql` AND `);
 }
@@ -96,17 +105,26 @@ export async function listStudents(
   f: RosterFilter,
   page?: { limit: number; offset: number },
 ): Promise<StudentRow[]> {
+  // The page is chosen first; only its rows then read their cohorts.
   const rows = await selectRows(
     db,
     studentRow,
     sql`
-    SELECT u.id AS user_id, u.first_name, u.last_name, u.email, s.type, s.active, s.created_at AS joined_at,
-      coalesce(ls.questions_used, 0) AS questions_used, coalesce(ls.answered, 0) AS answered,
-      coalesce(ls.correct, 0) AS correct, coalesce(ls.tests_taken, 0) AS tests_taken, ls.last_active_at
-    ${FROM}
-    WHERE ${where(f)}
-    ORDER BY ${orderBy(f.sortField, f.sortOrder)}
-    ${page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``}`,
+    SELECT p.*, (
+      SELECT coalesce(jsonb_agg(jsonb_build_object('uuid', c.id, 'name', c.name) ORDER BY lower(c.name), c.id), '[]')
+      FROM cohort_members m JOIN cohorts c ON c.id = m.cohort_id
+      WHERE m.user_id = p.user_id AND c.product_id = ${f.productId} AND c.archived_at IS NULL) AS cohorts
+    FROM (
+      SELECT u.id AS user_id, u.first_name, u.last_name, u.email, s.type, s.active, s.created_at AS joined_at,
+        coalesce(ls.questions_used, 0) AS questions_used, coalesce(ls.answered, 0) AS answered,
+        coalesce(ls.correct, 0) AS correct, coalesce(ls.tests_taken, 0) AS tests_taken, ls.last_active_at,
+        row_number() OVER (ORDER BY ${orderBy(f.sortField, f.sortOrder)}) AS n
+      ${FROM}
+      WHERE ${where(f)}
+      ORDER BY ${orderBy(f.sortField, f.sortOrder)}
+      ${page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``}
+    ) p
+    ORDER BY p.n`,
   );
   return rows.map((r) => ({
     userId: r.user_id,
@@ -121,6 +139,7 @@ export async function listStudents(
     correct: r.correct,
     testsTaken: r.tests_taken,
     lastActiveAt: r.last_active_at,
+    cohorts: r.cohorts,
   }));
 }
 
@@ -132,4 +151,143 @@ export async function countStudents(db: DbOrTx, f: RosterFilter): Promise<number
     sql`SELECT count(*)::int AS n ${FROM} WHERE ${where(f)}`,
   );
   return row.n;
+}
+
+// ---- Cohorts ----
+
+const cohortRow = {
+  id: column.string,
+  product_id: column.string,
+  name: column.string,
+  archived_at: nullable(column.timestamp),
+  created_at: column.timestamp,
+  members: column.int,
+};
+
+export interface CohortRow {
+  id: string;
+  productId: string;
+  name: string;
+  archivedAt: Date | null;
+  createdAt: Date;
+  members: number;
+}
+
+const toCohort = (r: {
+  id: string;
+  product_id: string;
+  name: string;
+  archived_at: Date | null;
+  created_at: Date;
+  members: number;
+}): CohortRow => ({
+  id: r.id,
+  productId: r.product_id,
+  name: r.name,
+  archivedAt: r.archived_at,
+  createdAt: r.created_at,
+  members: r.members,
+});
+
+const cohortColumns = sql`c.id, c.product_id, c.name, c.archived_at, c.created_at,
+  (SELECT count(*)::int FROM cohort_members m WHERE m.cohort_id = c.id) AS members`;
+
+/** The product's cohorts by name (archived ones too when asked). */
+export async function listCohorts(
+  db: DbOrTx,
+  productId: string,
+  includeArchived: boolean,
+): Promise<CohortRow[]> {
+  const rows = await selectRows(
+    db,
+    cohortRow,
+    sql`SELECT ${cohortColumns} FROM cohorts c
+    WHERE c.product_id = ${productId} ${includeArchived ? sql`` : sql`AND c.archived_at IS NULL`}
+    ORDER BY lower(c.name), c.id`,
+  );
+  return rows.map(toCohort);
+}
+
+/** A cohort, locked for the caller's transaction when `lock` (its member changes then run one at a time). */
+export async function findCohort(db: DbOrTx, id: string, lock = false): Promise<CohortRow | null> {
+  const [row] = await selectRows(
+    db,
+    cohortRow,
+    sql`SELECT ${cohortColumns} FROM cohorts c WHERE c.id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`,
+  );
+  return row ? toCohort(row) : null;
+}
+
+/** Whether the product has another cohort of this name, case aside. */
+export async function cohortNameTaken(db: DbOrTx, productId: string, name: string, exceptId?: string) {
+  const [row] = await selectRows(
+    db,
+    { id: column.string },
+    sql`SELECT id FROM cohorts WHERE product_id = ${productId} AND lower(name) = lower(${name})
+      ${exceptId ? sql`AND id <> ${exceptId}` : sql``}`,
+  );
+  return row !== undefined;
+}
+
+/** A new cohort; null when the name is taken (case aside), also by a create at the same moment. */
+export async function insertCohort(
+  db: DbOrTx,
+  productId: string,
+  name: string,
+  now: Date,
+): Promise<string | null> {
+  const [row] = await selectRows(
+    db,
+    { id: column.string },
+    sql`INSERT INTO cohorts (product_id, name, created_at) VALUES (${productId}, ${name}, ${now})
+      ON CONFLICT (product_id, lower(name)) DO NOTHING RETURNING id`,
+  );
+  return row?.id ?? null;
+}
+
+export async function updateCohort(db: DbOrTx, id: string, set: { name?: string; archivedAt?: Date | null }) {
+  const parts: SQL[] = [];
+  if (set.name !== undefined) parts.push(sql`name = ${set.name}`);
+  if (set.archivedAt !== undefined) parts.push(sql`archived_at = ${set.archivedAt}`);
+  if (parts.length === 0) return;
+  await db.execute(sql`UPDATE cohorts SET ${sql.join(parts, sql`, `)} WHERE id = ${id}`);
+}
+
+/** Those of the users who have a student subscription to the product (active or not). */
+export async function studentsAmong(db: DbOrTx, productId: string, userIds: string[]): Promise<Set<string>> {
+  const rows = await selectRows(
+    db,
+    { user_id: column.string },
+    sql`SELECT user_id FROM subscriptions
+    WHERE product_id = ${productId} AND student AND user_id = ANY(${sql.param(userIds)}::uuid[])`,
+  );
+  return new Set(rows.map((r) => r.user_id));
+}
+
+/** Adds the users to the cohort; answers those who were not in it yet. */
+export async function addMembers(
+  db: DbOrTx,
+  cohortId: string,
+  userIds: string[],
+  now: Date,
+): Promise<string[]> {
+  const rows = await selectRows(
+    db,
+    { user_id: column.string },
+    sql`INSERT INTO cohort_members (cohort_id, user_id, added_at)
+    SELECT ${cohortId}, u, ${now} FROM unnest(${sql.param(userIds)}::uuid[]) AS u
+    ON CONFLICT DO NOTHING RETURNING user_id`,
+  );
+  return rows.map((r) => r.user_id);
+}
+
+/** Takes the users out of the cohort; answers those who were in it. */
+export async function removeMembers(db: DbOrTx, cohortId: string, userIds: string[]): Promise<string[]> {
+  const rows = await selectRows(
+    db,
+    { user_id: column.string },
+    sql`DELETE FROM cohort_members WHERE cohort_id = ${cohortId} AND user_id = ANY(${sql.param(userIds)}::uuid[])
+    RETURNING user_id`,
+  );
+  return rows.map((r) => r.user_id);
 }

@@ -16,4 +16,28 @@ export function rosterRoutes(app: FastifyInstance, deps: Deps) {
     async ({ actor, params, query }) => download(await svc.exportStudents(actor, params.id, query)),
     { policy: 'roster.read' },
   );
+  route(
+    app,
+    rosterApi.cohorts,
+    ({ actor, params, query }) => svc.cohorts(actor, params.id, query.includeArchived),
+    { policy: 'roster.read' },
+  );
+  route(app, rosterApi.createCohort, ({ actor, params, body }) => svc.createCohort(actor, params.id, body), {
+    policy: 'roster.manage',
+  });
+  route(app, rosterApi.updateCohort, ({ actor, params, body }) => svc.updateCohort(actor, params.id, body), {
+    policy: 'roster.manage',
+  });
+  route(
+    app,
+    rosterApi.addCohortMembers,
+    ({ actor, params, body }) => svc.addMembers(actor, params.id, body.userUuids),
+    { policy: 'roster.manage' },
+  );
+  route(
+    app,
+    rosterApi.removeCohortMembers,
+    ({ actor, params, body }) => svc.removeMembers(actor, params.id, body.userUuids),
+    { policy: 'roster.manage' },
+  );
 }

@@ -1,4 +1,8 @@
 import {
+  type Cohort,
+  type CohortInput,
+  type CohortMembersResult,
+  type CohortUpdate,
   ErrorCode,
   percentOf,
   type RosterExportFormat,
@@ -8,13 +12,29 @@ import {
   type rosterExportQuery,
 } from '@qbank/contract';
 import type { z } from 'zod';
+import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
+import { appendAudit } from '../../infra/audit';
 import type { FileAnswer } from '../../lib/answers';
 import { AppError } from '../../lib/app-error';
-import { type Actor, authorize } from '../../policies';
+import { type Actor, authorize, can } from '../../policies';
 import { buildTableOffLoop } from '../imports';
 import { findProduct } from '../store';
-import { countStudents, listStudents, type RosterFilter, type StudentRow } from './repository';
+import {
+  addMembers,
+  type CohortRow,
+  cohortNameTaken,
+  countStudents,
+  findCohort,
+  insertCohort,
+  listCohorts,
+  listStudents,
+  type RosterFilter,
+  removeMembers,
+  type StudentRow,
+  studentsAmong,
+  updateCohort,
+} from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -33,7 +53,26 @@ const toStudent = (r: StudentRow): RosterStudent => ({
   correct: r.correct,
   testsTaken: r.testsTaken,
   lastActiveAt: r.lastActiveAt?.toISOString() ?? null,
+  cohorts: r.cohorts,
 });
+
+const toCohortAnswer = (c: CohortRow): Cohort => ({
+  uuid: c.id,
+  name: c.name,
+  archived: c.archivedAt !== null,
+  memberCount: c.members,
+  createdAt: c.createdAt.toISOString(),
+});
+
+const nameTaken = (name: string) =>
+  new AppError(ErrorCode.CONFLICT, `A cohort named "${name}" already exists in this QBank`, 'name');
+const noSuchCohort = () => new AppError(ErrorCode.NOT_FOUND, 'No such cohort', 'id');
+
+/** PostgreSQL's unique_violation, as the driver throws it or Drizzle wraps it. */
+const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: string; cause?: { code?: string } } | undefined;
+  return err?.code === '23505' || err?.cause?.code === '23505';
+};
 
 /** The export's columns, and each student's cells under them. */
 const EXPORT_HEADER = [
@@ -49,6 +88,7 @@ const EXPORT_HEADER = [
   'Percent correct',
   'Tests taken',
   'Last active',
+  'Cohorts',
 ];
 const exportCells = (r: StudentRow): string[] => [
   r.firstName,
@@ -63,6 +103,7 @@ const exportCells = (r: StudentRow): string[] => [
   r.answered === 0 ? '' : String(percentOf(r.correct, r.answered)),
   String(r.testsTaken),
   r.lastActiveAt?.toISOString() ?? '',
+  r.cohorts.map((c) => c.name).join('; '),
 ];
 
 const FILE_TYPES: Record<RosterExportFormat, string> = {
@@ -79,8 +120,14 @@ export function rosterService(deps: Pick<Deps, 'db' | 'clock'>) {
     await authorize(actor, 'roster.read', { productId });
     if (actor.superuser && !(await findProduct(db, productId)))
       throw new AppError(ErrorCode.NOT_FOUND, 'No such product', 'id');
+    if (q.cohortUuid) {
+      const c = await findCohort(db, q.cohortUuid);
+      if (!c || c.productId !== productId)
+        throw new AppError(ErrorCode.VALIDATION, 'No such cohort in this QBank', 'cohortUuid');
+    }
     return {
       productId,
+      cohortId: q.cohortUuid,
       search: q.search || undefined,
       plan: q.plan,
       status: q.status,
@@ -122,5 +169,135 @@ export function rosterService(deps: Pick<Deps, 'db' | 'clock'>) {
       const day = clock.now().toISOString().slice(0, 10);
       return { bytes, contentType: FILE_TYPES[format], fileName: `students-${day}.${format}` };
     },
+
+    /** GET products/{id}/cohorts. */
+    async cohorts(actor: Actor, productId: string, includeArchived: boolean): Promise<Cohort[]> {
+      await filterOf(actor, productId, { status: 'ACTIVE', sortField: 'name', sortOrder: 'ASC' });
+      return (await listCohorts(db, productId, includeArchived)).map(toCohortAnswer);
+    },
+
+    /** POST products/{id}/cohorts: a new cohort, its name free in the product (case aside). */
+    async createCohort(actor: Actor, productId: string, input: CohortInput): Promise<Cohort> {
+      await authorize(actor, 'roster.manage', { productId });
+      if (actor.superuser && !(await findProduct(db, productId)))
+        throw new AppError(ErrorCode.NOT_FOUND, 'No such product', 'id');
+      return db.transaction(async (tx) => {
+        const now = clock.now();
+        // Two creates of one name at once: the unique index lets one in, the other finds the name taken.
+        const id = await insertCohort(tx, productId, input.name, now);
+        if (!id) throw nameTaken(input.name);
+        await appendAudit(tx, {
+          actorId: actor.userId,
+          productId,
+          action: 'cohort.create',
+          details: { cohortId: id, name: input.name },
+          at: now,
+        });
+        return toCohortAnswer((await findCohort(tx, id))!);
+      });
+    },
+
+    /** PATCH cohorts/{id}: renames, archives or restores it. */
+    async updateCohort(actor: Actor, id: string, input: CohortUpdate): Promise<Cohort> {
+      const lock = await managed(actor, id);
+      try {
+        return await db.transaction(async (tx) => {
+          const c = await lock(tx);
+          const now = clock.now();
+          const set: { name?: string; archivedAt?: Date | null } = {};
+          if (input.name !== undefined && input.name !== c.name) {
+            if (await cohortNameTaken(tx, c.productId, input.name, c.id)) throw nameTaken(input.name);
+            set.name = input.name;
+          }
+          if (input.archived !== undefined && input.archived !== (c.archivedAt !== null))
+            set.archivedAt = input.archived ? now : null;
+          if (Object.keys(set).length === 0) return toCohortAnswer(c);
+          await updateCohort(tx, c.id, set);
+          const entries: Array<[string, Record<string, unknown>]> = [];
+          if (set.name !== undefined) entries.push(['cohort.rename', { from: c.name, to: set.name }]);
+          if (set.archivedAt !== undefined)
+            entries.push([set.archivedAt ? 'cohort.archive' : 'cohort.restore', {}]);
+          for (const [action, details] of entries)
+            await appendAudit(tx, {
+              actorId: actor.userId,
+              productId: c.productId,
+              action,
+              details: { cohortId: c.id, name: set.name ?? c.name, ...details },
+              at: now,
+            });
+          return toCohortAnswer((await findCohort(tx, c.id))!);
+        });
+      } catch (e) {
+        // A rename to a name another rename took at the same moment: the unique index refuses the second.
+        if (input.name !== undefined && isUniqueViolation(e)) throw nameTaken(input.name);
+        throw e;
+      }
+    },
+
+    /** POST cohorts/{id}/members: students of the cohort's product join it; anyone else is refused, nothing written. */
+    async addMembers(actor: Actor, id: string, userIds: string[]): Promise<CohortMembersResult> {
+      return changeMembers(actor, id, userIds, 'add');
+    },
+
+    /** POST cohorts/{id}/removeMembers. */
+    async removeMembers(actor: Actor, id: string, userIds: string[]): Promise<CohortMembersResult> {
+      return changeMembers(actor, id, userIds, 'remove');
+    },
   };
+
+  /**
+   * The cohort, locked in the transaction (changes to one cohort run one at a time), when the caller may manage
+   * its product's students; otherwise it does not exist for them (404). The caller's roles are read before the
+   * transaction (through the pool), never inside it: a transaction never asks the pool for a second connection.
+   */
+  async function managed(actor: Actor, id: string): Promise<(tx: Tx) => Promise<CohortRow>> {
+    const seen = await findCohort(db, id);
+    if (!seen || !(await can(actor, 'roster.manage', { productId: seen.productId }))) throw noSuchCohort();
+    return async (tx) => {
+      const c = await findCohort(tx, id, true);
+      if (!c) throw noSuchCohort();
+      return c;
+    };
+  }
+
+  async function changeMembers(
+    actor: Actor,
+    id: string,
+    userIds: string[],
+    how: 'add' | 'remove',
+  ): Promise<CohortMembersResult> {
+    const unique = [...new Set(userIds)];
+    const lock = await managed(actor, id);
+    return db.transaction(async (tx) => {
+      const c = await lock(tx);
+      if (c.archivedAt)
+        throw new AppError(
+          ErrorCode.CONFLICT,
+          'This cohort is archived: restore it to change its members',
+          'id',
+        );
+      const now = clock.now();
+      if (how === 'add') {
+        const students = await studentsAmong(tx, c.productId, unique);
+        const i = userIds.findIndex((u) => !students.has(u));
+        if (i >= 0)
+          throw new AppError(
+            ErrorCode.VALIDATION,
+            'This user is not a student of this QBank',
+            `userUuids.${i}`,
+          );
+      }
+      const changed =
+        how === 'add' ? await addMembers(tx, c.id, unique, now) : await removeMembers(tx, c.id, unique);
+      if (changed.length > 0)
+        await appendAudit(tx, {
+          actorId: actor.userId,
+          productId: c.productId,
+          action: how === 'add' ? 'cohort.members.add' : 'cohort.members.remove',
+          details: { cohortId: c.id, name: c.name, userIds: changed },
+          at: now,
+        });
+      return { changed: changed.length, cohort: toCohortAnswer((await findCohort(tx, c.id))!) };
+    });
+  }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { rosterPage } from '@qbank/contract';
+import { rowsOf } from '../../db/client';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
@@ -328,6 +329,7 @@ describe('the exports', () => {
       'Percent correct',
       'Tests taken',
       'Last active',
+      'Cohorts',
     ]);
     expect(parsed.slice(1).map((r) => r[0])).toEqual([`'=HYPERLINK("http://evil")`, 'Bea']);
     expect(parsed[2]!.slice(3, 5)).toEqual(['BASIC', 'Active']);
@@ -342,5 +344,156 @@ describe('the exports', () => {
     const firstNames: string[] = [];
     sheet.eachRow((row) => firstNames.push(String(row.getCell(1).value)));
     expect(firstNames).toEqual(['First name', `'=HYPERLINK("http://evil")`, 'Bea', 'Old']);
+  });
+});
+
+describe('cohorts', () => {
+  const cohortsOf = (c: TestClient, productId: string, query = '') =>
+    c.req({ url: `/api/v2/products/${productId}/cohorts${query}` });
+  const create = (c: TestClient, productId: string, name: unknown) =>
+    c.req({ method: 'POST', url: `/api/v2/products/${productId}/cohorts`, json: { name } });
+  const patchCohort = (c: TestClient, id: string, json: unknown) =>
+    c.req({ method: 'PATCH', url: `/api/v2/cohorts/${id}`, json });
+  const members = (c: TestClient, id: string, userUuids: unknown, remove = false) =>
+    c.req({
+      method: 'POST',
+      url: `/api/v2/cohorts/${id}/${remove ? 'removeMembers' : 'members'}`,
+      json: { userUuids },
+    });
+
+  it('creates, renames, archives and restores cohorts; names are unique in a product, case aside', async () => {
+    const product = await buildProduct(t.deps.db);
+    const c = await instructorOf(product.id);
+    const made = await create(c, product.id, '  Class of 2027 ');
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ name: 'Class of 2027', archived: false, memberCount: 0 });
+    const id = made.body.uuid as string;
+    const taken = await create(c, product.id, 'CLASS OF 2027');
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({
+      field: 'name',
+      message: 'A cohort named "CLASS OF 2027" already exists in this QBank',
+    });
+    expect((await create(c, product.id, '')).body.field).toBe('name');
+    expect((await create(c, product.id, 'x'.repeat(81))).body.field).toBe('name');
+    // Another product may use the name.
+    const other = await buildProduct(t.deps.db);
+    expect((await create(await instructorOf(other.id), other.id, 'Class of 2027')).status).toBe(201);
+
+    expect((await create(c, product.id, 'Evening group')).status).toBe(201);
+    expect((await patchCohort(c, id, { name: 'evening GROUP' })).status).toBe(409);
+    const renamed = await patchCohort(c, id, { name: 'Class of 2027 (A)' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.name).toBe('Class of 2027 (A)');
+    expect((await patchCohort(c, id, {})).body.field).toBe('name');
+
+    expect((await patchCohort(c, id, { archived: true })).body.archived).toBe(true);
+    expect((await cohortsOf(c, product.id)).body.map((x: { name: string }) => x.name)).toEqual([
+      'Evening group',
+    ]);
+    expect((await cohortsOf(c, product.id, '?includeArchived=true')).body).toHaveLength(2);
+    expect((await cohortsOf(c, product.id, '?includeArchived=yes')).body.field).toBe('includeArchived');
+    expect((await patchCohort(c, id, { archived: false })).body.archived).toBe(false);
+
+    const log = await t.deps.db.execute(sql`
+      SELECT action, details->>'name' AS name FROM audit_log WHERE product_id = ${product.id} ORDER BY id`);
+    expect(rowsOf(log)).toEqual([
+      { action: 'cohort.create', name: 'Class of 2027' },
+      { action: 'cohort.create', name: 'Evening group' },
+      { action: 'cohort.rename', name: 'Class of 2027 (A)' },
+      { action: 'cohort.archive', name: 'Class of 2027 (A)' },
+      { action: 'cohort.restore', name: 'Class of 2027 (A)' },
+    ]);
+    // The log is append-only, whoever asks.
+    await expect(
+      t.deps.db.execute(sql`UPDATE audit_log SET action = 'x' WHERE product_id = ${product.id}`),
+    ).rejects.toThrow();
+    await expect(
+      t.deps.db.execute(sql`DELETE FROM audit_log WHERE product_id = ${product.id}`),
+    ).rejects.toThrow();
+  });
+
+  it('makes one cohort of 20 creates of one name at once', async () => {
+    const product = await buildProduct(t.deps.db);
+    const c = await instructorOf(product.id);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => create(c, product.id, i % 2 ? 'Night' : 'NIGHT')),
+    );
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 409)).toHaveLength(19);
+    expect((await cohortsOf(c, product.id)).body).toHaveLength(1);
+  });
+
+  it("adds the product's students, refuses anyone else changing nothing, and filters the list by cohort", async () => {
+    const product = await buildProduct(t.deps.db);
+    const c = await instructorOf(product.id);
+    const ana = await student(product.id, { firstName: 'Ana', lastName: 'A' });
+    const ben = await student(product.id, { firstName: 'Ben', lastName: 'B' });
+    const gone = await student(product.id, { firstName: 'Gil', lastName: 'G', active: false });
+    const writer = await signedIn(t, { product: product.id, roles: { questionWriter: true } });
+    const elsewhere = await student((await buildProduct(t.deps.db)).id);
+    const id = (await create(c, product.id, 'Group 1')).body.uuid as string;
+
+    for (const [who, i] of [
+      [writer.user.id, 1],
+      [elsewhere.id, 1],
+      [randomUUID(), 1],
+    ] as const) {
+      const res = await members(c, id, [ana.id, who]);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        field: `userUuids.${i}`,
+        message: 'This user is not a student of this QBank',
+      });
+    }
+    expect((await members(c, id, [])).body.field).toBe('userUuids');
+    expect((await members(c, id, ['nope'])).status).toBe(400);
+    expect((await cohortsOf(c, product.id)).body[0].memberCount).toBe(0);
+
+    const added = await members(c, id, [ana.id, gone.id, ana.id]);
+    expect(added.status).toBe(200);
+    expect(added.body).toMatchObject({ changed: 2, cohort: { memberCount: 2 } });
+    expect((await members(c, id, [ana.id, ben.id])).body.changed).toBe(1);
+
+    const listed = rosterPage.parse((await students(c, product.id, `cohortUuid=${id}&status=ALL`)).body);
+    expect(listed.content.map((s) => s.firstName)).toEqual(['Ana', 'Ben', 'Gil']);
+    expect(listed.content[0]!.cohorts).toEqual([{ uuid: id, name: 'Group 1' }]);
+    expect((await students(c, product.id, `cohortUuid=${randomUUID()}`)).body.field).toBe('cohortUuid');
+
+    const removed = await members(c, id, [ben.id, ben.id], true);
+    expect(removed.body).toMatchObject({ changed: 1, cohort: { memberCount: 2 } });
+    expect((await members(c, id, [ben.id], true)).body.changed).toBe(0);
+
+    // An archived cohort keeps its members, drops out of the students' rows and takes no changes.
+    expect((await patchCohort(c, id, { archived: true })).status).toBe(200);
+    const archived = await members(c, id, [ben.id]);
+    expect(archived.status).toBe(409);
+    expect(archived.body.message).toBe('This cohort is archived: restore it to change its members');
+    const ana2 = rosterPage.parse((await students(c, product.id, 'search=ana')).body).content[0]!;
+    expect(ana2.cohorts).toEqual([]);
+
+    const log = await t.deps.db.execute(sql`
+      SELECT action, jsonb_array_length(details->'userIds') AS n FROM audit_log
+      WHERE product_id = ${product.id} AND action LIKE 'cohort.members.%' ORDER BY id`);
+    expect(rowsOf(log)).toEqual([
+      { action: 'cohort.members.add', n: 2 },
+      { action: 'cohort.members.add', n: 1 },
+      { action: 'cohort.members.remove', n: 1 },
+    ]);
+  });
+
+  it('lets only instructors and admins of the product manage cohorts; to others a cohort does not exist', async () => {
+    const product = await buildProduct(t.deps.db);
+    const c = await instructorOf(product.id);
+    const id = (await create(c, product.id, 'Group')).body.uuid as string;
+    const learner = await signedIn(t, { product: product.id });
+    expect((await create(learner, product.id, 'Mine')).status).toBe(403);
+    expect((await cohortsOf(learner, product.id)).status).toBe(403);
+    const stranger = await instructorOf((await buildProduct(t.deps.db)).id);
+    expect((await patchCohort(stranger, id, { name: 'Taken over' })).status).toBe(404);
+    expect((await members(stranger, id, [stranger.user.id])).status).toBe(404);
+    expect((await patchCohort(c, randomUUID(), { name: 'X' })).status).toBe(404);
+    const admin = await signedIn(t, { product: product.id, roles: { admin: true } });
+    expect((await patchCohort(admin, id, { name: 'Renamed by the admin' })).status).toBe(200);
   });
 });
