@@ -30,7 +30,7 @@ test.describe('Students (the roster)', () => {
     const row = page.getByRole('row', { name: /Amara Okafor/ });
     await expect(row).toContainText('amara.okafor@example.com');
     await expect(row).toContainText('Paid');
-    await expect(row.getByRole('cell').nth(4)).toHaveText(/^\d+ %$/);
+    await expect(row.getByRole('cell').nth(5)).toHaveText(/^\d+ %$/); // after the tick, name, e-mail, plan, used
     await expectAccessible(page);
     await page.reload();
     await expect(search(page)).toHaveValue('okafor');
@@ -92,5 +92,61 @@ test.describe('Students (the roster)', () => {
     await expect(page).toHaveURL(/sort=testsTaken&order=DESC/);
     await expectNoHorizontalOverflow(page);
     await expectAccessible(page);
+  });
+
+  test('an instructor groups students into a cohort, follows it, and archives it', async ({
+    page,
+    newUser,
+  }) => {
+    const name = `Group ${Math.random().toString(36).slice(2, 8)}`;
+    await signInAs(page, await newUser({ label: 'instructor', qbanks: { [USMLE]: 'instructor' } }));
+    await page.goto('/roster');
+    await expect(status(page)).toHaveText(/^Students 1–\d+ of \d+$/);
+
+    await page.getByRole('button', { name: 'Cohorts' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cohorts' });
+    await dialog.getByRole('textbox', { name: 'New cohort' }).fill(name);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog.getByText(name, { exact: true })).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'New cohort' })).toHaveValue('');
+    // The same name again, in other letters: refused on the field.
+    await dialog.getByRole('textbox', { name: 'New cohort' }).fill(name.toUpperCase());
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(
+      dialog.getByText(`A cohort named "${name.toUpperCase()}" already exists in this QBank`),
+    ).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // Tick two students and add them.
+    await page.getByRole('checkbox', { name: 'Select Amara Okafor' }).check();
+    await page.getByRole('checkbox', { name: 'Select Bruno Silva' }).check();
+    await expect(page.getByText('2 students selected')).toBeVisible();
+    await page.getByRole('button', { name: 'Add to cohort' }).click();
+    await page.getByRole('menuitem', { name }).click();
+    await expect(page.getByText(`2 students added to ${name}`)).toBeVisible();
+    await expect(page.getByRole('row', { name: /Amara Okafor/ })).toContainText(name);
+
+    // Follow the cohort: only its students; take one out.
+    await choose(page, 'Cohort', name);
+    await expect(status(page)).toHaveText('Students 1–2 of 2');
+    await page.getByRole('checkbox', { name: 'Select Bruno Silva' }).check();
+    await page.getByRole('button', { name: `Remove from ${name}` }).click();
+    await expect(page.getByText(`1 student taken out of ${name}`)).toBeVisible();
+    await expect(status(page)).toHaveText('1 student');
+    await expectAccessible(page);
+
+    // Rename it, then archive it: it leaves the filter's choices and the students' rows.
+    await page.getByRole('button', { name: 'Cohorts' }).click();
+    await dialog.getByRole('button', { name: `Rename ${name}` }).click();
+    await dialog.getByRole('textbox', { name: `New name for ${name}` }).fill(`${name} (A)`);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText(`${name} (A)`, { exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: `Archive ${name} (A)` }).click();
+    await expect(dialog.getByText('(archived)')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await choose(page, 'Cohort', 'Any cohort');
+    await search(page).fill('okafor');
+    await expect(page.getByRole('row', { name: /Amara Okafor/ })).not.toContainText(name);
   });
 });

@@ -1,9 +1,9 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import type { RosterSortField, RosterStudent, SortOrder } from '@qbank/contract';
 import IconArrowDown from '@tabler/icons-react/dist/esm/icons/IconArrowDown.mjs';
 import IconArrowUp from '@tabler/icons-react/dist/esm/icons/IconArrowUp.mjs';
 import IconSelector from '@tabler/icons-react/dist/esm/icons/IconSelector.mjs';
-import { lastActive, PLAN_LABELS, percentCorrect, studentName } from '../lib/format';
+import { cohortNames, lastActive, PLAN_LABELS, percentCorrect, studentName } from '../lib/format';
 
 interface Column {
   field: RosterSortField;
@@ -84,18 +84,45 @@ export function StudentsTable({
   sortField,
   sortOrder,
   onSort,
+  selected,
+  onSelect,
 }: {
   rows: RosterStudent[];
   sortField: RosterSortField;
   sortOrder: SortOrder;
   onSort: (field: RosterSortField) => void;
+  /** The students ticked for a cohort change, by user id. */
+  selected: ReadonlySet<string>;
+  onSelect: (userIds: string[], on: boolean) => void;
 }) {
+  const all = rows.length > 0 && rows.every((s) => selected.has(s.userUuid));
+  const some = rows.some((s) => selected.has(s.userUuid));
+  const tick = (s: RosterStudent) => (
+    <Checkbox
+      aria-label={`Select ${studentName(s)}`}
+      checked={selected.has(s.userUuid)}
+      onChange={(e) => onSelect([s.userUuid], e.currentTarget.checked)}
+    />
+  );
   return (
     <>
-      <Table.ScrollContainer minWidth={860} visibleFrom="md" type="native">
+      <Table.ScrollContainer minWidth={960} visibleFrom="md" type="native">
         <Table striped highlightOnHover verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label="Select every student on this page"
+                  checked={all}
+                  indeterminate={some && !all}
+                  onChange={(e) =>
+                    onSelect(
+                      rows.map((s) => s.userUuid),
+                      e.currentTarget.checked,
+                    )
+                  }
+                />
+              </Table.Th>
               {COLUMNS.map((c) => (
                 <SortHeader
                   key={c.field}
@@ -105,11 +132,13 @@ export function StudentsTable({
                   onSort={onSort}
                 />
               ))}
+              <Table.Th>Cohorts</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map((s) => (
               <Table.Tr key={s.userUuid}>
+                <Table.Td>{tick(s)}</Table.Td>
                 <Table.Td fw={600}>{studentName(s)}</Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.emailAddress}</Table.Td>
                 <Table.Td>
@@ -119,6 +148,9 @@ export function StudentsTable({
                 <Table.Td ta="right">{percentCorrect(s)}</Table.Td>
                 <Table.Td ta="right">{s.testsTaken}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{lastActive(s)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{cohortNames(s)}</Text>
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -128,7 +160,10 @@ export function StudentsTable({
         {rows.map((s) => (
           <Paper component="li" key={s.userUuid} withBorder p="sm">
             <Group justify="space-between" align="flex-start" gap="xs">
-              <Text fw={600}>{studentName(s)}</Text>
+              <Group gap="xs" wrap="nowrap">
+                {tick(s)}
+                <Text fw={600}>{studentName(s)}</Text>
+              </Group>
               <PlanBadge s={s} />
             </Group>
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -140,6 +175,7 @@ export function StudentsTable({
                 ['Correct', percentCorrect(s)],
                 ['Tests', String(s.testsTaken)],
                 ['Last active', lastActive(s)],
+                ['Cohorts', cohortNames(s)],
               ].map(([term, value]) => (
                 <div key={term}>
                   <Text component="dt" size="xs" c="dimmed">

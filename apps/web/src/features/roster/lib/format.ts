@@ -20,3 +20,7 @@ export const PLAN_LABELS: Record<RosterPlan, string> = {
   PREMIUM: 'Paid',
   PRIVILEGED: 'Staff',
 };
+
+/** The student's cohorts by name, or a dash. */
+export const cohortNames = (s: Pick<RosterStudent, 'cohorts'>) =>
+  s.cohorts.length === 0 ? '—' : s.cohorts.map((c) => c.name).join(', ');

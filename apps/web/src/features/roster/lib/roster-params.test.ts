@@ -7,6 +7,7 @@ describe('the Students screen address', () => {
     const s = {
       search: 'ana',
       plan: 'BASIC' as const,
+      cohort: '0b6d7c1e-8f1a-4c9e-9d55-3a1f2b4c5d6e',
       status: 'ALL' as const,
       inactiveDays: 14,
       sortField: 'percentCorrect' as const,
@@ -27,6 +28,7 @@ describe('the Students screen address', () => {
     expect(filtersOf({ ...DEFAULT_STATE, search: '  ' })).toEqual({
       search: undefined,
       plan: undefined,
+      cohortUuid: undefined,
       status: 'ACTIVE',
       inactiveDays: undefined,
       sortField: 'name',

@@ -14,6 +14,8 @@ import {
 export interface RosterState {
   search: string;
   plan: RosterPlan | null;
+  /** Only the members of this cohort. */
+  cohort: string | null;
   status: RosterStatus;
   /** Only students inactive for at least this many days. */
   inactiveDays: number | null;
@@ -26,12 +28,15 @@ export interface RosterState {
 export const DEFAULT_STATE: RosterState = {
   search: '',
   plan: null,
+  cohort: null,
   status: 'ACTIVE',
   inactiveDays: null,
   sortField: 'name',
   sortOrder: 'ASC',
   page: 1,
 };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const oneOf = <T extends string>(values: readonly T[], v: string | null): T | null =>
   v !== null && (values as readonly string[]).includes(v) ? (v as T) : null;
@@ -43,6 +48,7 @@ export function readRosterState(params: URLSearchParams): RosterState {
   return {
     search: params.get('q') ?? '',
     plan: oneOf(ROSTER_PLANS, params.get('plan')),
+    cohort: UUID.test(params.get('cohort') ?? '') ? params.get('cohort') : null,
     status: oneOf(ROSTER_STATUSES, params.get('status')) ?? DEFAULT_STATE.status,
     inactiveDays: Number.isInteger(days) && days >= 1 && days <= ROSTER_INACTIVE_DAYS_MAX ? days : null,
     sortField: oneOf(ROSTER_SORT_FIELDS, params.get('sort')) ?? DEFAULT_STATE.sortField,
@@ -56,6 +62,7 @@ export function writeRosterState(s: RosterState): URLSearchParams {
   const p = new URLSearchParams();
   if (s.search) p.set('q', s.search);
   if (s.plan) p.set('plan', s.plan);
+  if (s.cohort) p.set('cohort', s.cohort);
   if (s.status !== DEFAULT_STATE.status) p.set('status', s.status);
   if (s.inactiveDays !== null) p.set('inactive', String(s.inactiveDays));
   if (s.sortField !== DEFAULT_STATE.sortField) p.set('sort', s.sortField);
@@ -68,6 +75,7 @@ export function writeRosterState(s: RosterState): URLSearchParams {
 export const filtersOf = (s: RosterState): Omit<RosterQuery, 'page' | 'size'> => ({
   search: s.search.trim() || undefined,
   plan: s.plan ?? undefined,
+  cohortUuid: s.cohort ?? undefined,
   status: s.status,
   inactiveDays: s.inactiveDays ?? undefined,
   sortField: s.sortField,
@@ -75,7 +83,8 @@ export const filtersOf = (s: RosterState): Omit<RosterQuery, 'page' | 'size'> =>
 });
 
 /** Whether anything narrows the list beyond who has access. */
-export const hasFilters = (s: RosterState) => !!s.search.trim() || s.plan !== null || s.inactiveDays !== null;
+export const hasFilters = (s: RosterState) =>
+  !!s.search.trim() || s.plan !== null || s.cohort !== null || s.inactiveDays !== null;
 
 /**
  * The order a column's header sets when clicked: the other way round when the list is already sorted by it;

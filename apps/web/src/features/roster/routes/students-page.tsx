@@ -24,12 +24,16 @@ import {
 import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
 import IconDownload from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
+import IconUsersGroup from '@tabler/icons-react/dist/esm/icons/IconUsersGroup.mjs';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { notifyError } from '../../../components/notify-error';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
 import { useAuth } from '../../accounts/api/auth';
+import { useCohortMembers, useCohorts } from '../api/cohorts';
 import { studentsExportUrl, useStudents } from '../api/students';
+import { CohortsDialog } from '../components/cohorts-dialog';
 import { StudentsTable } from '../components/students-table';
 import { PLAN_LABELS } from '../lib/format';
 import {
@@ -125,13 +129,48 @@ export function StudentsPage() {
   const rows = page?.content ?? [];
   const filtered = hasFilters(state);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const cohorts = useCohorts(productId);
+  const cohortList = cohorts.data ?? [];
+  const [cohortsOpen, setCohortsOpen] = useState(false);
+  // The students ticked for a cohort change: kept across pages and filters until the change is made.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const select = (ids: string[], on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const id of ids) on ? next.add(id) : next.delete(id);
+      return next;
+    });
+  const members = useCohortMembers();
+  const [announce, setAnnounce] = useState('');
+  const changeMembers = (cohortId: string, remove: boolean) => {
+    const cohort = cohortList.find((c) => c.uuid === cohortId);
+    if (!cohort || selected.size === 0) return;
+    members.mutate(
+      { id: cohortId, userUuids: [...selected], remove },
+      {
+        onSuccess: ({ changed }) => {
+          setSelected(new Set());
+          const n = changed === 1 ? '1 student' : `${changed} students`;
+          setAnnounce(remove ? `${n} taken out of ${cohort.name}` : `${n} added to ${cohort.name}`);
+        },
+        onError: (e) =>
+          notifyError(
+            remove
+              ? `The students could not leave ${cohort.name}`
+              : `The students could not join ${cohort.name}`,
+            e,
+          ),
+      },
+    );
+  };
+  const filterCohort = cohortList.find((c) => c.uuid === state.cohort);
 
   if (!user || !active) return null;
 
   const clearFilters = () => {
     setSearch('');
     lastApplied.current = '';
-    update({ search: '', plan: null, inactiveDays: null });
+    update({ search: '', plan: null, cohort: null, inactiveDays: null });
   };
 
   return (
@@ -145,26 +184,36 @@ export function StudentsPage() {
               {active.product.name}
             </Text>
           </div>
-          <Menu position="bottom-end" withinPortal={false} withInitialFocusPlaceholder={false}>
-            <Menu.Target>
-              <Button
-                variant="default"
-                leftSection={<IconDownload size={16} aria-hidden />}
-                rightSection={<IconChevronDown size={14} aria-hidden />}
-              >
-                Export
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label>The students listed, as</Menu.Label>
-              {(['csv', 'xlsx'] as const).map((f) => (
-                <Menu.Item key={f} component="a" href={studentsExportUrl(productId, f, filters)} download>
-                  {EXPORT_LABELS[f]}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconUsersGroup size={16} aria-hidden />}
+              onClick={() => setCohortsOpen(true)}
+            >
+              Cohorts
+            </Button>
+            <Menu position="bottom-end" withinPortal={false} withInitialFocusPlaceholder={false}>
+              <Menu.Target>
+                <Button
+                  variant="default"
+                  leftSection={<IconDownload size={16} aria-hidden />}
+                  rightSection={<IconChevronDown size={14} aria-hidden />}
+                >
+                  Export
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>The students listed, as</Menu.Label>
+                {(['csv', 'xlsx'] as const).map((f) => (
+                  <Menu.Item key={f} component="a" href={studentsExportUrl(productId, f, filters)} download>
+                    {EXPORT_LABELS[f]}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
         </Group>
+        <CohortsDialog productId={productId} opened={cohortsOpen} onClose={() => setCohortsOpen(false)} />
         <TextInput
           label="Search"
           placeholder="Name or e-mail"
@@ -187,7 +236,7 @@ export function StudentsPage() {
         </Button>
         <SimpleGrid
           id="student-filters"
-          cols={{ base: 1, sm: 2, md: 4 }}
+          cols={{ base: 1, sm: 2, md: 5 }}
           spacing="sm"
           display={{ base: filtersOpen ? 'grid' : 'none', sm: 'grid' }}
         >
@@ -200,6 +249,18 @@ export function StudentsPage() {
             value={state.plan ?? ANY}
             allowDeselect={false}
             onChange={(v) => update({ plan: v && v !== ANY ? (v as RosterState['plan']) : null })}
+          />
+          <Select
+            label="Cohort"
+            data={[
+              { value: ANY, label: 'Any cohort' },
+              ...cohortList.map((c) => ({ value: c.uuid, label: c.name })),
+              // A cohort named by the address that the list does not hold (archived, or still loading).
+              ...(state.cohort && !filterCohort ? [{ value: state.cohort, label: 'Chosen cohort' }] : []),
+            ]}
+            value={state.cohort ?? ANY}
+            allowDeselect={false}
+            onChange={(v) => update({ cohort: v && v !== ANY ? v : null })}
           />
           <Select
             label="Access"
@@ -241,6 +302,65 @@ export function StudentsPage() {
             }}
           />
         </SimpleGrid>
+        {selected.size > 0 && (
+          <Group
+            gap="sm"
+            p="sm"
+            bg="var(--mantine-color-gray-light)"
+            style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+          >
+            <Text fw={600} size="sm">
+              {selected.size === 1 ? '1 student selected' : `${selected.size} students selected`}
+            </Text>
+            <Menu withinPortal={false} withInitialFocusPlaceholder={false}>
+              <Menu.Target>
+                <Button
+                  size="compact-sm"
+                  loading={members.isPending}
+                  rightSection={<IconChevronDown size={14} aria-hidden />}
+                >
+                  Add to cohort
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {cohortList.length === 0 ? (
+                  <Menu.Item onClick={() => setCohortsOpen(true)}>Create a cohort first</Menu.Item>
+                ) : (
+                  cohortList.map((c) => (
+                    <Menu.Item key={c.uuid} onClick={() => changeMembers(c.uuid, false)}>
+                      {c.name}
+                    </Menu.Item>
+                  ))
+                )}
+              </Menu.Dropdown>
+            </Menu>
+            {filterCohort && (
+              <Button
+                size="compact-sm"
+                variant="default"
+                loading={members.isPending}
+                onClick={() => changeMembers(filterCohort.uuid, true)}
+              >
+                Remove from {filterCohort.name}
+              </Button>
+            )}
+            <Button size="compact-sm" variant="subtle" onClick={() => setSelected(new Set())}>
+              Clear selection
+            </Button>
+          </Group>
+        )}
+        <Text
+          size="sm"
+          role="status"
+          aria-live="polite"
+          style={
+            announce
+              ? undefined
+              : { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }
+          }
+        >
+          {announce}
+        </Text>
         <QueryState
           query={list}
           label="Loading students"
@@ -274,6 +394,8 @@ export function StudentsPage() {
                 sortField={state.sortField}
                 sortOrder={state.sortOrder}
                 onSort={(field) => update(nextSort(state, field))}
+                selected={selected}
+                onSelect={select}
               />
               {p.totalPages > 1 && (
                 <Pagination
