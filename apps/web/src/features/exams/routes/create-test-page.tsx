@@ -54,8 +54,11 @@ function CreateTestForm({ productId, productName }: { productId: string; product
   const available = useAvailable(productId, pools);
   // Whether a free plan's sample is used up (no unseen question left): then the notice says what a paid plan adds.
   const free = available.data?.freeSampleOnly === true;
-  const sample = useQuery({ ...availableQuery(productId, ['ALL']), enabled: free });
-  const unseen = useQuery({ ...availableQuery(productId, ['UNUSED']), enabled: free });
+  // Enabled too whenever the chosen pools are the same: then they share the page's own query, and one query
+  // read by an enabled and a disabled observer at once is left unfetched where the page is drawn on the server.
+  const only = (pool: TestPool) => pools.length === 1 && pools[0] === pool;
+  const sample = useQuery({ ...availableQuery(productId, ['ALL']), enabled: free || only('ALL') });
+  const unseen = useQuery({ ...availableQuery(productId, ['UNUSED']), enabled: free || only('UNUSED') });
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(preset.subcategories));
   const [treeError, setTreeError] = useState<string | null>(null);
   const [failure, setFailure] = useState<Extract<CreateFailure, { kind: 'message' }> | null>(null);
