@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SORT_ORDERS } from './store';
+import { dashboard } from './tests';
 import { textField, wholeNumber } from './text';
 
 const uuidField = (field: string) => z.uuid({ error: `${field} must be a UUID` });
@@ -165,3 +166,8 @@ export const cohortMembersResult = z.object({ changed: z.number().int(), cohort 
 export type CohortMembersResult = z.infer<typeof cohortMembersResult>;
 
 export const cohortIdParams = z.object({ id: uuidField('id') });
+
+/** GET products/{id}/students/{userId}: one student, and their standing as their own dashboard shows it. */
+export const studentParams = z.object({ id: uuidField('id'), userId: uuidField('userId') });
+export const studentDetail = z.object({ student: rosterStudent, standing: dashboard });
+export type StudentDetail = z.infer<typeof studentDetail>;

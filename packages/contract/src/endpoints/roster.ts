@@ -10,6 +10,8 @@ import {
   rosterExportQuery,
   rosterPage,
   rosterQuery,
+  studentDetail,
+  studentParams,
 } from '../roster';
 import { productIdParams } from '../store';
 import { endpoint } from './endpoint';
@@ -26,6 +28,16 @@ export const rosterApi = {
     params: productIdParams,
     query: rosterQuery,
     response: rosterPage,
+  }),
+  student: endpoint({
+    method: 'GET',
+    path: '/api/v2/products/:id/students/:userId',
+    summary:
+      'One student of the product: their figures and cohorts, and their standing (by subject and category, recent tests) as their dashboard shows it',
+    tags: ['roster'],
+    access: 'user',
+    params: studentParams,
+    response: studentDetail,
   }),
   exportStudents: endpoint({
     method: 'GET',

@@ -18,7 +18,7 @@ import {
   type TestRun,
 } from '@qbank/contract';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import type { DeferredSession, SessionProof } from '../../plugins/session';
@@ -550,44 +550,58 @@ export function testReadsService(deps: Deps) {
     async dashboard(actor: Actor, productId: string): Promise<Dashboard> {
       await authorize(actor, 'tests.take', { productId });
       const free = (await actor.rolesIn(productId))?.type === 'BASIC';
-      const [mine, nodes, total, recent, open] = await Promise.all([
-        standing(db, actor.userId, productId),
-        performanceByNode(db, actor.userId, productId),
-        drawableCount(db, productId, free),
-        listTests(db, actor.userId, productId, 0, 5),
-        findOpenTest(db, actor.userId, productId),
-      ]);
-      const answered = await answeredCounts(db, open ? [open.id] : []);
-      const bySubject = new Map<string, { uuid: string; name: string; answered: number; correct: number }>();
-      for (const n of nodes) {
-        const s = bySubject.get(n.subjectId) ?? {
-          uuid: n.subjectId,
-          name: n.subjectName,
-          answered: 0,
-          correct: 0,
-        };
-        s.answered += n.answered;
-        s.correct += n.correct;
-        bySubject.set(n.subjectId, s);
-      }
-      return {
-        totalQuestions: total,
-        usedQuestions: Math.min(mine.used, Math.max(total, mine.used)),
-        percentCorrect: percent(mine.correct, mine.answered),
-        averagePercentCorrect: mine.average === null ? null : Math.round(mine.average * 100),
-        answered: mine.answered,
-        correct: mine.correct,
-        bySubject: [...bySubject.values()],
-        byCategory: nodes.map((n) => ({
-          uuid: n.categoryId,
-          name: n.categoryName,
-          subjectUuid: n.subjectId,
-          answered: n.answered,
-          correct: n.correct,
-        })),
-        recentTests: recent.rows.map((t) => summaryOf(t, undefined)),
-        openTest: open ? summaryOf(open, answered.get(open.id)) : null,
-      };
+      return standingOf(db, actor.userId, productId, free);
     },
+  };
+}
+
+/**
+ * A learner's standing in a product, as their dashboard shows it and their instructors read it: questions
+ * used of those they may draw (`free`: the free sample), percent correct beside every learner's average, by
+ * subject and category, their last five tests and the open one. Reads only; the caller authorizes.
+ */
+export async function standingOf(
+  db: Db,
+  userId: string,
+  productId: string,
+  free: boolean,
+): Promise<Dashboard> {
+  const [mine, nodes, total, recent, open] = await Promise.all([
+    standing(db, userId, productId),
+    performanceByNode(db, userId, productId),
+    drawableCount(db, productId, free),
+    listTests(db, userId, productId, 0, 5),
+    findOpenTest(db, userId, productId),
+  ]);
+  const answered = await answeredCounts(db, open ? [open.id] : []);
+  const bySubject = new Map<string, { uuid: string; name: string; answered: number; correct: number }>();
+  for (const n of nodes) {
+    const s = bySubject.get(n.subjectId) ?? {
+      uuid: n.subjectId,
+      name: n.subjectName,
+      answered: 0,
+      correct: 0,
+    };
+    s.answered += n.answered;
+    s.correct += n.correct;
+    bySubject.set(n.subjectId, s);
+  }
+  return {
+    totalQuestions: total,
+    usedQuestions: Math.min(mine.used, Math.max(total, mine.used)),
+    percentCorrect: percent(mine.correct, mine.answered),
+    averagePercentCorrect: mine.average === null ? null : Math.round(mine.average * 100),
+    answered: mine.answered,
+    correct: mine.correct,
+    bySubject: [...bySubject.values()],
+    byCategory: nodes.map((n) => ({
+      uuid: n.categoryId,
+      name: n.categoryName,
+      subjectUuid: n.subjectId,
+      answered: n.answered,
+      correct: n.correct,
+    })),
+    recentTests: recent.rows.map((t) => summaryOf(t, undefined)),
+    openTest: open ? summaryOf(open, answered.get(open.id)) : null,
   };
 }

@@ -10,6 +10,8 @@ export interface RosterFilter {
   search?: string;
   plan?: RosterPlan;
   status: RosterStatus;
+  /** Only this user. */
+  userId?: string;
   /** Only the members of this cohort (checked to be the product's). */
   cohortId?: string;
   /** Students with no activity since this moment (never active: since they joined). */
@@ -68,6 +70,7 @@ function where(f: RosterFilter): SQL {
         OR u.email ILIKE ${like})`,
     );
   }
+  if (f.userId) parts.push(sql`s.user_id = ${f.userId}`);
   if (f.cohortId)
     parts.push(
       sql`EXISTS (SELECT 1 FROM cohort_members m WHERE m.cohort_id = ${f.cohortId} AND m.user_id = s.user_id)`,

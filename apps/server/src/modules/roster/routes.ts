@@ -10,6 +10,9 @@ export function rosterRoutes(app: FastifyInstance, deps: Deps) {
   route(app, rosterApi.students, ({ actor, params, query }) => svc.students(actor, params.id, query), {
     policy: 'roster.read',
   });
+  route(app, rosterApi.student, ({ actor, params }) => svc.student(actor, params.id, params.userId), {
+    policy: 'roster.read',
+  });
   route(
     app,
     rosterApi.exportStudents,

@@ -10,6 +10,7 @@ import {
   type RosterQueryParsed,
   type RosterStudent,
   type rosterExportQuery,
+  type StudentDetail,
 } from '@qbank/contract';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
@@ -18,6 +19,7 @@ import { appendAudit } from '../../infra/audit';
 import type { FileAnswer } from '../../lib/answers';
 import { AppError } from '../../lib/app-error';
 import { type Actor, authorize, can } from '../../policies';
+import { standingOf } from '../exams';
 import { buildTableOffLoop } from '../imports';
 import { findProduct } from '../store';
 import {
@@ -153,6 +155,17 @@ export function rosterService(deps: Pick<Deps, 'db' | 'clock'>) {
         size,
         totalElements: total,
         totalPages: Math.ceil(total / size),
+      };
+    },
+
+    /** GET products/{id}/students/{userId}: one student (whatever their access now) and their standing. */
+    async student(actor: Actor, productId: string, userId: string): Promise<StudentDetail> {
+      const f = await filterOf(actor, productId, { status: 'ALL', sortField: 'name', sortOrder: 'ASC' });
+      const [row] = await listStudents(db, { ...f, userId });
+      if (!row) throw new AppError(ErrorCode.NOT_FOUND, 'No such student in this QBank', 'userId');
+      return {
+        student: toStudent(row),
+        standing: await standingOf(db, userId, productId, row.plan === 'BASIC'),
       };
     },
 

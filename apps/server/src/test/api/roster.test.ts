@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { rosterPage } from '@qbank/contract';
-import { rowsOf } from '../../db/client';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
 import { testClock } from '../../lib/clock';
 import { buildBank } from '../bank-factory';
 import type { TestClient } from '../client';
@@ -153,6 +153,27 @@ describe('the figures', () => {
       testsTaken: 1,
       lastActiveAt: '2026-10-02T09:03:00.000Z',
     });
+
+    // The student's page: the same row, and their standing as their own dashboard shows it.
+    const detail = await c.req({ url: `/api/v2/products/${bank.product.id}/students/${user.id}` });
+    expect(detail.status).toBe(200);
+    expect(detail.body.student).toEqual(after);
+    const own = await learner.req({ url: `/api/v2/tests/products/${bank.product.id}/dashboard` });
+    expect(detail.body.standing).toEqual(own.body);
+    expect(detail.body.standing).toMatchObject({ answered: 3, correct: 2, usedQuestions: 4 });
+    // Not a student of this QBank (staff, a stranger, nobody): 404; a learner may not look.
+    const writer = await signedIn(t, { product: bank.product.id, roles: { questionWriter: true } });
+    for (const id of [writer.user.id, randomUUID()]) {
+      const res = await c.req({ url: `/api/v2/products/${bank.product.id}/students/${id}` });
+      expect(res.status).toBe(404);
+      expect(res.body.field).toBe('userId');
+    }
+    expect(
+      (await learner.req({ url: `/api/v2/products/${bank.product.id}/students/${user.id}` })).status,
+    ).toBe(403);
+    expect((await c.req({ url: `/api/v2/products/${bank.product.id}/students/nope` })).body.field).toBe(
+      'userId',
+    );
   });
 });
 
