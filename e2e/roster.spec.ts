@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectNoHorizontalOverflow, signInAs, test } from './fixtures';
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  expectScreenOk,
+  signInAs,
+  test,
+} from './fixtures';
 
 // The Students screen (docs/roster.md) over the demo class of USMLE Step 1 Mastery: an instructor finds a student,
 // filters by activity and access, sorts by a column, exports what is listed; at 1280×800 and at 375 px.
@@ -148,5 +155,21 @@ test.describe('Students (the roster)', () => {
     await choose(page, 'Cohort', 'Any cohort');
     await search(page).fill('okafor');
     await expect(page.getByRole('row', { name: /Amara Okafor/ })).not.toContainText(name);
+  });
+
+  test("an instructor opens a student's page from the list", async ({ page, newUser }) => {
+    await signInAs(page, await newUser({ label: 'instructor', qbanks: { [USMLE]: 'instructor' } }));
+    await page.goto('/roster?q=chen');
+    await page.getByRole('link', { name: 'Chen Wei' }).click();
+    await expect(page).toHaveURL(/\/roster\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Chen Wei' })).toBeVisible();
+    await expect(page.getByText('chen.wei@example.com')).toBeVisible();
+    await expect(page.getByText('Tests taken')).toBeVisible();
+    const subjects = page.getByRole('region', { name: 'By subject' });
+    await expect(subjects.getByRole('row').nth(1)).toContainText('%');
+    await expect(page.getByRole('region', { name: 'Recent tests' }).getByRole('listitem')).toHaveCount(2);
+    await expectScreenOk(page);
+    await page.getByRole('link', { name: 'Students' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Students' })).toBeVisible();
   });
 });

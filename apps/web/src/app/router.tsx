@@ -263,6 +263,15 @@ export const router = createBrowserRouter([
                   (m) => m.StudentsPage,
                 ),
               },
+              {
+                path: '/roster/:userId',
+                lazy: guarded(
+                  '/roster',
+                  'Students',
+                  () => import('../features/roster/routes/student-page'),
+                  (m) => m.StudentPage,
+                ),
+              },
               staff('/test-templates', 'Test Bank', 'Ready-made tests to assign to your students.'),
               staff(
                 '/test-builder/new',

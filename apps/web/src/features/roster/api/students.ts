@@ -12,6 +12,7 @@ import { call } from '../../../lib/http';
 export const rosterKeys = {
   all: ['roster'] as const,
   students: (productId: string, query: RosterQuery) => ['roster', 'students', productId, query] as const,
+  student: (productId: string, userId: string) => ['roster', 'student', productId, userId] as const,
 };
 
 export const studentsQuery = (productId: string, query: RosterQuery) =>
@@ -32,3 +33,13 @@ export const studentsExportUrl = (
   format: RosterExportFormat,
   query: Omit<RosterQuery, 'page' | 'size'>,
 ) => endpointPath(rosterApi.exportStudents.path, { id: productId }) + queryString({ ...query, format });
+
+export const studentQuery = (productId: string, userId: string) =>
+  queryOptions({
+    queryKey: rosterKeys.student(productId, userId),
+    queryFn: () => call(rosterApi.student, { params: { id: productId, userId } }),
+  });
+
+/** One student and their standing in the product. */
+export const useStudent = (productId: string, userId: string) =>
+  useQuery({ ...studentQuery(productId, userId), enabled: productId !== '' && userId !== '' });

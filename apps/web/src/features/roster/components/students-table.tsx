@@ -1,8 +1,20 @@
-import { Badge, Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Checkbox,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import type { RosterSortField, RosterStudent, SortOrder } from '@qbank/contract';
 import IconArrowDown from '@tabler/icons-react/dist/esm/icons/IconArrowDown.mjs';
 import IconArrowUp from '@tabler/icons-react/dist/esm/icons/IconArrowUp.mjs';
 import IconSelector from '@tabler/icons-react/dist/esm/icons/IconSelector.mjs';
+import { Link } from 'react-router';
 import { cohortNames, lastActive, PLAN_LABELS, percentCorrect, studentName } from '../lib/format';
 
 interface Column {
@@ -40,6 +52,15 @@ function PlanBadge({ s }: { s: RosterStudent }) {
         </Badge>
       )}
     </Group>
+  );
+}
+
+/** The student's name, opening their page. */
+function StudentLink({ s }: { s: RosterStudent }) {
+  return (
+    <Anchor component={Link} to={`/roster/${s.userUuid}`} fw={600}>
+      {studentName(s)}
+    </Anchor>
   );
 }
 
@@ -139,7 +160,9 @@ export function StudentsTable({
             {rows.map((s) => (
               <Table.Tr key={s.userUuid}>
                 <Table.Td>{tick(s)}</Table.Td>
-                <Table.Td fw={600}>{studentName(s)}</Table.Td>
+                <Table.Td>
+                  <StudentLink s={s} />
+                </Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.emailAddress}</Table.Td>
                 <Table.Td>
                   <PlanBadge s={s} />
@@ -162,7 +185,7 @@ export function StudentsTable({
             <Group justify="space-between" align="flex-start" gap="xs">
               <Group gap="xs" wrap="nowrap">
                 {tick(s)}
-                <Text fw={600}>{studentName(s)}</Text>
+                <StudentLink s={s} />
               </Group>
               <PlanBadge s={s} />
             </Group>
