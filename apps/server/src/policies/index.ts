@@ -31,6 +31,14 @@ async function runsProduct(actor: Actor | null, productId: string) {
   return !!roles?.active && roles.admin;
 }
 
+/** Whether the actor runs the product's students (SPEC §6): a superuser, or an active instructor or admin of it. */
+async function teachesProduct(actor: Actor | null, productId: string) {
+  if (!signedIn(actor)) return false;
+  if (actor.superuser) return true;
+  const roles = await actor.rolesIn(productId);
+  return !!roles?.active && (roles.instructor || roles.admin);
+}
+
 /** Whether the actor has an active subscription to the product (any type, any role). */
 async function subscribedTo(actor: Actor | null, productId: string) {
   return signedIn(actor) && !!(await actor.rolesIn(productId))?.active;
@@ -313,12 +321,7 @@ export const policies = {
    * or admin with an active subscription to it, or a superuser.
    */
   'roster.read': policy<{ productId: string }>({
-    allows: async (a, r) => {
-      if (!signedIn(a)) return false;
-      if (a.superuser) return true;
-      const roles = await a.rolesIn(r.productId);
-      return !!roles?.active && (roles.instructor || roles.admin);
-    },
+    allows: (a, r) => teachesProduct(a, r.productId),
     deny: () =>
       new AppError(
         ErrorCode.FORBIDDEN,
@@ -328,12 +331,7 @@ export const policies = {
   }),
   /** Grouping a product's students into cohorts: its instructors and admins (active), and superusers. */
   'roster.manage': policy<{ productId: string }>({
-    allows: async (a, r) => {
-      if (!signedIn(a)) return false;
-      if (a.superuser) return true;
-      const roles = await a.rolesIn(r.productId);
-      return !!roles?.active && (roles.instructor || roles.admin);
-    },
+    allows: (a, r) => teachesProduct(a, r.productId),
     deny: () =>
       new AppError(
         ErrorCode.FORBIDDEN,
