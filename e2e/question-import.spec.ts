@@ -165,7 +165,7 @@ test('a writer imports the valid questions of a CSV with a bad row and an unknow
   expect(csvOut).not.toContain(`Imported new place ${tag}`);
 });
 
-test('an import with per-choice explanations: the preview lists what it cannot keep, and tutor mode and the review show each choice’s explanation', async ({
+test('an import with per-choice explanations and a true/false question: the preview lists what it cannot keep, and tutor mode and the review show each choice’s explanation', async ({
   page,
   newUser,
   db,
@@ -190,13 +190,17 @@ test('an import with per-choice explanations: the preview lists what it cannot k
       '}',
     ].join('\n'),
     `::Match ${tag}::Match each sound to its valves. {=S1 -> Mitral and tricuspid =S2 -> Aortic and pulmonic =S3 -> None}`,
+    // A true/false question imports as a question of two choices, True and False, each explained; filed
+    // apart, so the tutor test below draws the first question.
+    `$CATEGORY: Physiology/Cardiovascular/${place} (true or false)`,
+    `::True or false ${tag}::S1 marks the start of systole. {T#No, S1 is the start of systole.#Yes, the AV valves close as systole starts.}`,
   ].join('\n\n');
   await page.goto('/questions/import');
   await chooseFile(page, { name: fileName, mimeType: 'text/plain', buffer: Buffer.from(gift) });
 
   const summary = page.getByRole('region', { name: `What ${fileName} holds` });
-  await expect(summary).toContainText('Questions2');
-  await expect(summary).toContainText('Valid1');
+  await expect(summary).toContainText('Questions3');
+  await expect(summary).toContainText('Valid2');
   const issues = page.getByRole('table', { name: 'Problems (2)' });
   await expect(issues.getByRole('row').nth(1).getByRole('cell')).toHaveText([
     '3',
@@ -213,8 +217,17 @@ test('an import with per-choice explanations: the preview lists what it cannot k
     .getByRole('radiogroup', { name: 'Import the questions as' })
     .getByRole('radio', { name: 'Published' })
     .check();
-  await page.getByRole('button', { name: 'Import the 1 valid question' }).click();
-  await expect(page.getByRole('heading', { name: '1 question imported' })).toBeVisible();
+  await page.getByRole('button', { name: 'Import the 2 valid questions' }).click();
+  await expect(page.getByRole('heading', { name: '2 questions imported' })).toBeVisible();
+  const [trueFalse] = await db
+    .select({ choices: schema.questionVersions.choices })
+    .from(schema.questionVersions)
+    .where(eq(schema.questionVersions.name, `True or false ${tag}`));
+  // GIFT shows T's first feedback for the wrong answer (False) and its second for the right one (True).
+  expect(trueFalse!.choices.map((c) => [c.text, c.explanation])).toEqual([
+    ['True', expect.stringContaining('Yes, the AV valves close as systole starts.')],
+    ['False', expect.stringContaining('No, S1 is the start of systole.')],
+  ]);
 
   // A learner of that QBank (an admin imports into the one chosen in the header) takes it in tutor mode, a
   // test of the new place only, and submits B.
