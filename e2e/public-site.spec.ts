@@ -317,6 +317,11 @@ test('the API reader at /api/docs shows the document under the app’s own Conte
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).not.toContain('upgrade-insecure-requests');
   await expect(page.getByRole('heading', { name: /QBank Cloud API/ })).toBeVisible();
-  await expect(page.getByText('/api/v2/products/productSearchContent').first()).toBeVisible();
+  // The reader draws only the operations near the viewport (a virtual list): scroll until the store's appear.
+  const storeSearch = page.getByText('/api/v2/products/productSearchContent').first();
+  await expect(async () => {
+    await page.mouse.wheel(0, 700);
+    await expect(storeSearch).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 30_000 });
   expect(violations).toEqual([]);
 });

@@ -71,6 +71,9 @@ test.describe('Students (the roster)', () => {
     // The export takes what is listed: the filters and the order.
     await search(page).fill('berg');
     await choose(page, 'Access', 'Everyone');
+    // The search reaches the address (and the export's link) once typing pauses.
+    await expect(page).toHaveURL(/q=berg.*status=ALL|status=ALL.*q=berg/);
+    await expect(status(page)).toHaveText('1 student');
     await page.getByRole('button', { name: 'Export' }).click();
     const csvLink = page.getByRole('menuitem', { name: 'CSV (.csv)' });
     const href = (await csvLink.getAttribute('href'))!;

@@ -95,7 +95,7 @@ const demoStudents: ReadonlyArray<{
   {
     firstName: 'Dana',
     lastName: 'Kowalski',
-    plan: 'BASIC',
+    plan: 'PREMIUM',
     tests: [{ mode: 'TUTOR', daysAgo: 40, wrongEvery: 3, minutes: 18 }],
   },
   { firstName: 'Elif', lastName: 'Yilmaz', plan: 'PREMIUM', tests: [] },
