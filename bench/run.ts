@@ -185,6 +185,28 @@ async function main() {
       reviewers: range(2051, 200),
     });
   }
+  // The Students screen: 10,000 students of the bank (one in ten whose access ended, a quarter on the free
+  // plan) with figures spread as a real class's, read by its admins.
+  const rosterSize = Math.max(0, Math.min(10_000, userCount - 2000));
+  const wantsRoster = !only || only.some((o) => 'roster:'.includes(o) || o.startsWith('roster'));
+  if (wantsRoster && rosterSize > 0) {
+    console.log(`Generating the Students screen's data: ${rosterSize} students with their figures ...`);
+    await db.execute(sql`
+      WITH u AS (
+        SELECT id, substr(email, 6, position('@' in email) - 6)::int AS n FROM users WHERE email ~ '^bench[0-9]+@')
+      INSERT INTO subscriptions (user_id, product_id, type, student, active)
+      SELECT id, ${bank.productId}, CASE WHEN n % 4 = 0 THEN 'BASIC' ELSE 'PREMIUM' END, true, n % 10 <> 0
+      FROM u WHERE n > 2000 AND n <= ${2000 + rosterSize}
+      ON CONFLICT DO NOTHING`);
+    await db.execute(sql`
+      WITH u AS (
+        SELECT id, substr(email, 6, position('@' in email) - 6)::int AS n FROM users WHERE email ~ '^bench[0-9]+@')
+      INSERT INTO learner_stats (user_id, product_id, answered, correct, questions_used, tests_taken, last_active_at)
+      SELECT id, ${bank.productId}, (n * 37) % 500, ((n * 37) % 500) * (3 + n % 7) / 10, (n * 37) % 500 + n % 50,
+        n % 30, CASE WHEN n % 13 = 0 THEN NULL ELSE now() - ((n % 90) || ' days')::interval END
+      FROM u WHERE n > 2000 AND n <= ${2000 + rosterSize}
+      ON CONFLICT DO NOTHING`);
+  }
   // The generated rows settled as a live database's are, before anything is measured: vacuumed (hint bits
   // set, pages all-visible, nothing left for autovacuum to do during a run), analysed, and checkpointed.
   await db.execute(sql`VACUUM (ANALYZE)`);
@@ -374,6 +396,44 @@ async function main() {
         asAdmin(
           n,
           `${listPath}?status=PUBLISHED&subjectUuid=${bank.subjectIds[n % bank.subjectIds.length]}&page=3`,
+        ),
+      ),
+      rate: authoringRate,
+    },
+    {
+      name: `roster: Students page of 50 with figures, sorted by each column (${rosterSize} students)`,
+      url: base,
+      requests: users.map((n) => {
+        const fields = [
+          'name',
+          'percentCorrect',
+          'lastActiveAt',
+          'questionsUsed',
+          'testsTaken',
+          'email',
+          'plan',
+        ];
+        const order = n % 2 ? 'DESC' : 'ASC';
+        return asAdmin(
+          n,
+          `/api/v2/products/${bank.productId}/students?page=${n % 20}&sortField=${fields[n % fields.length]}&sortOrder=${order}`,
+        );
+      }),
+      rate: authoringRate,
+    },
+    {
+      name: 'roster: Students search and filter (a name, inactive for 30 days, the free plan)',
+      url: base,
+      requests: users.map((n) =>
+        asAdmin(
+          n,
+          `/api/v2/products/${bank.productId}/students?${
+            n % 3 === 0
+              ? `search=User%20${2000 + n}`
+              : n % 3 === 1
+                ? 'inactiveDays=30'
+                : 'plan=BASIC&sortField=percentCorrect'
+          }`,
         ),
       ),
       rate: authoringRate,
