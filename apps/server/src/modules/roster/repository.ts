@@ -34,6 +34,7 @@ const studentRow = {
   tests_taken: column.int,
   last_active_at: nullable(column.timestamp),
   cohorts: column.json<Array<{ uuid: string; name: string }>>(),
+  total: column.int,
 };
 
 /** A student as the list reads them: the user, the subscription and the figures kept in learner_stats. */
@@ -102,13 +103,16 @@ const FROM = sql`
   JOIN users u ON u.id = s.user_id
   LEFT JOIN learner_stats ls ON ls.user_id = s.user_id AND ls.product_id = s.product_id`;
 
-/** The students the filter keeps, in its order: `limit` from `offset`, or all of them. */
+/**
+ * The students the filter keeps, in its order: `limit` from `offset`, or all of them; with how many it keeps in
+ * all (counted in the same pass, or null for a page past the end, which has no row to carry it).
+ */
 export async function listStudents(
   db: DbOrTx,
   f: RosterFilter,
   page?: { limit: number; offset: number },
-): Promise<StudentRow[]> {
-  // The page is chosen first; only its rows then read their cohorts.
+): Promise<{ rows: StudentRow[]; total: number | null }> {
+  // The page is chosen first, counting all on the way; only its rows then read their cohorts.
   const rows = await selectRows(
     db,
     studentRow,
@@ -121,7 +125,7 @@ export async function listStudents(
       SELECT u.id AS user_id, u.first_name, u.last_name, u.email, s.type, s.active, s.created_at AS joined_at,
         coalesce(ls.questions_used, 0) AS questions_used, coalesce(ls.answered, 0) AS answered,
         coalesce(ls.correct, 0) AS correct, coalesce(ls.tests_taken, 0) AS tests_taken, ls.last_active_at,
-        row_number() OVER (ORDER BY ${orderBy(f.sortField, f.sortOrder)}) AS n
+        row_number() OVER (ORDER BY ${orderBy(f.sortField, f.sortOrder)}) AS n, count(*) OVER ()::int AS total
       ${FROM}
       WHERE ${where(f)}
       ORDER BY ${orderBy(f.sortField, f.sortOrder)}
@@ -129,7 +133,7 @@ export async function listStudents(
     ) p
     ORDER BY p.n`,
   );
-  return rows.map((r) => ({
+  const students = rows.map((r) => ({
     userId: r.user_id,
     firstName: r.first_name,
     lastName: r.last_name,
@@ -144,6 +148,7 @@ export async function listStudents(
     lastActiveAt: r.last_active_at,
     cohorts: r.cohorts,
   }));
+  return { rows: students, total: rows[0]?.total ?? null };
 }
 
 /** How many students the filter keeps. */

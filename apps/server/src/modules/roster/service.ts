@@ -145,10 +145,9 @@ export function rosterService(deps: Pick<Deps, 'db' | 'clock'>) {
     async students(actor: Actor, productId: string, q: RosterQueryParsed): Promise<RosterPage> {
       const { page, size, ...filters } = q;
       const f = await filterOf(actor, productId, filters);
-      const [rows, total] = await Promise.all([
-        listStudents(db, f, { limit: size, offset: page * size }),
-        countStudents(db, f),
-      ]);
+      const { rows, total: counted } = await listStudents(db, f, { limit: size, offset: page * size });
+      // A page past the end has no row to carry the count: counted on its own then.
+      const total = counted ?? (await countStudents(db, f));
       return {
         content: rows.map(toStudent),
         page,
@@ -161,7 +160,7 @@ export function rosterService(deps: Pick<Deps, 'db' | 'clock'>) {
     /** GET products/{id}/students/{userId}: one student (whatever their access now) and their standing. */
     async student(actor: Actor, productId: string, userId: string): Promise<StudentDetail> {
       const f = await filterOf(actor, productId, { status: 'ALL', sortField: 'name', sortOrder: 'ASC' });
-      const [row] = await listStudents(db, { ...f, userId });
+      const [row] = (await listStudents(db, { ...f, userId })).rows;
       if (!row) throw new AppError(ErrorCode.NOT_FOUND, 'No such student in this QBank', 'userId');
       return {
         student: toStudent(row),
@@ -177,7 +176,7 @@ export function rosterService(deps: Pick<Deps, 'db' | 'clock'>) {
     ): Promise<FileAnswer> {
       const { format, ...filters } = q;
       const f = await filterOf(actor, productId, filters);
-      const rows = await listStudents(db, f);
+      const { rows } = await listStudents(db, f);
       const bytes = await buildTableOffLoop(format, 'Students', EXPORT_HEADER, rows.map(exportCells));
       const day = clock.now().toISOString().slice(0, 10);
       return { bytes, contentType: FILE_TYPES[format], fileName: `students-${day}.${format}` };

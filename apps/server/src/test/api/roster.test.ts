@@ -299,6 +299,9 @@ describe('search, filters, order and pages', () => {
       'Ben',
       'Ana',
     ]);
+    // A page past the end: no rows, the same totals.
+    const past = rosterPage.parse((await students(c, product.id, 'size=3&page=5')).body);
+    expect(past).toMatchObject({ content: [], totalElements: 4, totalPages: 2 });
   });
 
   it('refuses bad input with 400 naming the field', async () => {
