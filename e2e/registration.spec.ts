@@ -189,6 +189,9 @@ test('a streamlined Verify your email survives a reload; its resend asks for the
 }) => {
   const email = uniqueEmail('reload');
   await page.goto('/register?priceId=price_local_demo_1_2');
+  // This test is about the reload; ticking at the very moment the app takes over the server's form is another
+  // matter (a tick can then be lost: noted), so it waits for the app.
+  await expect(page.locator('#root:not([data-ssr])')).toBeAttached();
   await page.getByLabel('First name').fill('Remy');
   await page.getByLabel('Last name').fill('Reload');
   await page.getByLabel('Email').fill(email);
