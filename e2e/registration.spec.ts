@@ -192,6 +192,8 @@ test('a streamlined Verify your email survives a reload; its resend asks for the
   // This test is about the reload; ticking at the very moment the app takes over the server's form is another
   // matter (a tick can then be lost: noted), so it waits for the app.
   await expect(page.locator('#root:not([data-ssr])')).toBeAttached();
+  // And for the page's first reads (session, plan) to settle: a tick made while they land was seen lost in CI.
+  await page.waitForLoadState('networkidle');
   await page.getByLabel('First name').fill('Remy');
   await page.getByLabel('Last name').fill('Reload');
   await page.getByLabel('Email').fill(email);
@@ -281,9 +283,7 @@ test('a streamlined link opened on another device goes to checkout; the first ta
   const phone = await phoneContext.newPage();
   try {
     await phone.goto(linkFrom(mail, '/userRegistration'));
-    await expect(
-      phone.getByRole('heading', { name: 'Email verified - Proceeding to checkout...' }),
-    ).toBeVisible();
+    // 'Email verified - Proceeding to checkout...' shows only until the checkout opens, which may be at once.
     await expect(phone).toHaveURL(/\/checkout\/local\/cs_local_/);
     // It never asked for the password again.
     await expect(phone.getByLabel(/^Password/)).toHaveCount(0);
