@@ -184,7 +184,9 @@ export function rosterService(deps: Pick<Deps, 'db' | 'clock'>) {
 
     /** GET products/{id}/cohorts. */
     async cohorts(actor: Actor, productId: string, includeArchived: boolean): Promise<Cohort[]> {
-      await filterOf(actor, productId, { status: 'ACTIVE', sortField: 'name', sortOrder: 'ASC' });
+      await authorize(actor, 'roster.read', { productId });
+      if (actor.superuser && !(await findProduct(db, productId)))
+        throw new AppError(ErrorCode.NOT_FOUND, 'No such product', 'id');
       return (await listCohorts(db, productId, includeArchived)).map(toCohortAnswer);
     },
 
