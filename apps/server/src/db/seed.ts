@@ -403,7 +403,7 @@ export async function seedDemo(
     }
     await tx.execute(sql`
       UPDATE products p SET learners_count = (
-        SELECT count(*) FROM subscriptions s WHERE s.product_id = p.id AND s.active AND s.student)`);
+        SELECT count(*) FROM subscriptions s WHERE s.product_id = p.id AND s.active AND s.student AND s.access_hold IS NULL)`);
   });
   return true;
 }

@@ -147,6 +147,12 @@ export const subscriptions = pgTable(
     billingPlanId: uuid('billing_plan_id').references(() => billingPlans.id),
     type: text('type', { enum: ['BASIC', 'PREMIUM', 'PRIVILEGED'] }).notNull(),
     active: boolean('active').notNull().default(true),
+    /**
+     * An instructor's hold on a student's access, whatever the billing says (docs/roster.md): SUSPENDED (listed
+     * as such) or REMOVED (out of the list); null when none. A purchase or reactivation leaves it as it is.
+     */
+    accessHold: text('access_hold', { enum: ['SUSPENDED', 'REMOVED'] }),
+    accessHoldAt: ts('access_hold_at'),
     student: boolean('student').notNull().default(true),
     questionWriter: boolean('question_writer').notNull().default(false),
     questionAuditor: boolean('question_auditor').notNull().default(false),

@@ -9,11 +9,12 @@ export type NewSubscription = typeof subscriptions.$inferInsert;
 /** What changes on an existing subscription: never its user or product. */
 export type SubscriptionFields = Partial<Omit<NewSubscription, 'id' | 'userId' | 'productId'>>;
 
-/** Learners are the product's active student subscriptions; counted again in every transaction that changes one. */
+/** Learners are the product's active student subscriptions no instructor holds; counted again in every transaction that changes one. */
 export async function recountLearners(tx: DbOrTx, productId: string) {
   await tx.execute(sql`
     UPDATE products SET learners_count = (
-      SELECT count(*) FROM subscriptions s WHERE s.product_id = ${productId} AND s.active AND s.student)
+      SELECT count(*) FROM subscriptions s
+      WHERE s.product_id = ${productId} AND s.active AND s.student AND s.access_hold IS NULL)
     WHERE id = ${productId}`);
 }
 
@@ -103,7 +104,9 @@ export async function rolesByProduct(db: DbOrTx, userId: string): Promise<Map<st
   const rows = await db
     .select({
       productId: subscriptions.productId,
-      active: subscriptions.active,
+      // A hold (suspended, removed) ends access whatever the billing says.
+      active: sql<boolean>`${subscriptions.active} AND ${subscriptions.accessHold} IS NULL`,
+      held: sql<boolean>`${subscriptions.accessHold} IS NOT NULL`,
       type: subscriptions.type,
       student: subscriptions.student,
       questionWriter: subscriptions.questionWriter,
