@@ -560,7 +560,7 @@ describe('suspending, removing and restoring students', () => {
     expect(run.status).toBe(200);
     const q = run.body.questions[0] as { uuid: string; answerChoices: Array<{ uuid: string }> };
     const learnersCount = async () =>
-      rowsOf<{ n: number }>(
+      rowsOf(
         await t.deps.db.execute(sql`SELECT learners_count AS n FROM products WHERE id = ${bank.product.id}`),
       )[0]!.n;
 
@@ -572,9 +572,7 @@ describe('suspending, removing and restoring students', () => {
     expect(await learnersCount()).toBe(0);
 
     // The test is paused and stays the learner's; nothing of the product is open to them.
-    const [row] = rowsOf<{ status: string }>(
-      await t.deps.db.execute(sql`SELECT status FROM tests WHERE id = ${testId}`),
-    );
+    const [row] = rowsOf(await t.deps.db.execute(sql`SELECT status FROM tests WHERE id = ${testId}`));
     expect(row!.status).toBe('PAUSED');
     const answer = await learner.req({
       method: 'PATCH',
@@ -659,7 +657,7 @@ describe('suspending, removing and restoring students', () => {
     });
     expect(buy.status).toBe(403);
     expect(buy.body.message).toBe(HELD);
-    const [sub] = rowsOf<{ active: boolean; access_hold: string }>(
+    const [sub] = rowsOf(
       await t.deps.db.execute(
         sql`SELECT active, access_hold FROM subscriptions WHERE user_id = ${user.id} AND product_id = ${product.id}`,
       ),
