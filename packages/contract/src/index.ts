@@ -8,6 +8,7 @@ export * from './catalogue';
 export * from './contact';
 export * from './email';
 export * from './endpoints';
+export * from './enrolment';
 export * from './errors';
 export * from './forms';
 export * from './imports';

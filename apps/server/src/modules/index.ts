@@ -7,6 +7,7 @@ import { catalogueModule } from './catalogue';
 import { checkoutModule, checkoutService } from './checkout';
 import { contactModule } from './contact';
 import { devMailboxModule } from './dev-mailbox';
+import { enrolmentModule } from './enrolment';
 import { examsModule } from './exams';
 import { importsModule } from './imports';
 import type { ServerModule } from './manifest';
@@ -35,6 +36,7 @@ export const MODULES: readonly ServerModule[] = [
   importsModule,
   examsModule,
   rosterModule,
+  enrolmentModule,
   checkoutModule,
   siteModule,
   devMailboxModule,

@@ -354,6 +354,20 @@ export const policies = {
         'id',
       ),
   }),
+  /**
+   * Enrolling students (invitations, codes, files) and reading the seats: the product's instructors and admins
+   * (active), and superusers (SPEC §6).
+   */
+  'enrolment.manage': policy<{ productId: string }>({
+    allows: (a, r) => teachesProduct(a, r.productId),
+    deny: () =>
+      new AppError(ErrorCode.FORBIDDEN, "Only the product's instructors and admins can enrol students", 'id'),
+  }),
+  /** The student cap, a limit on what is billed: the product's admins and superusers only. */
+  'seats.manage': policy<{ productId: string }>({
+    allows: (a, r) => runsProduct(a, r.productId),
+    deny: () => new AppError(ErrorCode.FORBIDDEN, "Only the product's admins can set its student cap", 'id'),
+  }),
 } as const;
 
 /** The statuses the actor may save a question with (DESIGN §5), for `allowedStatuses`. */

@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './catalogue';
 export * from './endpoint';
+export * from './enrolment';
 export * from './imports';
 export * from './media';
 export * from './problem-reports';

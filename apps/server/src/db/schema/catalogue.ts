@@ -39,6 +39,11 @@ export const products = pgTable(
     questionCount: integer('question_count').notNull().default(0),
     /** Active student subscriptions; recounted in the transaction of every subscription change. */
     learnersCount: integer('learners_count').notNull().default(0),
+    /**
+     * The most students with access an admin allows (a hard cap on enrolment); null: no cap. Enrolment past it
+     * is refused with a message that names it.
+     */
+    studentCap: integer('student_cap'),
     /** Store search (SPEC §7 productSearchContent) over name and content. */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`to_tsvector('english', coalesce(name, '') || ' ' || coalesce(content, ''))`,
