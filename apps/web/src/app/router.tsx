@@ -137,6 +137,20 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: '/invitation/:token',
+            lazy: page(
+              () => import('../features/enrolment/routes/invitation-page'),
+              (m) => m.InvitationPage,
+            ),
+          },
+          {
+            path: '/join/:code',
+            lazy: page(
+              () => import('../features/enrolment/routes/join-page'),
+              (m) => m.JoinPage,
+            ),
+          },
+          {
             path: '/error',
             lazy: page(
               () => import('../features/errors/routes/error-page'),
@@ -261,6 +275,15 @@ export const router = createBrowserRouter([
                   'Students',
                   () => import('../features/roster/routes/students-page'),
                   (m) => m.StudentsPage,
+                ),
+              },
+              {
+                path: '/roster/enrol',
+                lazy: guarded(
+                  '/roster',
+                  'Students',
+                  () => import('../features/roster/routes/enrol-page'),
+                  (m) => m.EnrolPage,
                 ),
               },
               {
