@@ -295,12 +295,33 @@ export const router = createBrowserRouter([
                   (m) => m.StudentPage,
                 ),
               },
-              staff('/test-templates', 'Test Bank', 'Ready-made tests to assign to your students.'),
-              staff(
-                '/test-builder/new',
-                'Test Builder',
-                'Pick questions by hand to build a test for your students.',
-              ),
+              {
+                path: '/test-templates',
+                lazy: guarded(
+                  '/test-templates',
+                  'Test Bank',
+                  () => import('../features/test-bank/routes/test-bank-page'),
+                  (m) => m.TestBankPage,
+                ),
+              },
+              {
+                path: '/test-builder/new',
+                lazy: guarded(
+                  '/test-builder/new',
+                  'Test Builder',
+                  () => import('../features/test-bank/routes/test-builder-page'),
+                  (m) => m.TestBuilderPage,
+                ),
+              },
+              {
+                path: '/test-builder/:id',
+                lazy: guarded(
+                  '/test-builder/new',
+                  'Test Builder',
+                  () => import('../features/test-bank/routes/test-builder-page'),
+                  (m) => m.TestBuilderPage,
+                ),
+              },
               {
                 path: '/admin',
                 lazy: guarded(

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
-  integer,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
