@@ -1,6 +1,7 @@
 import { decodeText } from './text';
 import type { ImportFormat } from './types';
 import { zipPartNames } from './unpacked-size';
+import { prolog } from './xml-tree';
 
 const byExtension: Record<string, ImportFormat> = {
   gift: 'gift',
@@ -11,9 +12,11 @@ const byExtension: Record<string, ImportFormat> = {
 
 const zipSignature = [0x50, 0x4b, 0x03, 0x04];
 
-/** A QTI item's root: after the XML declaration, comments and a DOCTYPE, <qti-assessment-item> (any prefix). */
-const qtiItemRoot =
-  /^(?:\s|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE\b[^[>]*(?:\[[\s\S]*?\]\s*)?>)*<(?:[\w.-]+:)?qti-assessment-item[\s/>]/;
+/** A QTI item: its root element, after the XML declaration, comments and a DOCTYPE, is <qti-assessment-item>. */
+function isQtiItem(text: string): boolean {
+  const { root } = prolog(text);
+  return root >= 0 && /^<(?:[\w.-]+:)?qti-assessment-item[\s/>]/.test(text.slice(root, root + 200));
+}
 
 /** A zip by its parts: an XLSX names them "xl/…", a QTI package has imsmanifest.xml. Any other is not ours. */
 function zipFormat(bytes: Uint8Array): ImportFormat | null {
@@ -34,7 +37,7 @@ export function detectFormat(fileName: string, bytes: Uint8Array): ImportFormat 
   if (known) return known;
   if (zipSignature.every((b, i) => bytes[i] === b)) return zipFormat(bytes);
   const text = decodeText(bytes.subarray(0, 262_144)).replace(/^\uFEFF/, '');
-  if (qtiItemRoot.test(text)) return 'qti';
+  if (isQtiItem(text)) return 'qti';
   if (fileName.includes('.') && extension === 'xml') return 'moodle-xml';
   const start = text.trimStart();
   if (start.startsWith('<') && /<quiz[\s>]/.test(text)) return 'moodle-xml';

@@ -249,6 +249,32 @@ describe('QTI 3.0 import', () => {
     ]);
   });
 
+  it('places block feedback by the choice it is shown for, and leaves out hidden feedback with a note', async () => {
+    const xml = item({
+      body: `<p>Which one?</p><qti-feedback-block outcome-identifier="FEEDBACK" identifier="B" show-hide="show"><qti-content-body><p>B is wrong.</p></qti-content-body></qti-feedback-block>`,
+      head: '<qti-outcome-declaration identifier="FEEDBACK" cardinality="single" base-type="identifier"/>',
+      tail: `<qti-response-processing><qti-set-outcome-value identifier="FEEDBACK"><qti-variable identifier="RESPONSE"/></qti-set-outcome-value></qti-response-processing>
+        <qti-modal-feedback outcome-identifier="FEEDBACK" identifier="A" show-hide="hide"><qti-content-body><p>Not A.</p></qti-content-body></qti-modal-feedback>`,
+    });
+    const { questions, issues } = await read(bytesOf(xml));
+    expect(questions[0]).toMatchObject({
+      stem: '<p>Which one?</p>',
+      explanation: '',
+      choices: [
+        { text: 'Yes', correct: true },
+        { text: 'No', correct: false, explanation: '<p>B is wrong.</p>' },
+      ],
+    });
+    expect(issues).toEqual([
+      {
+        line: 1,
+        field: 'feedback',
+        message:
+          'The feedback "A" (shown on a condition) was left out: learners see the question\'s explanation and each choice\'s own instead. Add it there if they need it',
+      },
+    ]);
+  });
+
   it('reads a lone item file, and names the files it cannot carry', async () => {
     const { questions, issues } = await read(
       bytesOf(item({ body: '<p>See <img src="a.png" alt="a"/></p>' })),
@@ -370,6 +396,19 @@ describe('QTI 3.0 import of hostile packages', () => {
 });
 
 describe('detecting QTI', () => {
+  it('scans the prolog in time linear in its length, whatever it holds', () => {
+    const start = performance.now();
+    for (const junk of [
+      '<?'.repeat(100_000),
+      '<!--'.repeat(100_000),
+      `<!DOCTYPE x [${'['.repeat(100_000)}`,
+    ]) {
+      expect(detectFormat('item', bytesOf(junk))).toBeNull();
+      expect(detectFormat('item.xml', bytesOf(junk))).toBe('moodle-xml');
+    }
+    expect(performance.now() - start).toBeLessThan(5_000);
+  });
+
   it('tells a package and a lone item from a workbook and Moodle XML', async () => {
     const zip = await toQti3Zip([buildQuestion()], { title: 'T' });
     expect(detectFormat('bank-qti.zip', zip)).toBe('qti');

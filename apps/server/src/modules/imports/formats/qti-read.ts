@@ -6,7 +6,15 @@ import type { Resolver } from './qti-media';
 import { decodeText } from './text';
 import { PARTS_MAX, UNPACKED_MAX, unpackedSize } from './unpacked-size';
 import type { ResultCollector } from './validate';
-import { childElements, descendants, firstChild, parseXmlTree, textOf, type XmlElement } from './xml-tree';
+import {
+  childElements,
+  descendants,
+  firstChild,
+  parseXmlTree,
+  textOf,
+  withoutDoctype,
+  type XmlElement,
+} from './xml-tree';
 
 const zipSignature = [0x50, 0x4b, 0x03, 0x04];
 export const isZip = (bytes: Uint8Array) => zipSignature.every((b, i) => bytes[i] === b);
@@ -112,9 +120,7 @@ export async function readQti(bytes: Uint8Array, collector: ResultCollector): Pr
     collector.issue(1, 'file', `imsmanifest.xml: broken XML at its line ${valid.err.line}: ${valid.err.msg}`);
     return;
   }
-  const manifest = parseXmlTree(manifestXml.replace(/<!DOCTYPE\b[^[>]*(\[[\s\S]*?\]\s*)?>/i, '')).find(
-    (e) => e.name === 'manifest',
-  );
+  const manifest = parseXmlTree(withoutDoctype(manifestXml).xml).find((e) => e.name === 'manifest');
   const resources = manifest ? descendants(manifest, 'resource') : [];
   const items = resources.filter((r) => /^imsqti_item_xmlv3p0/i.test(r.attrs.type ?? ''));
   const older = resources.filter((r) => /^imsqti_item_xmlv2/i.test(r.attrs.type ?? '')).length;

@@ -26,16 +26,50 @@ export const isElement = (node: XmlNode): node is XmlElement => 'name' in node;
 
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
-/** The document type declaration, internal subset (entity declarations) included. */
-const doctype = /<!DOCTYPE\b[^[>]*(\[[\s\S]*?\]\s*)?>/i;
+/**
+ * The prolog of an XML document, scanned (no regular expression, so no input makes it slow): where its
+ * document type declaration is, internal subset included, and where the root element starts (-1 when no
+ * element follows the prolog).
+ */
+export function prolog(xml: string): { doctype: [number, number] | null; root: number } {
+  let doctype: [number, number] | null = null;
+  let i = xml.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (;;) {
+    while (i < xml.length && ' \t\r\n'.includes(xml[i] as string)) i++;
+    if (xml.startsWith('<?', i) || xml.startsWith('<!--', i)) {
+      const close = xml.startsWith('<?', i) ? '?>' : '-->';
+      const end = xml.indexOf(close, i + 2);
+      if (end < 0) return { doctype, root: -1 };
+      i = end + close.length;
+    } else if (xml.slice(i, i + 9).toUpperCase() === '<!DOCTYPE') {
+      // To the ">" outside quotes and outside the internal subset's brackets.
+      let quote = '';
+      let depth = 0;
+      let end = i + 9;
+      for (; end < xml.length; end++) {
+        const c = xml[end];
+        if (quote) {
+          if (c === quote) quote = '';
+        } else if (c === '"' || c === "'") quote = c;
+        else if (c === '[') depth++;
+        else if (c === ']') depth--;
+        else if (c === '>' && depth <= 0) break;
+      }
+      if (end >= xml.length) return { doctype, root: -1 };
+      doctype = [i, end + 1];
+      i = end + 1;
+    } else return { doctype, root: xml[i] === '<' ? i : -1 };
+  }
+}
 
 /** The XML without its DOCTYPE, and whether that declared entities. */
 export function withoutDoctype(xml: string): { xml: string; declaredEntities: boolean } {
-  const match = doctype.exec(xml);
-  if (!match) return { xml, declaredEntities: false };
+  const { doctype } = prolog(xml);
+  if (!doctype) return { xml, declaredEntities: false };
+  const [start, end] = doctype;
   return {
-    xml: xml.slice(0, match.index) + xml.slice(match.index + match[0].length),
-    declaredEntities: /<!ENTITY/i.test(match[0]),
+    xml: xml.slice(0, start) + xml.slice(end),
+    declaredEntities: xml.slice(start, end).includes('<!ENTITY'),
   };
 }
 
