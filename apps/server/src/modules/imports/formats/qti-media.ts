@@ -1,4 +1,11 @@
-import { isVideo, safeMediaName, sniffContentType, supportedMediaText, uniqueName } from './media';
+import {
+  extensionFor,
+  isVideo,
+  safeMediaName,
+  sniffContentType,
+  supportedMediaText,
+  uniqueName,
+} from './media';
 import type { PortableMedia, PortableQuestion } from './types';
 import type { ResultCollector } from './validate';
 import { childElements, isElement, toHtml, type XmlElement, type XmlNode } from './xml-tree';
@@ -9,8 +16,23 @@ export type Resolved = { path: string; bytes: Uint8Array } | { problem: string }
 /** Finds the file an item's `src` names (relative to the item, inside the package). */
 export type Resolver = (src: string) => Resolved;
 
-/** A URL with a scheme ("https:", "data:") or protocol-relative: not a file of the package. */
-const outside = (src: string) => /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(src.trim());
+/** A URL with a scheme ("https:") or protocol-relative: not a file of the package. A data: URL is the file. */
+const outside = (src: string) => !isData(src) && /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(src.trim());
+const isData = (src: string) => /^data:/i.test(src.trim());
+
+/** The bytes a data: URL holds (base64 or percent-encoded), or null when it cannot be read. */
+function dataBytes(src: string): Uint8Array | null {
+  const match = /^data:[^,]*?(;base64)?,([\s\S]*)$/i.exec(src.trim());
+  if (!match) return null;
+  const data = match[2] ?? '';
+  try {
+    return new Uint8Array(
+      match[1] ? Buffer.from(data, 'base64') : Buffer.from(decodeURIComponent(data), 'latin1'),
+    );
+  } catch {
+    return null;
+  }
+}
 
 const mediaElements = new Set(['img', 'video', 'audio', 'object', 'source']);
 
@@ -35,7 +57,7 @@ export class ItemMedia {
 
   /** The media item of this file, added once per question; null (noted) when it cannot be kept. */
   private media(src: string, place: PortableMedia['place']): PortableMedia | null {
-    const found = this.resolve(src);
+    const found = isData(src) ? this.inline(src) : this.resolve(src);
     if ('problem' in found) {
       this.note(found.problem);
       return null;
@@ -44,15 +66,25 @@ export class ItemMedia {
     if (known) return known;
     const contentType = sniffContentType(found.bytes);
     if (!contentType) {
-      this.note(`The file "${src}" is not ${supportedMediaText}; it was left out`);
+      const what = isData(src) ? 'A file written into the item (a data: URL)' : `The file "${src}"`;
+      this.note(`${what} is not ${supportedMediaText}; it was left out`);
       return null;
     }
-    const name = uniqueName(safeMediaName(found.path), this.taken);
+    const fileName = isData(src) ? `image.${extensionFor(contentType)}` : found.path;
+    const name = uniqueName(safeMediaName(fileName), this.taken);
     this.taken.add(name);
     const media = { name, contentType, bytes: found.bytes, place };
     this.byPath.set(found.path, media);
     this.question.media.push(media);
     return media;
+  }
+
+  /** A data: URL's file, known by its text (the same URL twice is one file). */
+  private inline(src: string): Resolved {
+    const bytes = dataBytes(src);
+    return bytes
+      ? { path: src.trim(), bytes }
+      : { problem: 'A file written into the item (a data: URL) could not be read; it was left out' };
   }
 
   /** A video (or an object) not shown inline: carried as a media item of its place. */
@@ -84,6 +116,7 @@ export class ItemMedia {
     }
     if (el.name === 'img') {
       const src = el.attrs.src ?? '';
+      if (src.trim() === '') return '';
       // Another site's image stays as written: the question is then refused, naming it (validate.ts).
       if (outside(src)) return null;
       const media = this.media(src, place);

@@ -275,6 +275,26 @@ describe('QTI 3.0 import', () => {
     ]);
   });
 
+  it('takes images written into the item as data: URLs as media, and names one it cannot use', async () => {
+    const png = `data:image/png;base64,${Buffer.from(pngBytes(5)).toString('base64')}`;
+    const body = `<p>One <img src="${png}" alt="one"/> again <img src="${png}" alt="two"/> <img src="data:text/plain,hello" alt="x"/><img src="" alt=""/></p>`;
+    const { questions, issues } = await read(bytesOf(item({ body })));
+    expect(questions[0]?.stem).toBe(
+      '<p>One <img src="media:image.png" alt="one"> again <img src="media:image.png" alt="two"> </p>',
+    );
+    expect(questions[0]?.media).toEqual([
+      { name: 'image.png', contentType: 'image/png', bytes: pngBytes(5), place: 'STEM' },
+    ]);
+    expect(issues).toEqual([
+      {
+        line: 1,
+        field: 'media',
+        message:
+          'A file written into the item (a data: URL) is not PNG, JPEG, GIF, WebP, MP4 or WebM; it was left out',
+      },
+    ]);
+  });
+
   it('reads a lone item file, and names the files it cannot carry', async () => {
     const { questions, issues } = await read(
       bytesOf(item({ body: '<p>See <img src="a.png" alt="a"/></p>' })),
