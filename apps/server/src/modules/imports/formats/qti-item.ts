@@ -34,6 +34,8 @@ export interface QbankFields {
   references: string[];
   reinforcements: string[];
   freeSample: boolean;
+  /** The files (as the item's HTML names them) shown with the stem or the explanation, not inside it. */
+  attached: Set<string>;
 }
 
 /** Where an item comes from. */
@@ -107,7 +109,7 @@ export function readItem(xml: string, source: ItemSource, collector: ResultColle
       'The item declares entities of its own (a DOCTYPE); they were not expanded, and a reference to one reads as it is written',
     );
 
-  const media = new ItemMedia(question, source.resolve, collector);
+  const media = new ItemMedia(question, source.resolve, collector, fields?.attached);
   const response = interaction.attrs['response-identifier'] ?? 'RESPONSE';
   const choiceElements = childElements(interaction, 'qti-simple-choice');
   const ids = choiceElements.map((c) => c.attrs.identifier ?? '');

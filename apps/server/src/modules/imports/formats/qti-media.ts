@@ -45,10 +45,16 @@ export class ItemMedia {
   private readonly byPath = new Map<string, PortableMedia>();
   private readonly taken = new Set<string>();
 
+  /**
+   * `attachedFiles`: the files the package says are shown with the stem or the explanation (a package this
+   * product exported); without it, a trailing paragraph holding only an image without alt text, or a video,
+   * is taken for one.
+   */
   constructor(
     private readonly question: PortableQuestion,
     private readonly resolve: Resolver,
     private readonly collector: ResultCollector,
+    private readonly attachedFiles?: Set<string>,
   ) {}
 
   private note(message: string): void {
@@ -154,6 +160,7 @@ export class ItemMedia {
       const src = only.attrs.src ?? '';
       const image = only.name === 'img' && only.attrs.alt === '' && Object.keys(only.attrs).length === 2;
       if (!(image || only.name === 'video') || outside(src) || 'problem' in this.resolve(src)) return null;
+      if (this.attachedFiles && !this.attachedFiles.has(src)) return null;
       return only;
     };
     const taken = new Set<XmlNode>();

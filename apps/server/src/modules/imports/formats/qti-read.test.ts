@@ -61,7 +61,9 @@ describe('QTI 3.0 import', () => {
       }),
       buildQuestion({
         name: '',
-        stem: '<p>Hyperkalaemia peaks T waves.</p>',
+        // An image inside the stem, in a paragraph of its own at its end: it stays there.
+        stem: '<p>Hyperkalaemia peaks T waves.</p><p><img src="media:inline.png" alt=""></p>',
+        media: [{ name: 'inline.png', contentType: 'image/png', bytes: pngBytes(9), place: 'STEM' }],
         explanation: '',
         references: [],
         reinforcements: [],

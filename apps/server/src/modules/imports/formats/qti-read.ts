@@ -60,6 +60,7 @@ function qbankFields(resource: XmlElement): QbankFields | undefined {
     references: values('reference'),
     reinforcements: values('key-point'),
     freeSample: values('free-sample')[0] === 'true',
+    attached: new Set(values('attached')),
   };
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { strToU8, type Zippable, zipSync } from 'fflate';
-import { safeMediaName, uniqueName } from './media';
+import { inlineMediaNames, safeMediaName, uniqueName } from './media';
 import { mediaOfPart } from './media-refs';
 import { escapeHtml as esc, stripXmlInvalid } from './text';
 import type { PortableMedia, PortableQuestion } from './types';
@@ -77,8 +77,11 @@ export function referenceLists(q: Pick<PortableQuestion, 'references' | 'reinfor
   return `${list('References', q.references)}${list('Key points', q.reinforcements)}`;
 }
 
-/** The question's own fields, which the item shows only as text or not at all. */
-function metadataOf(q: PortableQuestion): string {
+/**
+ * The question's own fields, which the item shows only as text or not at all; `attached` the files shown
+ * with the stem or the explanation rather than inside it, which the item appends (media-refs.ts).
+ */
+function metadataOf(q: PortableQuestion, attached: string[]): string {
   const field = (name: string, value: string) => `<qbank:${name}>${text(value)}</qbank:${name}>`;
   const levels = ['subject', 'category', 'subcategory'];
   return [
@@ -88,6 +91,7 @@ function metadataOf(q: PortableQuestion): string {
     ...q.references.map((r) => field('reference', r)),
     ...q.reinforcements.map((r) => field('key-point', r)),
     field('free-sample', String(q.freeSample)),
+    ...attached.map((href) => field('attached', href)),
     '</qbank:question>',
   ].join('');
 }
@@ -111,6 +115,9 @@ function writeItem(q: PortableQuestion, index: number): WrittenItem {
   };
   const stem = htmlToXhtml(mediaOfPart(q, 'STEM', url).html);
   const explanation = htmlToXhtml(mediaOfPart(q, 'EXPLANATION', url).html);
+  const attached = q.media
+    .filter((m) => !inlineMediaNames(m.place === 'STEM' ? q.stem : q.explanation).has(m.name))
+    .map(url);
   const correct = letters[q.choices.findIndex((c) => c.correct)] ?? 'A';
   const feedback = `${explanation}${referenceLists(q)}`;
   const hasFeedback = feedback.trim() !== '';
@@ -162,7 +169,7 @@ function writeItem(q: PortableQuestion, index: number): WrittenItem {
     xml: lines.join('\n'),
     files,
     section: q.path.join(' › '),
-    metadata: metadataOf(q),
+    metadata: metadataOf(q, attached),
   };
 }
 
