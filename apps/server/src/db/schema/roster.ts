@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -108,4 +110,62 @@ export const testTemplateVersions = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('test_template_versions_number_key').on(t.templateId, t.number)],
+);
+
+/**
+ * The Students list's read model: one row per student subscription (the student role), with the user's names
+ * and e-mail and the figures of learner_stats beside the subscription's plan and access, so a page of any order
+ * is an index scan that stops after 50 rows (docs/roster.md). Kept by triggers on subscriptions, users and
+ * learner_stats (migration 0028), in the transaction of each change, whatever writes them.
+ */
+export const studentDirectory = pgTable(
+  'student_directory',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    type: text('type').notNull(),
+    active: boolean('active').notNull(),
+    accessHold: text('access_hold'),
+    /** ACTIVE, ENDED, SUSPENDED or REMOVED: what the list filters and shows. */
+    access: text('access')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(access_hold, CASE WHEN active THEN 'ACTIVE' ELSE 'ENDED' END)`),
+    joinedAt: ts('joined_at').notNull(),
+    questionsUsed: integer('questions_used').notNull().default(0),
+    answered: integer('answered').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+    /** correct / answered; null before the first answer. */
+    pct: doublePrecision('pct').generatedAlwaysAs(sql`correct::float8 / nullif(answered, 0)`),
+    testsTaken: integer('tests_taken').notNull().default(0),
+    lastActiveAt: ts('last_active_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.userId] }),
+    index('student_directory_name_idx').on(
+      t.productId,
+      sql`lower(last_name)`,
+      sql`lower(first_name)`,
+      t.userId,
+    ),
+    index('student_directory_email_idx').on(t.productId, sql`lower(email)`, t.userId),
+    index('student_directory_type_idx').on(t.productId, t.type, t.userId),
+    index('student_directory_used_idx').on(t.productId, t.questionsUsed, t.userId),
+    index('student_directory_tests_idx').on(t.productId, t.testsTaken, t.userId),
+    index('student_directory_pct_asc_idx').on(t.productId, t.pct.asc().nullsLast(), t.userId),
+    index('student_directory_pct_desc_idx').on(t.productId, t.pct.desc().nullsLast(), t.userId.desc()),
+    index('student_directory_active_asc_idx').on(t.productId, t.lastActiveAt.asc().nullsLast(), t.userId),
+    index('student_directory_active_desc_idx').on(
+      t.productId,
+      t.lastActiveAt.desc().nullsLast(),
+      t.userId.desc(),
+    ),
+    index('student_directory_user_idx').on(t.userId),
+  ],
 );

@@ -34,7 +34,6 @@ const studentRow = {
   tests_taken: column.int,
   last_active_at: nullable(column.timestamp),
   cohorts: column.json<Array<{ uuid: string; name: string }>>(),
-  total: column.int,
 };
 
 /** A student as the list reads them: the user, the subscription and the figures kept in learner_stats. */
@@ -58,86 +57,75 @@ export interface StudentRow {
 /** A LIKE pattern matching the text anywhere, its own `%`, `_` and `\` taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The students of the product the filter keeps (their subscription has the student role). */
+/** The students of the product the filter keeps (student_directory: one row per student subscription). */
 function where(f: RosterFilter): SQL {
-  const parts: SQL[] = [sql`s.product_id = ${f.productId}`, sql`s.student`];
+  const parts: SQL[] = [sql`d.product_id = ${f.productId}`];
   // The removed are listed only when asked for (and when one student is asked for by id).
-  if (f.status === 'ACTIVE') parts.push(sql`s.active AND s.access_hold IS NULL`);
-  if (f.status === 'ENDED') parts.push(sql`NOT s.active AND s.access_hold IS NULL`);
-  if (f.status === 'SUSPENDED') parts.push(sql`s.access_hold = 'SUSPENDED'`);
-  if (f.status === 'REMOVED') parts.push(sql`s.access_hold = 'REMOVED'`);
-  if (f.status === 'ALL' && !f.userId) parts.push(sql`s.access_hold IS DISTINCT FROM 'REMOVED'`);
-  if (f.plan) parts.push(sql`s.type = ${f.plan}`);
+  if (f.status === 'ALL') {
+    if (!f.userId) parts.push(sql`d.access <> 'REMOVED'`);
+  } else parts.push(sql`d.access = ${f.status}`);
+  if (f.plan) parts.push(sql`d.type = ${f.plan}`);
   if (f.search) {
     const like = containing(f.search);
     parts.push(
-      sql`(u.first_name || ' ' || u.last_name ILIKE ${like} OR u.last_name || ' ' || u.first_name ILIKE ${like}
-        OR u.email ILIKE ${like})`,
+      sql`(d.first_name || ' ' || d.last_name ILIKE ${like} OR d.last_name || ' ' || d.first_name ILIKE ${like}
+        OR d.email ILIKE ${like})`,
     );
   }
-  if (f.userId) parts.push(sql`s.user_id = ${f.userId}`);
+  if (f.userId) parts.push(sql`d.user_id = ${f.userId}`);
   if (f.cohortId)
     parts.push(
-      sql`EXISTS (SELECT 1 FROM cohort_members m WHERE m.cohort_id = ${f.cohortId} AND m.user_id = s.user_id)`,
+      sql`EXISTS (SELECT 1 FROM cohort_members m WHERE m.cohort_id = ${f.cohortId} AND m.user_id = d.user_id)`,
     );
-  if (f.inactiveSince) parts.push(sql`coalesce(ls.last_active_at, s.created_at) < ${f.inactiveSince}`);
+  if (f.inactiveSince) parts.push(sql`coalesce(d.last_active_at, d.joined_at) < ${f.inactiveSince}`);
   return sql.join(parts, sql` AND `);
 }
 
 /**
- * Each sort's key. Figures a student does not have yet (no answers, never active) go last whichever the
- * order; the user id breaks ties, so pages never overlap.
+ * Each sort's key, as the read model's indexes hold it (migration 0028), so a page is read in index order and
+ * the scan stops at its end. Figures a student does not have yet (no answers, never active) go last whichever
+ * the order; the user id breaks ties, so pages never overlap.
  */
 function orderBy(field: RosterSortField, order: SortOrder): SQL {
   const dir = order === 'DESC' ? sql`DESC` : sql`ASC`;
   const keys: Record<RosterSortField, SQL> = {
-    name: sql`lower(u.last_name) ${dir}, lower(u.first_name) ${dir}`,
-    email: sql`lower(u.email) ${dir}`,
-    plan: sql`s.type ${dir}`,
-    questionsUsed: sql`coalesce(ls.questions_used, 0) ${dir}`,
-    percentCorrect: sql`ls.correct::float8 / nullif(ls.answered, 0) ${dir} NULLS LAST`,
-    testsTaken: sql`coalesce(ls.tests_taken, 0) ${dir}`,
-    lastActiveAt: sql`ls.last_active_at ${dir} NULLS LAST`,
+    name: sql`lower(d.last_name) ${dir}, lower(d.first_name) ${dir}`,
+    email: sql`lower(d.email) ${dir}`,
+    plan: sql`d.type ${dir}`,
+    questionsUsed: sql`d.questions_used ${dir}`,
+    percentCorrect: sql`d.pct ${dir} NULLS LAST`,
+    testsTaken: sql`d.tests_taken ${dir}`,
+    lastActiveAt: sql`d.last_active_at ${dir} NULLS LAST`,
   };
-  return sql`${keys[field]}, u.id ${dir}`;
+  return sql`${keys[field]}, d.user_id ${dir}`;
 }
-
-const FROM = sql`
-  FROM subscriptions s
-  JOIN users u ON u.id = s.user_id
-  LEFT JOIN learner_stats ls ON ls.user_id = s.user_id AND ls.product_id = s.product_id`;
 
 /**
  * The students the filter keeps, in its order: `limit` from `offset`, or all of them; with how many it keeps in
- * all (counted in the same pass, or null for a page past the end, which has no row to carry it).
+ * all (counted beside the page, never by reading every row in order).
  */
 export async function listStudents(
   db: DbOrTx,
   f: RosterFilter,
   page?: { limit: number; offset: number },
-): Promise<{ rows: StudentRow[]; total: number | null }> {
-  // The page is chosen first, counting all on the way; only its rows then read their cohorts.
-  const rows = await selectRows(
-    db,
-    studentRow,
-    sql`
-    SELECT p.*, (
-      SELECT coalesce(jsonb_agg(jsonb_build_object('uuid', c.id, 'name', c.name) ORDER BY lower(c.name), c.id), '[]')
-      FROM cohort_members m JOIN cohorts c ON c.id = m.cohort_id
-      WHERE m.user_id = p.user_id AND c.product_id = ${f.productId} AND c.archived_at IS NULL) AS cohorts
-    FROM (
-      SELECT u.id AS user_id, u.first_name, u.last_name, u.email, s.type,
-        coalesce(s.access_hold, CASE WHEN s.active THEN 'ACTIVE' ELSE 'ENDED' END) AS access, s.created_at AS joined_at,
-        coalesce(ls.questions_used, 0) AS questions_used, coalesce(ls.answered, 0) AS answered,
-        coalesce(ls.correct, 0) AS correct, coalesce(ls.tests_taken, 0) AS tests_taken, ls.last_active_at,
-        row_number() OVER (ORDER BY ${orderBy(f.sortField, f.sortOrder)}) AS n, count(*) OVER ()::int AS total
-      ${FROM}
+): Promise<{ rows: StudentRow[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    selectRows(
+      db,
+      studentRow,
+      sql`
+      SELECT d.user_id, d.first_name, d.last_name, d.email, d.type, d.access, d.joined_at, d.questions_used,
+        d.answered, d.correct, d.tests_taken, d.last_active_at, (
+          SELECT coalesce(jsonb_agg(jsonb_build_object('uuid', c.id, 'name', c.name) ORDER BY lower(c.name), c.id), '[]')
+          FROM cohort_members m JOIN cohorts c ON c.id = m.cohort_id
+          WHERE m.user_id = d.user_id AND c.product_id = ${f.productId} AND c.archived_at IS NULL) AS cohorts
+      FROM student_directory d
       WHERE ${where(f)}
       ORDER BY ${orderBy(f.sortField, f.sortOrder)}
-      ${page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``}
-    ) p
-    ORDER BY p.n`,
-  );
+      ${page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``}`,
+    ),
+    page ? countStudents(db, f) : Promise.resolve(-1),
+  ]);
   const students = rows.map((r) => ({
     userId: r.user_id,
     firstName: r.first_name,
@@ -153,7 +141,7 @@ export async function listStudents(
     lastActiveAt: r.last_active_at,
     cohorts: r.cohorts,
   }));
-  return { rows: students, total: rows[0]?.total ?? null };
+  return { rows: students, total: total < 0 ? students.length : total };
 }
 
 /** How many students the filter keeps. */
@@ -161,7 +149,7 @@ export async function countStudents(db: DbOrTx, f: RosterFilter): Promise<number
   const row = await selectOne(
     db,
     { n: column.int },
-    sql`SELECT count(*)::int AS n ${FROM} WHERE ${where(f)}`,
+    sql`SELECT count(*)::int AS n FROM student_directory d WHERE ${where(f)}`,
   );
   return row.n;
 }

@@ -29,7 +29,6 @@ import {
   addMembers,
   type CohortRow,
   cohortNameTaken,
-  countStudents,
   findCohort,
   insertCohort,
   listCohorts,
@@ -166,9 +165,7 @@ export function rosterService(deps: Deps) {
     async students(actor: Actor, productId: string, q: RosterQueryParsed): Promise<RosterPage> {
       const { page, size, ...filters } = q;
       const f = await filterOf(actor, productId, filters);
-      const { rows, total: counted } = await listStudents(db, f, { limit: size, offset: page * size });
-      // A page past the end has no row to carry the count: counted on its own then.
-      const total = counted ?? (await countStudents(db, f));
+      const { rows, total } = await listStudents(db, f, { limit: size, offset: page * size });
       return {
         content: rows.map(toStudent),
         page,
@@ -238,8 +235,11 @@ export function rosterService(deps: Deps) {
         const changing = unique.filter((u) => found.get(u)!.hold !== hold);
         if (changing.length === 0) return { changed: 0 };
         const now = clock.now();
-        await setStudentHolds(tx, productId, changing, hold, now);
+        // The running tests first, then the subscriptions: an answer being recorded holds its test and then
+        // writes the student's figures (and so the Students list's row), so taking the locks in that order too
+        // means the two never wait on each other.
         if (hold !== null) await tests.pauseTestsOf(tx, changing, productId);
+        await setStudentHolds(tx, productId, changing, hold, now);
         await recountLearners(tx, productId);
         for (const userId of changing)
           await appendAudit(tx, {

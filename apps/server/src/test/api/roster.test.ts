@@ -177,6 +177,36 @@ describe('the figures', () => {
   });
 });
 
+describe('the list’s read model', () => {
+  it('follows every write of its sources: names, the student role, plans and figures, whatever makes them', async () => {
+    const product = await buildProduct(t.deps.db);
+    const c = await instructorOf(product.id);
+    const user = await student(product.id, { firstName: 'Old', lastName: 'Name' });
+    const row = async () => rosterPage.parse((await students(c, product.id, 'status=ALL')).body).content;
+    await t.deps.db.execute(
+      sql`UPDATE users SET first_name = 'New', email = 'renamed@example.com' WHERE id = ${user.id}`,
+    );
+    expect((await row()).map((s) => [s.firstName, s.emailAddress])).toEqual([['New', 'renamed@example.com']]);
+    await t.deps.db.execute(sql`UPDATE subscriptions SET type = 'BASIC' WHERE user_id = ${user.id}`);
+    await t.deps.db.execute(sql`
+      INSERT INTO learner_stats (user_id, product_id, answered, correct, questions_used, tests_taken)
+      VALUES (${user.id}, ${product.id}, 4, 3, 10, 1)`);
+    expect((await row())[0]).toMatchObject({
+      plan: 'BASIC',
+      answered: 4,
+      correct: 3,
+      questionsUsed: 10,
+      testsTaken: 1,
+    });
+    await t.deps.db.execute(sql`UPDATE subscriptions SET student = false WHERE user_id = ${user.id}`);
+    expect(await row()).toEqual([]);
+    await t.deps.db.execute(sql`UPDATE subscriptions SET student = true WHERE user_id = ${user.id}`);
+    expect((await row())[0]).toMatchObject({ firstName: 'New', answered: 4 });
+    await t.deps.db.execute(sql`DELETE FROM subscriptions WHERE user_id = ${user.id}`);
+    expect(await row()).toEqual([]);
+  });
+});
+
 describe('search, filters, order and pages', () => {
   async function classOf() {
     const product = await buildProduct(t.deps.db);
