@@ -144,8 +144,21 @@ export async function listStudents(
   return { rows: students, total: total < 0 ? students.length : total };
 }
 
-/** How many students the filter keeps. */
+/**
+ * How many students the filter keeps: read from the totals by access and plan (student_directory_counts) when
+ * only those filter, else counted.
+ */
 export async function countStudents(db: DbOrTx, f: RosterFilter): Promise<number> {
+  if (!f.search && !f.userId && !f.cohortId && !f.inactiveSince) {
+    const access = f.status === 'ALL' ? sql`access <> 'REMOVED'` : sql`access = ${f.status}`;
+    const kept = await selectOne(
+      db,
+      { n: column.int },
+      sql`SELECT coalesce(sum(n), 0)::int AS n FROM student_directory_counts
+      WHERE product_id = ${f.productId} AND ${access} ${f.plan ? sql`AND type = ${f.plan}` : sql``}`,
+    );
+    return kept.n;
+  }
   const row = await selectOne(
     db,
     { n: column.int },

@@ -204,6 +204,21 @@ describe('the list’s read model', () => {
     expect((await row())[0]).toMatchObject({ firstName: 'New', answered: 4 });
     await t.deps.db.execute(sql`DELETE FROM subscriptions WHERE user_id = ${user.id}`);
     expect(await row()).toEqual([]);
+    // The totals kept beside the rows agree with a count of them, filter by filter.
+    const others = [await student(product.id), await student(product.id, { type: 'BASIC', active: false })];
+    const total = async (q: string) =>
+      rosterPage.parse((await students(c, product.id, q)).body).totalElements;
+    expect(await total('status=ALL')).toBe(2);
+    expect(await total('status=ACTIVE')).toBe(1);
+    expect(await total('status=ENDED&plan=BASIC')).toBe(1);
+    await c.req({
+      method: 'POST',
+      url: `/api/v2/products/${product.id}/students/access`,
+      json: { action: 'REMOVE', userUuids: [others[0]!.id] },
+    });
+    expect([await total('status=ALL'), await total('status=REMOVED'), await total('status=ACTIVE')]).toEqual([
+      1, 1, 0,
+    ]);
   });
 });
 
