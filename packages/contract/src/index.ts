@@ -11,6 +11,7 @@ export * from './endpoints';
 export * from './errors';
 export * from './forms';
 export * from './imports';
+export * from './item-statistics';
 export * from './limits';
 export * from './media';
 export * from './questions';
