@@ -18,6 +18,7 @@ CREATE TABLE "question_stats_dirty" (
 	"seq" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "question_search" ADD COLUMN "needs_check" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "learner_questions" ADD COLUMN "first_correct" boolean;--> statement-breakpoint
 ALTER TABLE "learner_stats" ADD COLUMN "first_answered" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "learner_stats" ADD COLUMN "first_correct" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -27,8 +28,9 @@ ALTER TABLE "question_stats_dirty" ADD CONSTRAINT "question_stats_dirty_question
 CREATE INDEX "question_item_stats_facility_idx" ON "question_item_stats" USING btree ("product_id","facility","question_id") WHERE "question_item_stats"."facility" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "question_item_stats_discrimination_idx" ON "question_item_stats" USING btree ("product_id","discrimination","question_id") WHERE "question_item_stats"."discrimination" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "question_item_stats_n_idx" ON "question_item_stats" USING btree ("product_id","n","question_id");--> statement-breakpoint
-CREATE INDEX "question_item_stats_check_idx" ON "question_item_stats" USING btree ("product_id","question_id") WHERE "question_item_stats"."needs_check";--> statement-breakpoint
 CREATE INDEX "question_item_stats_computed_idx" ON "question_item_stats" USING btree ("computed_at");--> statement-breakpoint
+CREATE INDEX "question_search_check_status_idx" ON "question_search" USING btree ("product_id","status","updated_at","question_id") WHERE "question_search"."needs_check";--> statement-breakpoint
+CREATE INDEX "question_search_check_updated_idx" ON "question_search" USING btree ("product_id","updated_at","question_id") WHERE "question_search"."needs_check";--> statement-breakpoint
 CREATE INDEX "learner_questions_first_idx" ON "learner_questions" USING btree ("question_id") WHERE "learner_questions"."first_choice_id" IS NOT NULL;--> statement-breakpoint
 -- Item statistics (decision 0031). First answers recorded before this migration are scored by the key of the
 -- version learners get now (the published one, else the current one): the tests that pinned them are not read.

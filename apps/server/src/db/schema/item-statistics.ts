@@ -41,7 +41,7 @@ export const questionItemStats = pgTable(
     /** The correct choice the figures were scored against: the published version's (else the current one's). */
     keyChoiceId: uuid('key_choice_id'),
     flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
-    /** Any flag: My Questions' "needs checking" filter. */
+    /** Any flag: copied to `question_search.needs_check`, which My Questions' "needs checking" filter reads. */
     needsCheck: boolean('needs_check').notNull().default(false),
     computedAt: ts('computed_at').notNull(),
   },
@@ -55,7 +55,6 @@ export const questionItemStats = pgTable(
       .on(t.productId, t.discrimination, t.questionId)
       .where(sql`${t.discrimination} IS NOT NULL`),
     index('question_item_stats_n_idx').on(t.productId, t.n, t.questionId),
-    index('question_item_stats_check_idx').on(t.productId, t.questionId).where(sql`${t.needsCheck}`),
     // The sweep that refreshes the oldest figures (a learner's rest score moves as they answer other questions).
     index('question_item_stats_computed_idx').on(t.computedAt),
   ],

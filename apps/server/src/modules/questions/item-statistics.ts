@@ -1,4 +1,10 @@
-import { type FirstAttempt, ITEM_FLAGS, type ItemFlag, itemStatistics } from '@qbank/contract';
+import {
+  type FirstAttempt,
+  ITEM_FLAGS,
+  type ItemFlag,
+  itemStatistics,
+  QUESTION_TEXT_COUNT_CAP,
+} from '@qbank/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type Column, column, nullable, type RowOf, selectRows } from '../../db/rows';
@@ -117,11 +123,23 @@ export async function recompute(db: DbOrTx, questionIds: string[], now: Date) {
   });
   const answered = new Set(figures.map((f) => f.id));
   const none = questionIds.filter((id) => !answered.has(id));
-  if (none.length > 0)
+  if (none.length > 0) {
     await db.execute(
       sql`DELETE FROM question_item_stats WHERE question_id = ANY(${sql.param(none)}::uuid[])`,
     );
+    await db.execute(sql`
+      UPDATE question_search SET needs_check = false
+      WHERE question_id = ANY(${sql.param(none)}::uuid[]) AND needs_check`);
+  }
   if (figures.length === 0) return;
+  // My Questions' filter reads the flag beside the list's other keys; written only where it changes.
+  await db.execute(sql`
+    UPDATE question_search s SET needs_check = f.needs
+    FROM (VALUES ${sql.join(
+      figures.map((f) => sql`(${f.id}::uuid, ${f.s.flags.length > 0}::boolean)`),
+      sql`, `,
+    )}) AS f(id, needs)
+    WHERE s.question_id = f.id AND s.needs_check <> f.needs`);
   await db.execute(sql`
     INSERT INTO question_item_stats (question_id, product_id, n, facility, discrimination, group_size, top_shares,
       bottom_shares, key_choice_id, flags, needs_check, computed_at)
@@ -208,12 +226,11 @@ export const statSearchOrder = (field: ItemStatsSortField, dir: SQL) =>
 
 export interface StatsPage {
   productId: string;
-  /** The list's filters on `questions q` and its current version `v` (status, node, author). */
-  filters: SQL;
   sortField: ItemStatsSortField | null;
   dir: SQL;
-  /** The list's own order over `q` and `v`, for questions without the figure and unsorted flagged ones. */
-  order: SQL;
+  /** The list's filters (status, node, author) on `question_search s`, and its order there (a figure's over `st`). */
+  searchFilters: SQL;
+  searchOrder: SQL;
   needsChecking: boolean;
   offset: number;
   size: number;
@@ -224,49 +241,54 @@ const ids = { id: column.string };
 /**
  * The ids of a My Questions page sorted by a figure or holding flagged questions only, and the list's total when
  * the filter changes it (else null: the caller's count stands).
- * - "needs checking": the flagged rows (a partial index), joined to their questions, counted and sorted.
- * - a figure: its index walked in the list's order through the questions the filters keep, stopped at the page's
- *   end; the questions without the figure follow in the list's own order (counted only when a page starts
- *   beyond those with it).
+ * - "needs checking": the flagged questions only (`question_search.needs_check`, partial indexes in the
+ *   default order), counted no further than the cap or the page's end and one more (`lowerBound`, as a text
+ *   search's count);
+ * - a figure: its index walked in the list's order through the questions the filters keep (`question_search`),
+ *   stopped at the page's end; the questions without the figure follow, last saved first (those with it counted
+ *   only when a page starts beyond them).
  */
 export async function statsPageIds(
   db: DbOrTx,
   p: StatsPage,
-): Promise<{ ids: string[]; total: number | null }> {
-  const joined = sql`question_item_stats st JOIN questions q ON q.id = st.question_id
-    JOIN question_versions v ON v.id = q.current_version_id`;
+): Promise<{ ids: string[]; total: number | null; lowerBound: boolean }> {
+  const joined = sql`question_item_stats st JOIN question_search s ON s.question_id = st.question_id`;
   const window = (order: SQL, limit: number, offset: number) =>
     sql`ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
   const statOrder = p.sortField && sql`${statColumn[p.sortField]} ${p.dir}, st.question_id ${p.dir}`;
+  const filters = p.needsChecking ? sql`${p.searchFilters} AND s.needs_check` : p.searchFilters;
+  let total: number | null = null;
+  let lowerBound = false;
   if (p.needsChecking) {
-    const where = sql`st.product_id = ${p.productId} AND st.needs_check AND ${p.filters}`;
+    // The flagged questions from question_search's partial indexes (its needs_check follows the figures), counted
+    // as far as the cap or the page's end and one more, as a text search is.
+    const limit = Math.max(QUESTION_TEXT_COUNT_CAP, p.offset + p.size) + 1;
     const [count] = await selectRows(
       db,
       { n: column.int },
-      sql`SELECT count(*)::int AS n FROM ${joined} WHERE ${where}`,
+      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM question_search s WHERE ${filters} LIMIT ${limit}) x`,
     );
-    const total = count?.n ?? 0;
-    if (total <= p.offset) return { ids: [], total };
-    const order = statOrder
-      ? sql`${statColumn[p.sortField!]} ${p.dir} NULLS LAST, st.question_id ${p.dir}`
-      : p.order;
+    total = count?.n ?? 0;
+    lowerBound = total === limit;
+    if (total <= p.offset) return { ids: [], total, lowerBound };
+  }
+  if (!p.sortField || !statOrder) {
     const rows = await selectRows(
       db,
       ids,
-      sql`SELECT q.id FROM ${joined} WHERE ${where} ${window(order, p.size, p.offset)}`,
+      sql`SELECT s.question_id AS id FROM question_search s WHERE ${filters} ${window(p.searchOrder, p.size, p.offset)}`,
     );
-    return { ids: rows.map((r) => r.id), total };
+    return { ids: rows.map((r) => r.id), total, lowerBound };
   }
-  if (!p.sortField || !statOrder) return { ids: [], total: null };
-  const has = sql`st.product_id = ${p.productId} AND ${statColumn[p.sortField]} IS NOT NULL AND ${p.filters}`;
+  const has = sql`st.product_id = ${p.productId} AND ${statColumn[p.sortField]} IS NOT NULL AND ${filters}`;
   const withFigure = (
     await selectRows(
       db,
       ids,
-      sql`SELECT q.id FROM ${joined} WHERE ${has} ${window(statOrder, p.size, p.offset)}`,
+      sql`SELECT s.question_id AS id FROM ${joined} WHERE ${has} ${window(statOrder, p.size, p.offset)}`,
     )
   ).map((r) => r.id);
-  if (withFigure.length === p.size) return { ids: withFigure, total: null };
+  if (withFigure.length === p.size) return { ids: withFigure, total, lowerBound };
   // The page reaches the questions without the figure: how many have it, unless the page started among them.
   let counted = p.offset + withFigure.length;
   if (withFigure.length === 0 && p.offset > 0) {
@@ -281,10 +303,11 @@ export async function statsPageIds(
     db,
     ids,
     sql`
-      SELECT q.id FROM questions q JOIN question_versions v ON v.id = q.current_version_id
-      WHERE q.product_id = ${p.productId} AND ${p.filters} AND NOT EXISTS (
-        SELECT 1 FROM question_item_stats st WHERE st.question_id = q.id AND ${statColumn[p.sortField]} IS NOT NULL)
-      ${window(p.order, p.size - withFigure.length, Math.max(0, p.offset - counted))}`,
+      SELECT s.question_id AS id FROM question_search s
+      WHERE ${filters} AND NOT EXISTS (
+        SELECT 1 FROM question_item_stats st
+        WHERE st.question_id = s.question_id AND ${statColumn[p.sortField]} IS NOT NULL)
+      ${window(sql`s.updated_at DESC, s.question_id DESC`, p.size - withFigure.length, Math.max(0, p.offset - counted))}`,
   );
-  return { ids: [...withFigure, ...rest.map((r) => r.id)], total: null };
+  return { ids: [...withFigure, ...rest.map((r) => r.id)], total, lowerBound };
 }

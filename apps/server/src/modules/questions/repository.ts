@@ -578,10 +578,9 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
       : f.sortField === 'createdAt'
         ? sql`s.created_at ${dir}, s.question_id ${dir}`
         : sql`s.updated_at ${dir}, s.question_id ${dir}`;
-  // A figure's sort orders the questions without it as the default list does.
-  const order = statSort
-    ? sql`q.updated_at DESC, q.id DESC`
-    : f.sortField === 'name'
+  // (A figure's sort is planned by statsPageIds, over question_search.)
+  const order =
+    f.sortField === 'name'
       ? sql`lower(v.name) ${dir}, q.id ${dir}`
       : f.sortField === 'createdAt'
         ? sql`q.created_at ${dir}, q.id ${dir}`
@@ -591,17 +590,14 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
   const author = f.authorId ? sql`AND q.author_id = ${f.authorId}` : sql``;
   const offset = f.page * f.size;
   const window = sql`ORDER BY ${order} LIMIT ${f.size} OFFSET ${offset}`;
+  /** The filters (but the text) on `question_search s`. */
+  const searchFilters = sql`s.product_id = ${f.productId} ${f.authorId ? sql`AND s.author_id = ${f.authorId}` : sql``}
+      AND ${status(sql`s.status`)} ${node ? sql`AND ${node(sql`s.subcategory_id`)}` : sql``}`;
 
   if (q) {
     // Counted up to the cap or the page's end, whichever is later, and one more: fewer are all of them.
     const limit = Math.max(QUESTION_TEXT_COUNT_CAP, offset + f.size) + 1;
-    const chosen = sql`s.product_id = ${f.productId} ${f.authorId ? sql`AND s.author_id = ${f.authorId}` : sql``}
-      AND ${status(sql`s.status`)} ${node ? sql`AND ${node(sql`s.subcategory_id`)}` : sql``}
-      ${
-        f.needsChecking
-          ? sql`AND EXISTS (SELECT 1 FROM question_item_stats c WHERE c.question_id = s.question_id AND c.needs_check)`
-          : sql``
-      }`;
+    const chosen = sql`${searchFilters} ${f.needsChecking ? sql`AND s.needs_check` : sql``}`;
     const searchFrom = statSort
       ? sql`question_search s LEFT JOIN question_item_stats st ON st.question_id = s.question_id`
       : sql`question_search s`;
@@ -669,16 +665,16 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
   if (statSort || f.needsChecking) {
     const page = await statsPageIds(db, {
       productId: f.productId,
-      filters: sql`q.product_id = ${f.productId} ${author} AND ${status(sql`v.status`)} ${node ? sql`AND ${node(sql`v.subcategory_id`)}` : sql``}`,
       sortField: statSort,
       dir,
-      order,
+      searchFilters,
+      searchOrder,
       needsChecking: !!f.needsChecking,
       offset,
       size: f.size,
     });
     const total = page.total ?? (await countListed(db, f.productId, f.authorId, status, node)).matching;
-    return { total, totalIsLowerBound: false, rows: await summariesOf(db, page.ids) };
+    return { total, totalIsLowerBound: page.lowerBound, rows: await summariesOf(db, page.ids) };
   }
 
   const counts = await countListed(db, f.productId, f.authorId, status, node);
