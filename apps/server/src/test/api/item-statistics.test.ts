@@ -251,6 +251,20 @@ describe('item statistics', () => {
     expect(stats.flags).not.toContain('POSSIBLE_WRONG_KEY');
   });
 
+  it('are in the API document, from the same declaration as the list', async () => {
+    const doc = (await t.client().get('/api/docs/json')).body;
+    const params = doc.paths['/api/v2/questions/products/{id}/writerOrAuditor'].get.parameters as {
+      name: string;
+      schema: { enum?: string[] };
+    }[];
+    const byName = new Map(params.map((p) => [p.name, p.schema]));
+    expect(byName.get('needsChecking')?.enum).toEqual(['true', 'false']);
+    expect(byName.get('sortField')?.enum).toEqual(
+      expect.arrayContaining(['facility', 'discrimination', 'timesAnswered']),
+    );
+    expect(doc.paths['/api/v2/questions/{id}/itemStatistics'].get).toBeDefined();
+  });
+
   it('are recomputed by a periodic task of the job runner', async () => {
     expect(await t.jobs.runPeriodic()).toContain(
       'questions: recompute item statistics of questions answered since',
