@@ -27,7 +27,21 @@ const STALE_BATCH = 500;
 
 const float: Column<number> = { what: 'a number', check: (v) => typeof v === 'number' };
 
-const markRow = { question_id: column.string, seq: column.int };
+const markRow = { question_id: column.string, seq: column.int, attempts: column.int };
+/** First attempts read per round at most (a question with more is read alone): bounds the task's memory. */
+const MAX_ATTEMPTS = 50_000;
+
+/** The first marks whose questions' attempts (by their shares) add up to MAX_ATTEMPTS, and at least one. */
+export function takeWithin<T extends { attempts: number }>(marks: T[], max = MAX_ATTEMPTS): T[] {
+  let sum = 0;
+  let n = 0;
+  for (const m of marks) {
+    if (n > 0 && sum + m.attempts > max) break;
+    sum += m.attempts;
+    n++;
+  }
+  return marks.slice(0, n);
+}
 const keyRow = { id: column.string, product_id: column.string, key: nullable(column.string) };
 const attemptRow = {
   question_id: column.string,
@@ -56,10 +70,16 @@ export async function refreshItemStatistics(db: DbOrTx, now: Date): Promise<numb
     ON CONFLICT DO NOTHING`);
   let done = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const marks = await selectRows(
-      db,
-      markRow,
-      sql`SELECT question_id, seq FROM question_stats_dirty ORDER BY question_id LIMIT ${BATCH}`,
+    const marks = takeWithin(
+      await selectRows(
+        db,
+        markRow,
+        sql`
+          SELECT d.question_id, d.seq, coalesce((
+            SELECT sum(e.value::int) FROM question_shares qs, jsonb_each_text(qs.counts) e
+            WHERE qs.question_id = d.question_id), 0)::int AS attempts
+          FROM question_stats_dirty d ORDER BY d.question_id LIMIT ${BATCH}`,
+      ),
     );
     if (marks.length === 0) break;
     await recompute(
