@@ -235,7 +235,8 @@ export async function createUser(db: Db, spec: UserSpec = {}): Promise<TestUser>
         // As the server does in every transaction that changes a subscription.
         await tx.execute(sql`
           UPDATE products SET learners_count = (
-            SELECT count(*) FROM subscriptions s WHERE s.product_id = ${product.id} AND s.active AND s.student)
+            SELECT count(*) FROM subscriptions s
+            WHERE s.product_id = ${product.id} AND s.active AND s.student AND s.access_hold IS NULL)
           WHERE id = ${product.id}`);
       }
     }

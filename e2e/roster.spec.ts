@@ -70,7 +70,7 @@ test.describe('Students (the roster)', () => {
 
     // The export takes what is listed: the filters and the order.
     await search(page).fill('berg');
-    await choose(page, 'Access', 'Everyone');
+    await choose(page, 'Access', 'Everyone but the removed');
     // The search reaches the address (and the export's link) once typing pauses.
     await expect(page).toHaveURL(/q=berg.*status=ALL|status=ALL.*q=berg/);
     await expect(status(page)).toHaveText('1 student');
@@ -174,5 +174,59 @@ test.describe('Students (the roster)', () => {
     await expectScreenOk(page);
     await page.getByRole('link', { name: 'Students' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Students' })).toBeVisible();
+  });
+
+  test('an instructor suspends a student, who loses the QBank at once, and restores them', async ({
+    page,
+    browser,
+    newUser,
+  }) => {
+    const lastName = `Held${Math.random().toString(36).slice(2, 8)}`;
+    const held = await newUser({
+      label: 'held',
+      firstName: 'Hollis',
+      lastName,
+      qbanks: { [USMLE]: 'student' },
+    });
+    const learner = await browser.newPage();
+    await signInAs(learner, held);
+    const products = async () =>
+      ((await (await learner.request.get('/api/v2/users/me')).json()) as { subscriptions: unknown[] })
+        .subscriptions.length;
+    expect(await products()).toBe(1);
+
+    await signInAs(page, await newUser({ label: 'instructor', qbanks: { [USMLE]: 'instructor' } }));
+    await page.goto(`/roster?q=${lastName}`);
+    await expect(status(page)).toHaveText('1 student');
+    await page.getByRole('checkbox', { name: `Select Hollis ${lastName}` }).check();
+    await page.getByRole('button', { name: 'Access' }).click();
+    await page.getByRole('menuitem', { name: 'Suspend…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Suspend 1 student?' });
+    await expect(dialog).toContainText('Their access to this QBank ends at once');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Suspend' }).click();
+    await expect(page.getByText('1 student suspended')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No students match these filters' })).toBeVisible();
+    expect(await products()).toBe(0);
+
+    await choose(page, 'Access', 'Suspended');
+    const row = page.getByRole('row', { name: new RegExp(`Hollis ${lastName}`) });
+    await expect(row).toContainText('Suspended');
+
+    // On a phone, from the student's page: restore them.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('link', { name: `Hollis ${lastName}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Hollis ${lastName}` })).toBeVisible();
+    await expect(page.getByText('Suspended', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Restore access' }).click();
+    const restore = page.getByRole('dialog', { name: `Restore Hollis ${lastName}?` });
+    await restore.getByRole('button', { name: 'Restore' }).click();
+    await expect(page.getByText('1 student restored')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Suspend' })).toBeVisible();
+    await expect(page.getByText('Suspended', { exact: true })).toHaveCount(0);
+    await expectNoHorizontalOverflow(page);
+    await expectAccessible(page);
+    expect(await products()).toBe(1);
+    await learner.close();
   });
 });

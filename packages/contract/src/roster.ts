@@ -24,9 +24,16 @@ export const ROSTER_SORT_FIELDS = [
 ] as const;
 export type RosterSortField = (typeof ROSTER_SORT_FIELDS)[number];
 
-/** Whose subscription still gives access (ACTIVE), whose has ended (ENDED), or both. */
-export const ROSTER_STATUSES = ['ACTIVE', 'ENDED', 'ALL'] as const;
+/**
+ * Which students the list keeps: those with access (ACTIVE), those whose subscription ended (ENDED), those the
+ * instructors suspended (SUSPENDED) or removed (REMOVED), or all but the removed (ALL).
+ */
+export const ROSTER_STATUSES = ['ACTIVE', 'ENDED', 'SUSPENDED', 'REMOVED', 'ALL'] as const;
 export type RosterStatus = (typeof ROSTER_STATUSES)[number];
+
+/** Where a student's access stands: the three ways it can be closed are told apart. */
+export const STUDENT_ACCESS = ['ACTIVE', 'ENDED', 'SUSPENDED', 'REMOVED'] as const;
+export type StudentAccess = (typeof STUDENT_ACCESS)[number];
 
 /** The plans a student may be on (SPEC §3): the free one, a paid one, or staff access. */
 export const ROSTER_PLANS = ['BASIC', 'PREMIUM', 'PRIVILEGED'] as const;
@@ -78,8 +85,10 @@ export const rosterStudent = z.object({
   lastName: z.string(),
   emailAddress: z.string(),
   plan: z.enum(ROSTER_PLANS),
-  /** Whether the subscription still gives access. */
+  /** Whether the student has access now: the subscription is active and the instructors hold nothing. */
   active: z.boolean(),
+  /** Where their access stands; SUSPENDED and REMOVED are the instructors' doing, and reversible. */
+  access: z.enum(STUDENT_ACCESS),
   joinedAt: z.string(),
   /** Questions drawn into the student's tests so far. */
   questionsUsed: z.number().int(),
@@ -166,6 +175,26 @@ export const cohortMembersResult = z.object({ changed: z.number().int(), cohort 
 export type CohortMembersResult = z.infer<typeof cohortMembersResult>;
 
 export const cohortIdParams = z.object({ id: uuidField('id') });
+
+/** What an instructor does to students' access: suspend (listed as suspended), remove (out of the list), restore. */
+export const STUDENT_ACCESS_ACTIONS = ['SUSPEND', 'REMOVE', 'RESTORE'] as const;
+export type StudentAccessAction = (typeof STUDENT_ACCESS_ACTIONS)[number];
+
+/** POST products/{id}/students/access: the students, by user id, and what to do to their access. */
+export const studentAccessInput = z.object({
+  userUuids: z
+    .array(uuidField('userUuids'), { error: 'userUuids must be a list of user ids' })
+    .min(1, { error: 'userUuids must name at least one student' })
+    .max(COHORT_MEMBERS_MAX, { error: `userUuids must name at most ${COHORT_MEMBERS_MAX} students` }),
+  action: z.enum(STUDENT_ACCESS_ACTIONS, {
+    error: `action must be one of ${STUDENT_ACCESS_ACTIONS.join(', ')}`,
+  }),
+});
+export type StudentAccessInput = z.infer<typeof studentAccessInput>;
+
+/** How many of the students named changed; the others already stood so. */
+export const studentAccessResult = z.object({ changed: z.number().int() });
+export type StudentAccessResult = z.infer<typeof studentAccessResult>;
 
 /** GET products/{id}/students/{userId}: one student, and their standing as their own dashboard shows it. */
 export const studentParams = z.object({ id: uuidField('id'), userId: uuidField('userId') });

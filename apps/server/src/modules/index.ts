@@ -7,6 +7,7 @@ import { catalogueModule } from './catalogue';
 import { checkoutModule, checkoutService } from './checkout';
 import { contactModule } from './contact';
 import { devMailboxModule } from './dev-mailbox';
+import { enrolmentModule } from './enrolment';
 import { examsModule } from './exams';
 import { importsModule } from './imports';
 import type { ServerModule } from './manifest';
@@ -18,6 +19,7 @@ import { rosterModule } from './roster';
 import { siteModule } from './site';
 import { storeModule } from './store';
 import { subscriptionsModule } from './subscriptions';
+import { testBankModule } from './test-bank';
 
 export type { PeriodicTask, ServerModule } from './manifest';
 
@@ -35,6 +37,8 @@ export const MODULES: readonly ServerModule[] = [
   importsModule,
   examsModule,
   rosterModule,
+  enrolmentModule,
+  testBankModule,
   checkoutModule,
   siteModule,
   devMailboxModule,

@@ -1,6 +1,9 @@
 /** A subscription's roles in one product (SPEC §6), and whether the subscription is active. */
 export interface ProductRoles {
+  /** Whether the subscription gives access: active, and not held by the product's instructors. */
   active: boolean;
+  /** Whether the product's instructors suspended or removed the user (their own tests are closed to them too). */
+  held: boolean;
   type: 'BASIC' | 'PREMIUM' | 'PRIVILEGED';
   student: boolean;
   questionWriter: boolean;

@@ -21,6 +21,9 @@ interface Policy<R> {
 }
 const policy = <R>(p: Policy<R>) => p;
 
+/** What a student the product's instructors suspended or removed is told when they reach for it. */
+export const ACCESS_HELD_MESSAGE = 'Your access to this QBank has been suspended by its instructors';
+
 const signedIn = (actor: Actor | null): actor is Actor => actor !== null;
 
 /** Whether the actor runs the product: a superuser, or the admin of an active subscription to it. */
@@ -326,6 +329,15 @@ export const policies = {
     deny: () => new AppError(ErrorCode.NOT_FOUND, 'No such test', 'id'),
   }),
   /**
+   * Reading one's test (the exam screen, the review) or resuming it: its taker, unless the product's
+   * instructors have suspended or removed them there (docs/roster.md) — their tests stay, closed to them.
+   * Asked after 'test.own', which answers 404 to anyone else.
+   */
+  'test.read': policy<{ userId: string; productId: string }>({
+    allows: async (a, r) => signedIn(a) && a.userId === r.userId && !(await a.rolesIn(r.productId))?.held,
+    deny: () => new AppError(ErrorCode.FORBIDDEN, ACCESS_HELD_MESSAGE, 'id'),
+  }),
+  /**
    * A product's students and their figures (SPEC §6: Students is for instructors and admins): an instructor
    * or admin with an active subscription to it, or a superuser.
    */
@@ -338,7 +350,10 @@ export const policies = {
         'id',
       ),
   }),
-  /** Grouping a product's students into cohorts: its instructors and admins (active), and superusers. */
+  /**
+   * Grouping a product's students into cohorts, suspending, removing and restoring them: its instructors and
+   * admins (active), and superusers.
+   */
   'roster.manage': policy<{ productId: string }>({
     allows: (a, r) => teachesProduct(a, r.productId),
     deny: () =>
@@ -347,6 +362,29 @@ export const policies = {
         "Only the product's instructors and admins can manage its students",
         'id',
       ),
+  }),
+  /**
+   * Enrolling students (invitations, codes, files) and reading the seats: the product's instructors and admins
+   * (active), and superusers (SPEC §6).
+   */
+  'enrolment.manage': policy<{ productId: string }>({
+    allows: (a, r) => teachesProduct(a, r.productId),
+    deny: () =>
+      new AppError(ErrorCode.FORBIDDEN, "Only the product's instructors and admins can enrol students", 'id'),
+  }),
+  /**
+   * Building tests (the Test Bank and the Test Builder, SPEC §6): the product's instructors and admins (active),
+   * and superusers.
+   */
+  'templates.manage': policy<{ productId: string }>({
+    allows: (a, r) => teachesProduct(a, r.productId),
+    deny: () =>
+      new AppError(ErrorCode.FORBIDDEN, "Only the product's instructors and admins can build tests", 'id'),
+  }),
+  /** The student cap, a limit on what is billed: the product's admins and superusers only. */
+  'seats.manage': policy<{ productId: string }>({
+    allows: (a, r) => runsProduct(a, r.productId),
+    deny: () => new AppError(ErrorCode.FORBIDDEN, "Only the product's admins can set its student cap", 'id'),
   }),
 } as const;
 

@@ -4,6 +4,7 @@ import { type Actor, authorize, can, makeActor, type ProductRoles } from '.';
 
 const roles = (r: Partial<ProductRoles>): ProductRoles => ({
   active: true,
+  held: false,
   type: 'PREMIUM',
   student: false,
   questionWriter: false,

@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './catalogue';
 export * from './endpoint';
+export * from './enrolment';
 export * from './imports';
 export * from './media';
 export * from './problem-reports';
@@ -9,4 +10,5 @@ export * from './registration';
 export * from './roster';
 export * from './store';
 export * from './subscriptions';
+export * from './test-bank';
 export * from './tests';

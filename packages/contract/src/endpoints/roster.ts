@@ -10,6 +10,8 @@ import {
   rosterExportQuery,
   rosterPage,
   rosterQuery,
+  studentAccessInput,
+  studentAccessResult,
   studentDetail,
   studentParams,
 } from '../roster';
@@ -47,6 +49,17 @@ export const rosterApi = {
     access: 'user',
     params: productIdParams,
     query: rosterExportQuery,
+  }),
+  studentAccess: endpoint({
+    method: 'POST',
+    path: '/api/v2/products/:id/students/access',
+    summary:
+      'Suspend students (their access ends at once; they stay listed as suspended), remove them (they leave the list) or restore them; their history is kept, a purchase does not lift it, and a running test is paused',
+    tags: ['students'],
+    access: 'user',
+    params: productIdParams,
+    body: studentAccessInput,
+    response: studentAccessResult,
   }),
   cohorts: endpoint({
     method: 'GET',

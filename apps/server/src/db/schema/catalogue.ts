@@ -39,6 +39,11 @@ export const products = pgTable(
     questionCount: integer('question_count').notNull().default(0),
     /** Active student subscriptions; recounted in the transaction of every subscription change. */
     learnersCount: integer('learners_count').notNull().default(0),
+    /**
+     * The most students with access an admin allows (a hard cap on enrolment); null: no cap. Enrolment past it
+     * is refused with a message that names it.
+     */
+    studentCap: integer('student_cap'),
     /** Store search (SPEC §7 productSearchContent) over name and content. */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`to_tsvector('english', coalesce(name, '') || ' ' || coalesce(content, ''))`,
@@ -147,6 +152,12 @@ export const subscriptions = pgTable(
     billingPlanId: uuid('billing_plan_id').references(() => billingPlans.id),
     type: text('type', { enum: ['BASIC', 'PREMIUM', 'PRIVILEGED'] }).notNull(),
     active: boolean('active').notNull().default(true),
+    /**
+     * An instructor's hold on a student's access, whatever the billing says (docs/roster.md): SUSPENDED (listed
+     * as such) or REMOVED (out of the list); null when none. A purchase or reactivation leaves it as it is.
+     */
+    accessHold: text('access_hold', { enum: ['SUSPENDED', 'REMOVED'] }),
+    accessHoldAt: ts('access_hold_at'),
     student: boolean('student').notNull().default(true),
     questionWriter: boolean('question_writer').notNull().default(false),
     questionAuditor: boolean('question_auditor').notNull().default(false),

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './catalogue';
+export * from './enrolment';
 export * from './imports';
 export * from './item-statistics';
 export * from './platform';

@@ -1,7 +1,7 @@
 import { ErrorCode, type FrequencyType } from '@qbank/contract';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../../policies';
+import { ACCESS_HELD_MESSAGE, type Actor } from '../../policies';
 import { findUserById } from '../accounts';
 import { type PlanRow, planOnSale } from '../store';
 import { findOfUserAndProduct, type SubscriptionRow } from '../subscriptions';
@@ -133,6 +133,8 @@ export function checkoutService(deps: Deps) {
       if (input.customerId && user.stripeCustomerId && input.customerId !== user.stripeCustomerId)
         throw new AppError(ErrorCode.FORBIDDEN, 'This customer is not yours', 'customerId');
       const current = (await findOfUserAndProduct(db, user.id, row.product.id)) ?? undefined;
+      // Paying does not lift a hold the product's instructors put on the student: they are not charged.
+      if (current?.accessHold) throw new AppError(ErrorCode.FORBIDDEN, ACCESS_HELD_MESSAGE, 'priceId');
       if (current?.active && current.type === 'PRIVILEGED')
         throw new AppError(
           ErrorCode.CONFLICT,

@@ -8,6 +8,8 @@ import { testReadsService, testsService } from './service';
 const taking = { policy: 'tests.take' } as const;
 /** Calls on one test: its taker's alone. */
 const owning = { policy: 'test.own' } as const;
+/** Reading or resuming one: its taker, unless the product's instructors hold their access. */
+const reading = { policy: 'test.read' } as const;
 
 export function testsRoutes(app: FastifyInstance, deps: Deps) {
   const svc = testsService(deps);
@@ -31,12 +33,12 @@ export function testsRoutes(app: FastifyInstance, deps: Deps) {
   routeProvingSession(app, testsApi.alive, ({ caller, body }) =>
     svc.alive(caller, body.testUuid, body.questionUuid, body.leaving === true),
   );
-  route(app, testsApi.questions, ({ actor, params }) => reads.questions(actor, params.id), owning);
+  route(app, testsApi.questions, ({ actor, params }) => reads.questions(actor, params.id), reading);
   route(
     app,
     testsApi.start,
     ({ actor, params, body }) => svc.start(actor, params.id, body.questionUuid),
-    owning,
+    reading,
   );
   route(app, testsApi.pause, ({ actor, params }) => svc.pause(actor, params.id), owning);
   route(app, testsApi.finalize, ({ actor, params }) => svc.finalize(actor, params.id), owning);
@@ -57,5 +59,5 @@ export function testsRoutes(app: FastifyInstance, deps: Deps) {
     ({ actor, params, body }) => svc.marks(actor, params.id, params.qid, body),
     owning,
   );
-  route(app, testsApi.review, ({ actor, params }) => reads.review(actor, params.id), owning);
+  route(app, testsApi.review, ({ actor, params }) => reads.review(actor, params.id), reading);
 }

@@ -44,6 +44,7 @@ import {
   performanceByNode,
   positionOf,
   recordAnswers,
+  runningTestsOf,
   saveClock,
   saveTestQuestion,
   setLearnerFlag,
@@ -340,6 +341,8 @@ export function testsService(deps: Deps) {
 
     /** PATCH start: resume a paused test (a running one stays as it is). */
     async start(actor: Actor, id: string, questionId?: string) {
+      // A student whose access the instructors hold resumes nothing (their roles read before the lock).
+      await authorize(actor, 'test.read', await own(actor, id));
       return act(actor, id, {}, async (tx, t) => {
         const position = questionId ? await positionOf(tx, id, questionId) : null;
         if (questionId && position === null) throw notInTest();
@@ -372,6 +375,32 @@ export function testsService(deps: Deps) {
         if (t.status === 'COMPLETED') return clockState(t);
         return clockState(await finalizeIn(tx, t, clock.now()));
       });
+    },
+
+    /**
+     * Stops the running tests of these learners in the product, in the caller's transaction: when their
+     * instructors suspend or remove them (docs/roster.md). Time is counted to now first; a timed test whose
+     * time ran out is scored, any other is paused as the learner would pause it, and stays theirs.
+     */
+    async pauseTestsOf(tx: Tx, userIds: string[], productId: string) {
+      for (const id of await runningTestsOf(tx, userIds, productId)) {
+        const t = await findTest(tx, id, true);
+        if (t?.status !== 'IN_PROGRESS') continue;
+        const now = clock.now();
+        const c = tick(t, now);
+        if (c.expired) {
+          await finalizeIn(tx, t, now);
+          continue;
+        }
+        await saveClock(tx, t.id, {
+          ...t,
+          status: 'PAUSED',
+          timeUsedMs: c.timeUsedMs,
+          lastTickAt: null,
+          deltaMs: c.deltaMs,
+          spentAt: t.currentPosition,
+        });
+      }
     },
 
     /** The periodic task: finalises running timed tests whose time has run out (once across instances). */
@@ -492,7 +521,9 @@ export function testReadsService(deps: Deps) {
   async function readable(actor: Actor, id: string) {
     const data = await testReadData(db, id);
     if (!data) throw noSuchTest();
+    // Someone else's test does not exist for the caller (404); their own, while held, is refused (403).
     await authorize(actor, 'test.own', data.test);
+    await authorize(actor, 'test.read', data.test);
     return data;
   }
 

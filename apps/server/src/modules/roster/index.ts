@@ -2,4 +2,6 @@
 import type { ServerModule } from '../manifest';
 import { rosterRoutes } from './routes';
 
+export { findCohort } from './repository';
+
 export const rosterModule: ServerModule = { name: 'roster', routes: rosterRoutes };

@@ -1,5 +1,5 @@
-import type { RosterPlan, RosterSortField, RosterStatus, SortOrder } from '@qbank/contract';
-import { ROSTER_PLANS } from '@qbank/contract';
+import type { RosterPlan, RosterSortField, RosterStatus, SortOrder, StudentAccess } from '@qbank/contract';
+import { ROSTER_PLANS, STUDENT_ACCESS } from '@qbank/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { column, nullable, selectOne, selectRows } from '../../db/rows';
@@ -26,7 +26,7 @@ const studentRow = {
   last_name: column.string,
   email: column.string,
   type: column.oneOf(ROSTER_PLANS),
-  active: column.boolean,
+  access: column.oneOf(STUDENT_ACCESS),
   joined_at: column.timestamp,
   questions_used: column.int,
   answered: column.int,
@@ -44,7 +44,7 @@ export interface StudentRow {
   lastName: string;
   email: string;
   plan: RosterPlan;
-  active: boolean;
+  access: StudentAccess;
   joinedAt: Date;
   questionsUsed: number;
   answered: number;
@@ -61,8 +61,12 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 /** The students of the product the filter keeps (their subscription has the student role). */
 function where(f: RosterFilter): SQL {
   const parts: SQL[] = [sql`s.product_id = ${f.productId}`, sql`s.student`];
-  if (f.status === 'ACTIVE') parts.push(sql`s.active`);
-  if (f.status === 'ENDED') parts.push(sql`NOT s.active`);
+  // The removed are listed only when asked for (and when one student is asked for by id).
+  if (f.status === 'ACTIVE') parts.push(sql`s.active AND s.access_hold IS NULL`);
+  if (f.status === 'ENDED') parts.push(sql`NOT s.active AND s.access_hold IS NULL`);
+  if (f.status === 'SUSPENDED') parts.push(sql`s.access_hold = 'SUSPENDED'`);
+  if (f.status === 'REMOVED') parts.push(sql`s.access_hold = 'REMOVED'`);
+  if (f.status === 'ALL' && !f.userId) parts.push(sql`s.access_hold IS DISTINCT FROM 'REMOVED'`);
   if (f.plan) parts.push(sql`s.type = ${f.plan}`);
   if (f.search) {
     const like = containing(f.search);
@@ -122,7 +126,8 @@ export async function listStudents(
       FROM cohort_members m JOIN cohorts c ON c.id = m.cohort_id
       WHERE m.user_id = p.user_id AND c.product_id = ${f.productId} AND c.archived_at IS NULL) AS cohorts
     FROM (
-      SELECT u.id AS user_id, u.first_name, u.last_name, u.email, s.type, s.active, s.created_at AS joined_at,
+      SELECT u.id AS user_id, u.first_name, u.last_name, u.email, s.type,
+        coalesce(s.access_hold, CASE WHEN s.active THEN 'ACTIVE' ELSE 'ENDED' END) AS access, s.created_at AS joined_at,
         coalesce(ls.questions_used, 0) AS questions_used, coalesce(ls.answered, 0) AS answered,
         coalesce(ls.correct, 0) AS correct, coalesce(ls.tests_taken, 0) AS tests_taken, ls.last_active_at,
         row_number() OVER (ORDER BY ${orderBy(f.sortField, f.sortOrder)}) AS n, count(*) OVER ()::int AS total
@@ -139,7 +144,7 @@ export async function listStudents(
     lastName: r.last_name,
     email: r.email,
     plan: r.type,
-    active: r.active,
+    access: r.access,
     joinedAt: r.joined_at,
     questionsUsed: r.questions_used,
     answered: r.answered,
@@ -270,6 +275,50 @@ export async function studentsAmong(db: DbOrTx, productId: string, userIds: stri
     WHERE product_id = ${productId} AND student AND user_id = ANY(${sql.param(userIds)}::uuid[])`,
   );
   return new Set(rows.map((r) => r.user_id));
+}
+
+/** A student's subscription to the product, as the access changes need it. */
+export interface StudentHold {
+  userId: string;
+  hold: 'SUSPENDED' | 'REMOVED' | null;
+  staff: boolean;
+}
+
+/**
+ * The product's student subscriptions of these users, locked FOR UPDATE in the id order (two changes of the
+ * same students at once wait for each other and never deadlock).
+ */
+export async function lockStudentHolds(
+  db: DbOrTx,
+  productId: string,
+  userIds: string[],
+): Promise<StudentHold[]> {
+  const rows = await selectRows(
+    db,
+    {
+      user_id: column.string,
+      access_hold: nullable(column.oneOf(['SUSPENDED', 'REMOVED'] as const)),
+      staff: column.boolean,
+    },
+    sql`SELECT user_id, access_hold, (question_writer OR question_auditor OR instructor OR admin) AS staff
+    FROM subscriptions
+    WHERE product_id = ${productId} AND student AND user_id = ANY(${sql.param(userIds)}::uuid[])
+    ORDER BY user_id FOR UPDATE`,
+  );
+  return rows.map((r) => ({ userId: r.user_id, hold: r.access_hold, staff: r.staff }));
+}
+
+/** Sets (or lifts, with null) the instructors' hold on these students' access. */
+export async function setStudentHolds(
+  db: DbOrTx,
+  productId: string,
+  userIds: string[],
+  hold: 'SUSPENDED' | 'REMOVED' | null,
+  now: Date,
+) {
+  await db.execute(sql`
+    UPDATE subscriptions SET access_hold = ${hold}, access_hold_at = ${hold === null ? null : now}, updated_at = ${now}
+    WHERE product_id = ${productId} AND user_id = ANY(${sql.param(userIds)}::uuid[])`);
 }
 
 /** Adds the users to the cohort; answers those who were not in it yet. */

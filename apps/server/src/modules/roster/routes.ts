@@ -21,6 +21,12 @@ export function rosterRoutes(app: FastifyInstance, deps: Deps) {
   );
   route(
     app,
+    rosterApi.studentAccess,
+    ({ actor, params, body }) => svc.setAccess(actor, params.id, body.userUuids, body.action),
+    { policy: 'roster.manage' },
+  );
+  route(
+    app,
     rosterApi.cohorts,
     ({ actor, params, query }) => svc.cohorts(actor, params.id, query.includeArchived),
     { policy: 'roster.read' },

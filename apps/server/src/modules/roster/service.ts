@@ -10,6 +10,8 @@ import {
   type RosterQueryParsed,
   type RosterStudent,
   type rosterExportQuery,
+  type StudentAccessAction,
+  type StudentAccessResult,
   type StudentDetail,
 } from '@qbank/contract';
 import type { z } from 'zod';
@@ -19,9 +21,10 @@ import { appendAudit } from '../../infra/audit';
 import type { FileAnswer } from '../../lib/answers';
 import { AppError } from '../../lib/app-error';
 import { type Actor, authorize, can } from '../../policies';
-import { standingOf } from '../exams';
+import { standingOf, testsService } from '../exams';
 import { buildTableOffLoop } from '../imports';
 import { findProduct } from '../store';
+import { recountLearners } from '../subscriptions';
 import {
   addMembers,
   type CohortRow,
@@ -31,9 +34,11 @@ import {
   insertCohort,
   listCohorts,
   listStudents,
+  lockStudentHolds,
   type RosterFilter,
   removeMembers,
   type StudentRow,
+  setStudentHolds,
   studentsAmong,
   updateCohort,
 } from './repository';
@@ -48,7 +53,8 @@ const toStudent = (r: StudentRow): RosterStudent => ({
   lastName: r.lastName,
   emailAddress: r.email,
   plan: r.plan,
-  active: r.active,
+  active: r.access === 'ACTIVE',
+  access: r.access,
   joinedAt: r.joinedAt.toISOString(),
   questionsUsed: r.questionsUsed,
   answered: r.answered,
@@ -97,7 +103,7 @@ const exportCells = (r: StudentRow): string[] => [
   r.lastName,
   r.email,
   r.plan,
-  r.active ? 'Active' : 'Ended',
+  ACCESS_LABELS[r.access],
   r.joinedAt.toISOString(),
   String(r.questionsUsed),
   String(r.answered),
@@ -108,14 +114,29 @@ const exportCells = (r: StudentRow): string[] => [
   r.cohorts.map((c) => c.name).join('; '),
 ];
 
+const ACCESS_LABELS: Record<StudentRow['access'], string> = {
+  ACTIVE: 'Active',
+  ENDED: 'Ended',
+  SUSPENDED: 'Suspended',
+  REMOVED: 'Removed',
+};
+
+/** Each access action: the hold it sets, and how the product's history names it. */
+const HOLDS: Record<StudentAccessAction, { hold: 'SUSPENDED' | 'REMOVED' | null; audit: string }> = {
+  SUSPEND: { hold: 'SUSPENDED', audit: 'student.suspend' },
+  REMOVE: { hold: 'REMOVED', audit: 'student.remove' },
+  RESTORE: { hold: null, audit: 'student.restore' },
+};
+
 const FILE_TYPES: Record<RosterExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
 /** The Students screen (docs/roster.md): a product's students with their figures, for its instructors and admins. */
-export function rosterService(deps: Pick<Deps, 'db' | 'clock'>) {
+export function rosterService(deps: Deps) {
   const { db, clock } = deps;
+  const tests = testsService(deps);
 
   /** The caller may read the product's students, and it exists (a superuser may name any product). */
   async function filterOf(actor: Actor, productId: string, q: Filters): Promise<RosterFilter> {
@@ -180,6 +201,56 @@ export function rosterService(deps: Pick<Deps, 'db' | 'clock'>) {
       const bytes = await buildTableOffLoop(format, 'Students', EXPORT_HEADER, rows.map(exportCells));
       const day = clock.now().toISOString().slice(0, 10);
       return { bytes, contentType: FILE_TYPES[format], fileName: `students-${day}.${format}` };
+    },
+
+    /**
+     * POST products/{id}/students/access: suspends, removes or restores students. Their access ends (or comes
+     * back) at once: the roles every request reads say so; a running test is paused in the same transaction;
+     * a purchase or reactivation later leaves the hold as it is. Only students are named, never staff.
+     */
+    async setAccess(
+      actor: Actor,
+      productId: string,
+      userIds: string[],
+      action: StudentAccessAction,
+    ): Promise<StudentAccessResult> {
+      await authorize(actor, 'roster.manage', { productId });
+      if (actor.superuser && !(await findProduct(db, productId)))
+        throw new AppError(ErrorCode.NOT_FOUND, 'No such product', 'id');
+      const unique = [...new Set(userIds)];
+      const { hold, audit } = HOLDS[action];
+      return db.transaction(async (tx) => {
+        const found = new Map((await lockStudentHolds(tx, productId, unique)).map((s) => [s.userId, s]));
+        const missing = userIds.findIndex((u) => !found.has(u));
+        if (missing >= 0)
+          throw new AppError(
+            ErrorCode.VALIDATION,
+            'This user is not a student of this QBank',
+            `userUuids.${missing}`,
+          );
+        const staff = userIds.findIndex((u) => found.get(u)!.staff || u === actor.userId);
+        if (staff >= 0)
+          throw new AppError(
+            ErrorCode.VALIDATION,
+            "This student is on the QBank's staff: their access is changed with their roles, not here",
+            `userUuids.${staff}`,
+          );
+        const changing = unique.filter((u) => found.get(u)!.hold !== hold);
+        if (changing.length === 0) return { changed: 0 };
+        const now = clock.now();
+        await setStudentHolds(tx, productId, changing, hold, now);
+        if (hold !== null) await tests.pauseTestsOf(tx, changing, productId);
+        await recountLearners(tx, productId);
+        for (const userId of changing)
+          await appendAudit(tx, {
+            actorId: actor.userId,
+            productId,
+            action: audit,
+            details: { userId, from: found.get(userId)!.hold ?? 'NONE', to: hold ?? 'NONE' },
+            at: now,
+          });
+        return { changed: changing.length };
+      });
     },
 
     /** GET products/{id}/cohorts. */

@@ -33,7 +33,7 @@ export const productColumns = {
 };
 export type ProductRow = Omit<
   typeof products.$inferSelect,
-  'searchVector' | 'referencePanel' | 'createdAt' | 'updatedAt'
+  'searchVector' | 'referencePanel' | 'createdAt' | 'updatedAt' | 'studentCap'
 >;
 
 /** SPEC §3 product content, with additionalContent's fields merged in (nothing when it does not parse). */

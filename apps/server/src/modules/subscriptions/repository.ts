@@ -9,12 +9,25 @@ export type NewSubscription = typeof subscriptions.$inferInsert;
 /** What changes on an existing subscription: never its user or product. */
 export type SubscriptionFields = Partial<Omit<NewSubscription, 'id' | 'userId' | 'productId'>>;
 
-/** Learners are the product's active student subscriptions; counted again in every transaction that changes one. */
-export async function recountLearners(tx: DbOrTx, productId: string) {
+/**
+ * Learners are the product's active student subscriptions no instructor holds; counted again in every
+ * transaction that changes one. The month's peak (the seats billed, product_seat_months) rises with it: the
+ * month is the database's (UTC) unless `now` names it.
+ */
+export async function recountLearners(tx: DbOrTx, productId: string, now?: Date) {
   await tx.execute(sql`
-    UPDATE products SET learners_count = (
-      SELECT count(*) FROM subscriptions s WHERE s.product_id = ${productId} AND s.active AND s.student)
-    WHERE id = ${productId}`);
+    WITH counted AS (
+      UPDATE products SET learners_count = (
+        SELECT count(*) FROM subscriptions s
+        WHERE s.product_id = ${productId} AND s.active AND s.student AND s.access_hold IS NULL)
+      WHERE id = ${productId}
+      RETURNING learners_count
+    )
+    INSERT INTO product_seat_months (product_id, month, peak)
+    SELECT ${productId}, date_trunc('month', coalesce(${now ?? null}::timestamptz, now()) AT TIME ZONE 'UTC')::date,
+      learners_count
+    FROM counted
+    ON CONFLICT (product_id, month) DO UPDATE SET peak = greatest(product_seat_months.peak, excluded.peak)`);
 }
 
 export async function findForUpdate(tx: DbOrTx, userId: string, productId: string) {
@@ -103,7 +116,9 @@ export async function rolesByProduct(db: DbOrTx, userId: string): Promise<Map<st
   const rows = await db
     .select({
       productId: subscriptions.productId,
-      active: subscriptions.active,
+      // A hold (suspended, removed) ends access whatever the billing says.
+      active: sql<boolean>`${subscriptions.active} AND ${subscriptions.accessHold} IS NULL`,
+      held: sql<boolean>`${subscriptions.accessHold} IS NOT NULL`,
       type: subscriptions.type,
       student: subscriptions.student,
       questionWriter: subscriptions.questionWriter,

@@ -1,7 +1,7 @@
 import { ErrorCode, type FrequencyType, periodEnd, type SubscriptionDetail } from '@qbank/contract';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
-import { type Actor, authorize } from '../../policies';
+import { ACCESS_HELD_MESSAGE, type Actor, authorize } from '../../policies';
 import { findUserById, setLastUsedProduct } from '../accounts';
 import {
   findPlan,
@@ -132,6 +132,9 @@ export function subscriptionsService(deps: Deps, checkoutOf: (deps: Deps) => Ren
           ...LEARNER_ROLES,
         });
         const existing = (await findForUpdate(tx, userId, productUuid))!;
+        // Joining again does not lift a hold the product's instructors put on the student.
+        if (existing.accessHold)
+          throw new AppError(ErrorCode.FORBIDDEN, ACCESS_HELD_MESSAGE, 'billingPlanUuid');
         if (existing.active) return existing.id;
         await updateSubscription(tx, existing.id, {
           ...LEARNER_ROLES,
@@ -178,6 +181,7 @@ export function subscriptionsService(deps: Deps, checkoutOf: (deps: Deps) => Ren
     async reactivate(actor: Actor, userId: string, subId: string) {
       await ownOnly(actor, userId);
       const s = await mine(userId, subId);
+      if (s.accessHold) throw new AppError(ErrorCode.FORBIDDEN, ACCESS_HELD_MESSAGE, 'subId');
       if (s.type === 'BASIC') {
         if (s.active) return detail(userId, s.id);
         const plan = s.billingPlanId ? await findPlan(db, s.billingPlanId) : null;

@@ -8,7 +8,7 @@ import { rowsOf } from '../../db/client';
 import { testClock } from '../../lib/clock';
 import { buildBank } from '../bank-factory';
 import type { TestClient } from '../client';
-import { buildProduct, buildSubscription, buildUser, signedIn } from '../factories';
+import { buildPlan, buildProduct, buildSubscription, buildUser, signedIn } from '../factories';
 import { appForFile, createTestApp } from '../test-app';
 
 // The Students screen's calls (docs/roster.md): who may read a product's students, their figures as taking tests
@@ -519,5 +519,198 @@ describe('cohorts', () => {
     expect((await patchCohort(c, randomUUID(), { name: 'X' })).status).toBe(404);
     const admin = await signedIn(t, { product: product.id, roles: { admin: true } });
     expect((await patchCohort(admin, id, { name: 'Renamed by the admin' })).status).toBe(200);
+  });
+});
+
+describe('suspending, removing and restoring students', () => {
+  const access = (c: TestClient, productId: string, action: unknown, userUuids: unknown) =>
+    c.req({
+      method: 'POST',
+      url: `/api/v2/products/${productId}/students/access`,
+      json: { action, userUuids },
+    });
+  const HELD = 'Your access to this QBank has been suspended by its instructors';
+
+  /** A learner signed in, with a running timed test of the bank. */
+  async function learnerWithTest(bank: Bank) {
+    const user = await student(bank.product.id, { firstName: 'Sam', lastName: 'Held' });
+    const learner = t.client();
+    expect((await learner.login(user.email, user.password)).status).toBe(200);
+    const created = await learner.req({
+      method: 'POST',
+      url: '/api/v2/tests',
+      json: {
+        uuid: randomUUID(),
+        productUuid: bank.product.id,
+        mode: 'TIMED',
+        pools: ['ALL'],
+        subcategoryUuids: bank.subcategoryIds,
+        numQuestions: 2,
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    return { user, learner, testId: created.body.uuid as string };
+  }
+
+  it('ends access at once, pauses the running test, keeps the history, and restores it', async () => {
+    const bank: Bank = await buildBank(t.deps.db, { subcategories: 1, perSubcategory: 3 });
+    const c = await instructorOf(bank.product.id);
+    const { user, learner, testId } = await learnerWithTest(bank);
+    const run = await learner.req({ url: `/api/v2/tests/${testId}/questions` });
+    expect(run.status).toBe(200);
+    const q = run.body.questions[0] as { uuid: string; answerChoices: Array<{ uuid: string }> };
+    const learnersCount = async () =>
+      rowsOf(
+        await t.deps.db.execute(sql`SELECT learners_count AS n FROM products WHERE id = ${bank.product.id}`),
+      )[0]!.n;
+
+    const res = await access(c, bank.product.id, 'SUSPEND', [user.id]);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ changed: 1 });
+    // Again: nothing changes.
+    expect((await access(c, bank.product.id, 'SUSPEND', [user.id])).body).toEqual({ changed: 0 });
+    expect(await learnersCount()).toBe(0);
+
+    // The test is paused and stays the learner's; nothing of the product is open to them.
+    const [row] = rowsOf(await t.deps.db.execute(sql`SELECT status FROM tests WHERE id = ${testId}`));
+    expect(row!.status).toBe('PAUSED');
+    const answer = await learner.req({
+      method: 'PATCH',
+      url: `/api/v2/tests/${testId}/questions/${q.uuid}/answer`,
+      json: { choice: q.answerChoices[0]!.uuid },
+    });
+    expect(answer.status).toBe(409);
+    for (const [method, url] of [
+      ['GET', `/api/v2/tests/${testId}/questions`],
+      ['PATCH', `/api/v2/tests/${testId}/start`],
+    ] as const) {
+      const r = await learner.req({ method, url, ...(method === 'PATCH' ? { json: {} } : {}) });
+      expect(r.status, `${method} ${url}`).toBe(403);
+      expect(r.body.message).toBe(HELD);
+    }
+    const again = await learner.req({
+      method: 'POST',
+      url: '/api/v2/tests',
+      json: {
+        uuid: randomUUID(),
+        productUuid: bank.product.id,
+        mode: 'TUTOR',
+        pools: ['ALL'],
+        subcategoryUuids: bank.subcategoryIds,
+        numQuestions: 1,
+      },
+    });
+    expect(again.status).toBe(403);
+    const me = await learner.req({ url: '/api/v2/users/me' });
+    expect(me.body.subscriptions).toEqual([]);
+
+    // Listed as suspended, not among those with access.
+    const listed = rosterPage.parse((await students(c, bank.product.id, 'status=SUSPENDED')).body);
+    expect(listed.content.map((s) => [s.userUuid, s.access, s.active])).toEqual([
+      [user.id, 'SUSPENDED', false],
+    ]);
+    expect(rosterPage.parse((await students(c, bank.product.id)).body).totalElements).toBe(0);
+    expect(rosterPage.parse((await students(c, bank.product.id, 'status=ALL')).body).totalElements).toBe(1);
+
+    // Restored: the learner resumes where they were.
+    expect((await access(c, bank.product.id, 'RESTORE', [user.id])).body).toEqual({ changed: 1 });
+    const resumed = await learner.req({ method: 'PATCH', url: `/api/v2/tests/${testId}/start`, json: {} });
+    expect(resumed.status, resumed.text).toBe(200);
+    expect(await learnersCount()).toBe(1);
+    const log = await t.deps.db.execute(sql`
+      SELECT action, details->>'userId' AS user_id, details->>'from' AS "from", details->>'to' AS "to"
+      FROM audit_log WHERE product_id = ${bank.product.id} AND action LIKE 'student.%' ORDER BY id`);
+    expect(rowsOf(log)).toEqual([
+      { action: 'student.suspend', user_id: user.id, from: 'NONE', to: 'SUSPENDED' },
+      { action: 'student.restore', user_id: user.id, from: 'SUSPENDED', to: 'NONE' },
+    ]);
+  });
+
+  it('takes the removed out of the list, and neither joining nor paying again lifts the hold', async () => {
+    const product = await buildProduct(t.deps.db);
+    const free = await buildPlan(t.deps.db, product.id, { priceCents: 0, frequencyType: 'INDEFINITE' });
+    const paid = await buildPlan(t.deps.db, product.id);
+    const c = await instructorOf(product.id);
+    const user = await student(product.id, { type: 'BASIC', active: false });
+    const learner = t.client();
+    expect((await learner.login(user.email, user.password)).status).toBe(200);
+    expect((await access(c, product.id, 'REMOVE', [user.id])).body).toEqual({ changed: 1 });
+    expect(rosterPage.parse((await students(c, product.id, 'status=ALL')).body).totalElements).toBe(0);
+    const removed = rosterPage.parse((await students(c, product.id, 'status=REMOVED')).body);
+    expect(removed.content.map((s) => s.access)).toEqual(['REMOVED']);
+    // The student's own page still answers (an instructor follows a link to them).
+    expect(
+      (await c.req({ url: `/api/v2/products/${product.id}/students/${user.id}` })).body.student.access,
+    ).toBe('REMOVED');
+
+    const join = await learner.req({
+      method: 'POST',
+      url: `/api/v2/users/${user.id}/subscriptions`,
+      json: { productUuid: product.id, billingPlanUuid: free.id },
+    });
+    expect(join.status).toBe(403);
+    expect(join.body).toMatchObject({ message: HELD, field: 'billingPlanUuid' });
+    const buy = await learner.req({
+      method: 'POST',
+      url: '/api/v2/createCheckoutSession',
+      json: { priceId: paid.stripePriceId },
+    });
+    expect(buy.status).toBe(403);
+    expect(buy.body.message).toBe(HELD);
+    const [sub] = rowsOf(
+      await t.deps.db.execute(
+        sql`SELECT active, access_hold FROM subscriptions WHERE user_id = ${user.id} AND product_id = ${product.id}`,
+      ),
+    );
+    expect(sub).toEqual({ active: false, access_hold: 'REMOVED' });
+  });
+
+  it('names only students, never staff or the caller, and refuses bad input changing nothing', async () => {
+    const product = await buildProduct(t.deps.db);
+    const c = await instructorOf(product.id);
+    const kept = await student(product.id);
+    // Staff who are students too: their access goes with their roles, not through here.
+    const writer = await signedIn(t, { product: product.id, roles: { questionWriter: true, student: true } });
+    const cases: Array<[unknown, unknown, number, string]> = [
+      ['SUSPEND', [kept.id, randomUUID()], 400, 'userUuids.1'],
+      ['SUSPEND', [kept.id, writer.user.id], 400, 'userUuids.1'],
+      ['REMOVE', [c.user.id], 400, 'userUuids.0'],
+      ['BAN', [kept.id], 400, 'action'],
+      ['SUSPEND', [], 400, 'userUuids'],
+      ['SUSPEND', ['nope'], 400, 'userUuids.0'],
+    ];
+    for (const [action, ids, status, field] of cases) {
+      const res = await access(c, product.id, action, ids);
+      expect(res.status, `${action} ${JSON.stringify(ids)}`).toBe(status);
+      expect(res.body.field).toBe(field);
+    }
+    const learner = await signedIn(t, { product: product.id });
+    expect((await access(learner, product.id, 'SUSPEND', [kept.id])).status).toBe(403);
+    expect((await access(writer, product.id, 'SUSPEND', [kept.id])).status).toBe(403);
+    expect((await access(t.client(), product.id, 'SUSPEND', [kept.id])).status).toBe(401);
+    const page = rosterPage.parse((await students(c, product.id, 'status=ALL')).body);
+    expect(page.content.map((s) => s.access)).toEqual(['ACTIVE', 'ACTIVE', 'ACTIVE']);
+    const log = await t.deps.db.execute(
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE product_id = ${product.id} AND action LIKE 'student.%'`,
+    );
+    expect(rowsOf(log)[0]).toEqual({ n: 0 });
+  });
+
+  it('holds each student once when 20 suspensions of the same students arrive at once', async () => {
+    const product = await buildProduct(t.deps.db);
+    const c = await instructorOf(product.id);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await student(product.id)).id);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        access(c, product.id, 'SUSPEND', i % 2 ? ids : [...ids].reverse()),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    expect(answers.reduce((n, a) => n + (a.body.changed as number), 0)).toBe(5);
+    const log = await t.deps.db.execute(
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE product_id = ${product.id} AND action = 'student.suspend'`,
+    );
+    expect(rowsOf(log)[0]).toEqual({ n: 5 });
   });
 });

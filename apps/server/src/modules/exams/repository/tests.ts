@@ -429,6 +429,18 @@ export async function findOpenTest(db: DbOrTx, userId: string, productId: string
   return t ?? null;
 }
 
+/** The ids of the running tests of these learners in the product. */
+export async function runningTestsOf(db: DbOrTx, userIds: string[], productId: string) {
+  const rows = await selectRows(
+    db,
+    { id: column.string },
+    sql`SELECT id FROM tests
+    WHERE product_id = ${productId} AND status = 'IN_PROGRESS' AND user_id = ANY(${sql.param(userIds)}::uuid[])
+    ORDER BY id`,
+  );
+  return rows.map((r) => r.id);
+}
+
 /** Running timed tests whose time has run out by `now` (counting at most the grace period since the last tick). */
 export async function expiredTests(db: DbOrTx, now: Date, graceMs: number, limit: number) {
   const rows = await selectRows(

@@ -4,8 +4,9 @@ import {
   type RosterExportFormat,
   type RosterQuery,
   rosterApi,
+  type StudentAccessInput,
 } from '@qbank/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/http';
 
 /** Query keys of the Students screen's reads. */
@@ -43,3 +44,13 @@ export const studentQuery = (productId: string, userId: string) =>
 /** One student and their standing in the product. */
 export const useStudent = (productId: string, userId: string) =>
   useQuery({ ...studentQuery(productId, userId), enabled: productId !== '' && userId !== '' });
+
+/** Suspends, removes or restores students; every read of the screen follows. */
+export function useStudentAccess(productId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StudentAccessInput) =>
+      call(rosterApi.studentAccess, { params: { id: productId }, body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: rosterKeys.all }),
+  });
+}

@@ -15,7 +15,14 @@ import IconArrowDown from '@tabler/icons-react/dist/esm/icons/IconArrowDown.mjs'
 import IconArrowUp from '@tabler/icons-react/dist/esm/icons/IconArrowUp.mjs';
 import IconSelector from '@tabler/icons-react/dist/esm/icons/IconSelector.mjs';
 import { Link } from 'react-router';
-import { cohortNames, lastActive, PLAN_LABELS, percentCorrect, studentName } from '../lib/format';
+import {
+  ACCESS_BADGES,
+  cohortNames,
+  lastActive,
+  PLAN_LABELS,
+  percentCorrect,
+  studentName,
+} from '../lib/format';
 
 interface Column {
   field: RosterSortField;
@@ -46,9 +53,9 @@ function PlanBadge({ s }: { s: RosterStudent }) {
       >
         {PLAN_LABELS[s.plan]}
       </Badge>
-      {!s.active && (
+      {ACCESS_BADGES[s.access] && (
         <Badge color="red.9" style={badgeStyle}>
-          Access ended
+          {ACCESS_BADGES[s.access]}
         </Badge>
       )}
     </Group>

@@ -1,4 +1,4 @@
-import { percentOf, type RosterPlan, type RosterStudent } from '@qbank/contract';
+import { percentOf, type RosterPlan, type RosterStudent, type StudentAccess } from '@qbank/contract';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -24,3 +24,11 @@ export const PLAN_LABELS: Record<RosterPlan, string> = {
 /** The student's cohorts by name, or a dash. */
 export const cohortNames = (s: Pick<RosterStudent, 'cohorts'>) =>
   s.cohorts.length === 0 ? '—' : s.cohorts.map((c) => c.name).join(', ');
+
+/** The badge of a student without access, by why; none for a student who has it. */
+export const ACCESS_BADGES: Record<StudentAccess, string | null> = {
+  ACTIVE: null,
+  ENDED: 'Access ended',
+  SUSPENDED: 'Suspended',
+  REMOVED: 'Removed',
+};

@@ -1,6 +1,25 @@
-import { Anchor, Badge, Container, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { activeSubscription, percentOf, type StudentDetail } from '@qbank/contract';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  activeSubscription,
+  percentOf,
+  type RosterStudent,
+  type StudentAccessAction,
+  type StudentDetail,
+} from '@qbank/contract';
 import IconArrowLeft from '@tabler/icons-react/dist/esm/icons/IconArrowLeft.mjs';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
@@ -8,7 +27,8 @@ import { TestStatusBadge } from '../../../components/test-status-badge';
 import { formatTime, scoreLabel, testName } from '../../../lib/test-summary';
 import { useAuth } from '../../accounts/api/auth';
 import { useStudent } from '../api/students';
-import { cohortNames, formatDay, lastActive, PLAN_LABELS, studentName } from '../lib/format';
+import { AccessDialog } from '../components/access-dialog';
+import { ACCESS_BADGES, cohortNames, formatDay, lastActive, PLAN_LABELS, studentName } from '../lib/format';
 
 /** A figure in a card: its name above, its value large. */
 function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
@@ -29,7 +49,43 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
   );
 }
 
-function StudentView({ detail }: { detail: StudentDetail }) {
+/** Suspend or remove the student, or restore them: each asks first (AccessDialog). */
+function AccessActions({ productId, student: s }: { productId: string; student: RosterStudent }) {
+  const [action, setAction] = useState<StudentAccessAction | null>(null);
+  const [announce, setAnnounce] = useState('');
+  const held = s.access === 'SUSPENDED' || s.access === 'REMOVED';
+  return (
+    <Group gap="sm">
+      {held ? (
+        <Button variant="default" onClick={() => setAction('RESTORE')}>
+          Restore access
+        </Button>
+      ) : (
+        <>
+          <Button variant="default" onClick={() => setAction('SUSPEND')}>
+            Suspend
+          </Button>
+          <Button variant="default" color="red.9" onClick={() => setAction('REMOVE')}>
+            Remove from QBank
+          </Button>
+        </>
+      )}
+      <Text size="sm" role="status" aria-live="polite">
+        {announce}
+      </Text>
+      <AccessDialog
+        productId={productId}
+        action={action}
+        userUuids={[s.userUuid]}
+        names={studentName(s)}
+        onClose={() => setAction(null)}
+        onDone={setAnnounce}
+      />
+    </Group>
+  );
+}
+
+function StudentView({ detail, productId }: { detail: StudentDetail; productId: string }) {
   const { student: s, standing } = detail;
   const tests = [...(standing.openTest ? [standing.openTest] : []), ...standing.recentTests].filter(
     (t, i, all) => all.findIndex((x) => x.uuid === t.uuid) === i,
@@ -40,7 +96,7 @@ function StudentView({ detail }: { detail: StudentDetail }) {
         <Group gap="xs" align="center">
           <Title order={1}>{studentName(s)}</Title>
           <Badge color={s.plan === 'BASIC' ? 'gray.7' : 'teal.9'}>{PLAN_LABELS[s.plan]}</Badge>
-          {!s.active && <Badge color="red.9">Access ended</Badge>}
+          {ACCESS_BADGES[s.access] && <Badge color="red.9">{ACCESS_BADGES[s.access]}</Badge>}
         </Group>
         <Text c="gray.7" style={{ overflowWrap: 'anywhere' }}>
           {s.emailAddress}
@@ -49,6 +105,7 @@ function StudentView({ detail }: { detail: StudentDetail }) {
           Joined {formatDay(s.joinedAt)} · Last active {lastActive(s)} · Cohorts: {cohortNames(s)}
         </Text>
       </div>
+      <AccessActions productId={productId} student={s} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Figure
           label="Questions used"
@@ -150,7 +207,7 @@ export function StudentPage() {
           errorTitle="This student could not be loaded"
           errorText="They may not be a student of this QBank. Go back to Students and try again."
         >
-          {(d) => <StudentView detail={d} />}
+          {(d) => <StudentView detail={d} productId={productId} />}
         </QueryState>
       </Stack>
     </Container>

@@ -20,19 +20,22 @@ import {
   ROSTER_SORT_FIELDS,
   type RosterExportFormat,
   type RosterSortField,
+  type StudentAccessAction,
 } from '@qbank/contract';
 import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
 import IconDownload from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
+import IconUserPlus from '@tabler/icons-react/dist/esm/icons/IconUserPlus.mjs';
 import IconUsersGroup from '@tabler/icons-react/dist/esm/icons/IconUsersGroup.mjs';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { notifyError } from '../../../components/notify-error';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
 import { useAuth } from '../../accounts/api/auth';
 import { useCohortMembers, useCohorts } from '../api/cohorts';
 import { studentsExportUrl, useStudents } from '../api/students';
+import { AccessDialog } from '../components/access-dialog';
 import { CohortsDialog } from '../components/cohorts-dialog';
 import { StudentsTable } from '../components/students-table';
 import { PLAN_LABELS } from '../lib/format';
@@ -85,7 +88,9 @@ const INACTIVE_OPTIONS = [
 const ACCESS_OPTIONS = [
   { value: 'ACTIVE', label: 'With access' },
   { value: 'ENDED', label: 'Access ended' },
-  { value: 'ALL', label: 'Everyone' },
+  { value: 'SUSPENDED', label: 'Suspended' },
+  { value: 'REMOVED', label: 'Removed' },
+  { value: 'ALL', label: 'Everyone but the removed' },
 ];
 const EXPORT_LABELS: Record<RosterExportFormat, string> = { csv: 'CSV (.csv)', xlsx: 'Excel (.xlsx)' };
 
@@ -164,6 +169,7 @@ export function StudentsPage() {
     );
   };
   const filterCohort = cohortList.find((c) => c.uuid === state.cohort);
+  const [accessAction, setAccessAction] = useState<StudentAccessAction | null>(null);
 
   if (!user || !active) return null;
 
@@ -185,6 +191,9 @@ export function StudentsPage() {
             </Text>
           </div>
           <Group gap="sm">
+            <Button component={Link} to="/roster/enrol" leftSection={<IconUserPlus size={16} aria-hidden />}>
+              Enrol students
+            </Button>
             <Button
               variant="default"
               leftSection={<IconUsersGroup size={16} aria-hidden />}
@@ -214,6 +223,16 @@ export function StudentsPage() {
           </Group>
         </Group>
         <CohortsDialog productId={productId} opened={cohortsOpen} onClose={() => setCohortsOpen(false)} />
+        <AccessDialog
+          productId={productId}
+          action={accessAction}
+          userUuids={[...selected]}
+          onClose={() => setAccessAction(null)}
+          onDone={(message) => {
+            setSelected(new Set());
+            setAnnounce(message);
+          }}
+        />
         <TextInput
           label="Search"
           placeholder="Name or e-mail"
@@ -344,6 +363,22 @@ export function StudentsPage() {
                 Remove from {filterCohort.name}
               </Button>
             )}
+            <Menu withinPortal={false} withInitialFocusPlaceholder={false}>
+              <Menu.Target>
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  rightSection={<IconChevronDown size={14} aria-hidden />}
+                >
+                  Access
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => setAccessAction('SUSPEND')}>Suspend…</Menu.Item>
+                <Menu.Item onClick={() => setAccessAction('REMOVE')}>Remove…</Menu.Item>
+                <Menu.Item onClick={() => setAccessAction('RESTORE')}>Restore…</Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
             <Button size="compact-sm" variant="subtle" onClick={() => setSelected(new Set())}>
               Clear selection
             </Button>
