@@ -194,6 +194,44 @@ export async function generateQuestionBank(
   return { productId, subjectIds, subcategoryIds, questionIds: ids };
 }
 
+/**
+ * Item statistics for the bank, as the periodic task would have written them (decision 0030): four questions in
+ * five have been answered, n from 5 to 500, facility and discrimination spread as a real bank's (one in thirty
+ * with no discrimination), the flags by the rules' thresholds from 20 answers: about one question in seven needs
+ * checking.
+ */
+export async function generateItemStats(db: Db, productId: string) {
+  await db.execute(sql`
+    WITH f AS (
+      SELECT q.id,
+        5 + (abs(hashtext(q.id::text)) % 496) AS n,
+        (SELECT CASE WHEN u < 0.04 THEN u * 5 WHEN u > 0.96 THEN 0.9 + (u - 0.96) * 2.5
+          ELSE 0.2 + (u - 0.04) / 0.92 * 0.7 END
+          FROM (SELECT (abs(hashtext(q.id::text || 'f')) % 1000) / 1000.0 AS u) x) AS facility,
+        CASE WHEN abs(hashtext(q.id::text || 'n')) % 30 = 0 THEN NULL
+          ELSE 0.05 + (abs(hashtext(q.id::text || 'd')) % 600) / 1000.0 END AS discrimination,
+        abs(hashtext(q.id::text || 'k')) % 50 = 0 AS wrong_key
+      FROM questions q WHERE q.product_id = ${productId} AND abs(hashtext(q.id::text || 'a')) % 5 <> 0
+    ),
+    flagged AS (
+      SELECT f.*, array_remove(ARRAY[
+          CASE WHEN n >= 20 AND facility > 0.9 THEN 'TOO_EASY' END,
+          CASE WHEN n >= 20 AND facility < 0.2 THEN 'TOO_HARD' END,
+          CASE WHEN n >= 20 AND discrimination < 0.1 THEN 'WEAK_DISCRIMINATION' END,
+          CASE WHEN n >= 20 AND wrong_key THEN 'POSSIBLE_WRONG_KEY' END], NULL) AS flags
+      FROM f
+    )
+    INSERT INTO question_item_stats (question_id, product_id, n, facility, discrimination, group_size, top_shares,
+      bottom_shares, key_choice_id, flags, needs_check, computed_at)
+    SELECT id, ${productId}, n, facility, discrimination, n / 3, '{}'::jsonb, '{}'::jsonb, NULL, flags,
+      cardinality(flags) > 0, now()
+    FROM flagged`);
+  await db.execute(sql`
+    UPDATE question_search s SET needs_check = true FROM question_item_stats st
+    WHERE st.question_id = s.question_id AND st.product_id = ${productId} AND st.needs_check`);
+  await db.execute(sql`ANALYZE question_item_stats, question_search`);
+}
+
 /** Specific words writers search their bank for: each in 1 question in 400. */
 export const SPECIFIC_TERMS = DRUG_NAMES.filter((_, i) => i % 7 === 0);
 

@@ -19,7 +19,13 @@ import { hashPassword } from '../apps/server/src/lib/passwords';
 import { generateStore, searchTermsFor } from './data';
 import { importTable, measureDuringImport, printImportRows } from './imports';
 import type { LoadJob, LoadRequest, LoadResult } from './load';
-import { generateQuestionBank, QUESTION_TERMS, SPECIFIC_TERMS, saveBody } from './questions';
+import {
+  generateItemStats,
+  generateQuestionBank,
+  QUESTION_TERMS,
+  SPECIFIC_TERMS,
+  saveBody,
+} from './questions';
 import { recordSection, runStart } from './report';
 import { generateTestData, measureCreates, type TestData } from './tests';
 
@@ -165,6 +171,7 @@ async function main() {
     }
   ).rows.map((r) => r.id);
   const bank = await generateQuestionBank(db, questionCount, writerIds);
+  await generateItemStats(db, bank.productId);
   // The bench users who make requests are the bank's admins: My Questions shows them every question.
   await db.execute(sql`
     INSERT INTO subscriptions (user_id, product_id, type, student, admin, question_auditor)
@@ -398,6 +405,27 @@ async function main() {
           `${listPath}?status=PUBLISHED&subjectUuid=${bank.subjectIds[n % bank.subjectIds.length]}&page=3`,
         ),
       ),
+      rate: authoringRate,
+    },
+    {
+      // Item statistics (decision 0030): a figure's sort both ways over pages 0-9, the flagged questions in the
+      // default order and by facility, a figure's sort within a status.
+      name: `My Questions, sorted by discrimination / needs checking (${questionCount} questions)`,
+      url: base,
+      requests: users.map((n) => {
+        const order = n % 2 ? 'DESC' : 'ASC';
+        const kind = n % 4;
+        return asAdmin(
+          n,
+          kind === 0
+            ? `${listPath}?sortField=discrimination&sortOrder=${order}&page=${n % 10}`
+            : kind === 1
+              ? `${listPath}?needsChecking=true&page=${n % 10}`
+              : kind === 2
+                ? `${listPath}?needsChecking=true&sortField=facility&sortOrder=${order}`
+                : `${listPath}?status=PUBLISHED&sortField=${n % 3 ? 'discrimination' : 'timesAnswered'}&sortOrder=${order}&page=${n % 5}`,
+        );
+      }),
       rate: authoringRate,
     },
     {

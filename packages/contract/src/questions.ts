@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ITEM_FLAGS } from './item-statistics';
 import { MEDIA_ITEMS_MAX } from './media';
 import { SORT_ORDERS } from './store';
 import { textField, wholeNumber } from './text';
@@ -286,6 +287,38 @@ export type QuestionRead = z.infer<typeof questionRead>;
 
 export const questionSaved = z.object({ uuid: z.string(), version: z.number().int() });
 
+/**
+ * A question's item statistics from learners' first attempts (docs/item-statistics.md): n first attempts, the
+ * share right (facility), the correlation of being right with the rest score (discrimination), and the flags
+ * (none below ITEM_FLAG_MIN_N attempts). Null figures: no key, or no spread to correlate. For the product's staff
+ * and instructors only; never a learner's.
+ */
+export const itemStatsSummary = z.object({
+  n: z.number().int(),
+  facility: z.number().nullable(),
+  discrimination: z.number().nullable(),
+  flags: z.array(z.enum(ITEM_FLAGS)),
+});
+export type ItemStatsSummary = z.infer<typeof itemStatsSummary>;
+
+/** GET questions/{id}/itemStatistics: the figures with each choice's share among the top and bottom thirds. */
+export const itemStatsDetail = z.object({
+  /** Null: nobody has answered the question first yet (or the figures are not computed yet). */
+  statistics: itemStatsSummary
+    .extend({
+      /** Learners in each third (ranked by rest score). */
+      groupSize: z.number().int(),
+      /** Choice id to the share of the top (bottom) third that chose it; choices nobody there chose are absent. */
+      topShares: z.record(z.string(), z.number()),
+      bottomShares: z.record(z.string(), z.number()),
+      /** The correct choice the figures were scored against (the version learners get). */
+      keyChoiceId: z.string().nullable(),
+      computedAt: z.string(),
+    })
+    .nullable(),
+});
+export type ItemStatsDetail = z.infer<typeof itemStatsDetail>;
+
 /** A row of My Questions. */
 export const questionSummary = z.object({
   uuid: z.string(),
@@ -300,6 +333,8 @@ export const questionSummary = z.object({
   /** The version learners get (null: none); older than `version` while a revision is in the workflow. */
   publishedVersion: z.number().int().nullable(),
   updatedAt: z.string(),
+  /** Its item statistics; null until a learner has answered it. */
+  itemStats: itemStatsSummary.nullable(),
 });
 export type QuestionSummary = z.infer<typeof questionSummary>;
 
@@ -347,7 +382,17 @@ const roleField = z
   .enum(QUESTION_ROLES, { error: `filterRole must be one of ${QUESTION_ROLES.join(', ')}` })
   .optional();
 
-export const QUESTION_SORT_FIELDS = ['updatedAt', 'createdAt', 'name'] as const;
+export const QUESTION_SORT_FIELDS = [
+  'updatedAt',
+  'createdAt',
+  'name',
+  'facility',
+  'discrimination',
+  'timesAnswered',
+] as const;
+export type QuestionSortField = (typeof QUESTION_SORT_FIELDS)[number];
+/** Sort fields of the item statistics: questions without the figure come after the others, in either order. */
+export const ITEM_STATS_SORT_FIELDS = ['facility', 'discrimination', 'timesAnswered'] as const;
 
 /** GET questions/products/{id}/writerOrAuditor: paged, filtered, sorted. */
 export const questionListQuery = z.object({
@@ -364,8 +409,14 @@ export const questionListQuery = z.object({
     .enum(QUESTION_SORT_FIELDS, { error: `sortField must be one of ${QUESTION_SORT_FIELDS.join(', ')}` })
     .default('updatedAt'),
   sortOrder: z.enum(SORT_ORDERS, { error: 'sortOrder must be ASC or DESC' }).default('DESC'),
+  /** Only questions with an item-statistics flag ("needs checking"). */
+  needsChecking: z
+    .enum(['true', 'false'], { error: 'needsChecking must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
 });
 export type QuestionListQuery = z.input<typeof questionListQuery>;
+export type QuestionListQueryParsed = z.output<typeof questionListQuery>;
 
 /**
  * GET questions/products/{id} (SPEC §7): a page of the published questions a learner may browse, in the

@@ -5,9 +5,11 @@ import type { MediaStorage } from '../infra/storage';
 import { type Clock, systemClock } from '../lib/clock';
 import { hashPassword } from '../lib/passwords';
 import { type SeededTest, seedTestHistory } from '../modules/exams';
+import { refreshItemStatistics } from '../modules/questions';
 import { recountLearners } from '../modules/subscriptions';
 import { type Db, rowsOf } from './client';
 import { billingPlans, products, subscriptions, users } from './schema';
+import { PRACTICE_BANK, seedPracticeHistory } from './seed-item-statistics';
 import { seedQuestionBank } from './seed-question-bank';
 import { seedQuestions } from './seed-questions';
 import { demoReferencePanel } from './seed-reference-panels';
@@ -434,6 +436,11 @@ export async function seedDemo(
           firstQuestion: (i * 7) % 40,
         });
     }
+    await seedPracticeHistory(tx, {
+      productId: productIds[demoProducts.findIndex((p) => p.name === PRACTICE_BANK)]!,
+      passwordHash: hashes[0]!,
+      now,
+    });
     await tx.execute(sql`
       UPDATE products p SET learners_count = (
         SELECT count(*) FROM subscriptions s WHERE s.product_id = p.id AND s.active AND s.student AND s.access_hold IS NULL)`);
@@ -444,6 +451,8 @@ export async function seedDemo(
       now,
     });
   });
+  // The figures of every question answered above, now rather than at the task's first run.
+  await refreshItemStatistics(db, (opts.clock ?? systemClock).now());
   return true;
 }
 

@@ -193,6 +193,15 @@ export const policies = {
     deny: noSuchQuestion,
   }),
   /**
+   * A question's item statistics (decision 0030): its staff (writer, the product's auditors and admins) and the
+   * product's instructors, who judge questions for their tests; superusers. Never a learner: to anyone else the
+   * question does not exist.
+   */
+  'question.itemStatistics': policy<{ productId: string; authorId: string }>({
+    allows: async (a, r) => (await staffOf(a, r)) || (await teachesProduct(a, r.productId)),
+    deny: noSuchQuestion,
+  }),
+  /**
    * Browsing a product's published questions as a learner reads them, without solutions (GET
    * questions/products/{id}): any active subscription to it, and superusers. A free (BASIC) one browses only
    * the free sample, which the questions service applies.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   browseQuery,
   commentInput,
+  itemStatsDetail,
   learnerQuestionPage,
   QUESTION_STATUSES,
   question,
@@ -92,6 +93,16 @@ export const questionsApi = {
     params: productIdParams,
     query: statusCountsQuery,
     response: statusCounts,
+  }),
+  itemStatistics: endpoint({
+    method: 'GET',
+    path: '/api/v2/questions/:id/itemStatistics',
+    summary:
+      "A question's item statistics from learners' first attempts (facility, discrimination, flags, each choice's share among the top and bottom thirds), for its staff and the product's instructors",
+    tags: ['questions'],
+    access: 'user',
+    params: questionIdParams,
+    response: itemStatsDetail,
   }),
   allowedStatuses: endpoint({
     method: 'GET',

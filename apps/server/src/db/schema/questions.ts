@@ -134,6 +134,11 @@ export const questionSearch = pgTable(
      * index then finds a word in one status only (`statusTsQuery`).
      */
     search: tsvector('search').notNull(),
+    /**
+     * Whether its item statistics carry a flag (My Questions' "needs checking"), written by the item-statistics
+     * task when it changes (decision 0030); the sync trigger leaves it as it is.
+     */
+    needsCheck: boolean('needs_check').notNull().default(false),
   },
   (t) => [
     // The list's default order (last saved first), read backwards, within a status, an author's status, or
@@ -147,6 +152,14 @@ export const questionSearch = pgTable(
       t.questionId,
     ),
     index('question_search_product_updated_idx').on(t.productId, t.updatedAt, t.questionId),
+    // "Needs checking": the flagged questions of a status (or of every status) in the default order, counted or
+    // walked without the others.
+    index('question_search_check_status_idx')
+      .on(t.productId, t.status, t.updatedAt, t.questionId)
+      .where(sql`${t.needsCheck}`),
+    index('question_search_check_updated_idx')
+      .on(t.productId, t.updatedAt, t.questionId)
+      .where(sql`${t.needsCheck}`),
     index('question_search_search_idx').using('gin', t.search),
   ],
 );

@@ -157,12 +157,16 @@ export const learnerQuestions = pgTable(
     flagged: boolean('flagged').notNull().default(false),
     /** The choice of the learner's first answer to it; counted once in question_shares. */
     firstChoiceId: uuid('first_choice_id'),
+    /** Whether that first answer was right (by the key of the version the test pinned): the learner's rest score. */
+    firstCorrect: boolean('first_correct'),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.questionId] }),
     index('learner_questions_user_product_idx').on(t.userId, t.productId),
     index('learner_questions_incorrect_idx').on(t.userId, t.productId).where(sql`${t.lastCorrect} = false`),
     index('learner_questions_flagged_idx').on(t.userId, t.productId).where(sql`${t.flagged}`),
+    // A question's first attempts, for its item statistics (the task reads one question's at a time).
+    index('learner_questions_first_idx').on(t.questionId).where(sql`${t.firstChoiceId} IS NOT NULL`),
   ],
 );
 
@@ -196,6 +200,9 @@ export const learnerStats = pgTable(
     questionsUsed: integer('questions_used').notNull().default(0),
     testsTaken: integer('tests_taken').notNull().default(0),
     lastActiveAt: ts('last_active_at'),
+    /** Questions answered for the first time, and how many of those first answers were right (item statistics). */
+    firstAnswered: integer('first_answered').notNull().default(0),
+    firstCorrect: integer('first_correct').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],
 );

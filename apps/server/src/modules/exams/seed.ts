@@ -17,6 +17,11 @@ export interface SeededTest {
   /** The answers at positions 1, 1 + n, 1 + 2n… are wrong (2: every other one). */
   wrongEvery: number;
   minutes: number;
+  /**
+   * The choice for each question instead of `wrongEvery`: `index` is the question's place among the bank's
+   * published questions (creation order), `choices` its choice ids, `correct` the key.
+   */
+  answer?: (q: { index: number; choices: string[]; correct: string }) => string;
 }
 
 const LEARNER_TESTS: readonly SeededTest[] = [
@@ -78,8 +83,15 @@ export async function seedTestHistory(
     for (const [position, r] of picked.entries()) {
       const choices = r.choices as Array<{ id: string }>;
       const right = r.correct_choice_id as string;
-      const choice =
-        position % plan.wrongEvery === 1 ? (choices.find((c) => c.id !== right)?.id ?? right) : right;
+      const choice = plan.answer
+        ? plan.answer({
+            index: (opts.firstQuestion ?? 0) + i * 10 + position,
+            choices: choices.map((c) => c.id),
+            correct: right,
+          })
+        : position % plan.wrongEvery === 1
+          ? (choices.find((c) => c.id !== right)?.id ?? right)
+          : right;
       if (choice === right) correct++;
       await saveTestQuestion(tx, testId, position, {
         selectedChoiceId: choice,

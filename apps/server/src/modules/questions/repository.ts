@@ -1,4 +1,4 @@
-import type { QuestionStatus, StatusCounts } from '@qbank/contract';
+import type { QuestionSortField, QuestionStatus, StatusCounts } from '@qbank/contract';
 import { emptyStatusCounts, QUESTION_TEXT_COUNT_CAP, searchTerms } from '@qbank/contract';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -16,6 +16,13 @@ import {
   users,
 } from '../../db/schema';
 import { statusTsQuery, termTsQuery } from '../../db/text-search';
+import {
+  isItemStatsSort,
+  itemStatsColumns,
+  itemStatsOf,
+  statSearchOrder,
+  statsPageIds,
+} from './item-statistics';
 
 /** The version of a question learners get (decision 0028): its id, number and free-sample flag. */
 export interface PublishedRef {
@@ -429,8 +436,10 @@ export interface ListFilter {
   categoryId?: string;
   subcategoryId?: string;
   text?: string;
-  sortField: 'updatedAt' | 'createdAt' | 'name';
+  sortField: QuestionSortField;
   sortOrder: 'ASC' | 'DESC';
+  /** Only questions with an item-statistics flag. */
+  needsChecking?: boolean;
   page: number;
   size: number;
 }
@@ -457,7 +466,10 @@ function nodeCondition(f: ListFilter): ((column: SQL) => SQL) | null {
 const SUMMARY_COLUMNS = sql`q.id, v.name, v.status, v.stem, v.subcategory_id, v.free_sample, v.number, q.updated_at,
   a.id AS author_id, a.first_name, a.last_name,
   (SELECT pv.number FROM questions pq JOIN question_versions pv ON pv.id = pq.published_version_id
-    WHERE pq.id = q.id) AS published_number`;
+    WHERE pq.id = q.id) AS published_number,
+  st.n AS st_n, st.facility AS st_facility, st.discrimination AS st_discrimination, st.flags AS st_flags`;
+/** The item statistics of SUMMARY_COLUMNS' question `q`. */
+const SUMMARY_STATS = sql`LEFT JOIN question_item_stats st ON st.question_id = q.id`;
 
 /** The statuses a list without a status filter holds. */
 const listedStatuses = questionStatuses.filter((s) => s !== 'DELETED');
@@ -476,6 +488,7 @@ const summaryRow = {
   first_name: column.string,
   last_name: column.string,
   published_number: nullable(column.int),
+  ...itemStatsColumns,
 };
 /** How many questions a text search's walk reads first to tell a rare word from a common one. */
 const WALK_PROBE = 100;
@@ -499,7 +512,48 @@ const summaryOf = (r: RowOf<typeof summaryRow>) => ({
   publishedVersion: r.published_number,
   updatedAt: r.updated_at,
   author: { uuid: r.author_id, firstName: r.first_name, lastName: r.last_name },
+  itemStats: itemStatsOf(r),
 });
+
+/** The summaries of these questions, in the order given. */
+async function summariesOf(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return [];
+  const byId = new Map(
+    (
+      await selectRows(
+        db,
+        summaryRow,
+        sql`
+          SELECT ${SUMMARY_COLUMNS}
+          FROM questions q JOIN question_versions v ON v.id = q.current_version_id
+          JOIN users a ON a.id = q.author_id ${SUMMARY_STATS}
+          WHERE q.id IN (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+      )
+    ).map((r) => [r.id, summaryOf(r)] as const),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** How many questions the list's filters (status, node, author) hold, and the bank's all: kept counts. */
+function countListed(
+  db: DbOrTx,
+  productId: string,
+  authorId: string | undefined,
+  status: (c: SQL) => SQL,
+  node: ((c: SQL) => SQL) | null,
+) {
+  return selectOne(
+    db,
+    { matching: column.int, everything: column.int },
+    sql`
+      SELECT coalesce(sum(n) FILTER (WHERE ${status(sql`status`)} ${node ? sql`AND ${node(sql`subcategory_id`)}` : sql``}), 0)::int AS matching,
+        coalesce(sum(n), 0)::int AS everything
+      FROM question_counts q WHERE product_id = ${productId} ${authorId ? sql`AND author_id = ${authorId}` : sql``}`,
+  );
+}
 
 /**
  * A page of My Questions and how many questions match, planned from what the filters select:
@@ -508,6 +562,7 @@ const summaryOf = (r: RowOf<typeof summaryRow>) => ({
  *   lower bound, `totalIsLowerBound`). In the default order a walk of the status's index keeps the matches and
  *   stops there (a common word); a word the walk meets rarely is counted and sorted from the text index;
  *   other orders are planned by PostgreSQL;
+ * - a figure's sort or "needs checking": `statsPageIds` (item-statistics.ts), its index walked;
  * - otherwise the count comes from question_counts (key reads), and decides the plan: none, no query; a small
  *   share of the bank, the versions in its status and tree node first; a large share, a walk of the product's
  *   questions in the sort's order that stops at the page's end.
@@ -515,12 +570,15 @@ const summaryOf = (r: RowOf<typeof summaryRow>) => ({
 export async function listQuestions(db: DbOrTx, f: ListFilter) {
   const q = await textQuery(db, f.text);
   const dir = f.sortOrder === 'ASC' ? sql`ASC` : sql`DESC`;
-  const searchOrder =
-    f.sortField === 'name'
+  const statSort = isItemStatsSort(f.sortField) ? f.sortField : null;
+  const searchOrder = statSort
+    ? statSearchOrder(statSort, dir)
+    : f.sortField === 'name'
       ? sql`lower(s.name) ${dir}, s.question_id ${dir}`
       : f.sortField === 'createdAt'
         ? sql`s.created_at ${dir}, s.question_id ${dir}`
         : sql`s.updated_at ${dir}, s.question_id ${dir}`;
+  // (A figure's sort is planned by statsPageIds, over question_search.)
   const order =
     f.sortField === 'name'
       ? sql`lower(v.name) ${dir}, q.id ${dir}`
@@ -532,12 +590,17 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
   const author = f.authorId ? sql`AND q.author_id = ${f.authorId}` : sql``;
   const offset = f.page * f.size;
   const window = sql`ORDER BY ${order} LIMIT ${f.size} OFFSET ${offset}`;
+  /** The filters (but the text) on `question_search s`. */
+  const searchFilters = sql`s.product_id = ${f.productId} ${f.authorId ? sql`AND s.author_id = ${f.authorId}` : sql``}
+      AND ${status(sql`s.status`)} ${node ? sql`AND ${node(sql`s.subcategory_id`)}` : sql``}`;
 
   if (q) {
     // Counted up to the cap or the page's end, whichever is later, and one more: fewer are all of them.
     const limit = Math.max(QUESTION_TEXT_COUNT_CAP, offset + f.size) + 1;
-    const chosen = sql`s.product_id = ${f.productId} ${f.authorId ? sql`AND s.author_id = ${f.authorId}` : sql``}
-      AND ${status(sql`s.status`)} ${node ? sql`AND ${node(sql`s.subcategory_id`)}` : sql``}`;
+    const chosen = sql`${searchFilters} ${f.needsChecking ? sql`AND s.needs_check` : sql``}`;
+    const searchFrom = statSort
+      ? sql`question_search s LEFT JOIN question_item_stats st ON st.question_id = s.question_id`
+      : sql`question_search s`;
     const matches = sql`s.search @@ ${statusTsQuery(q, f.status ? [f.status] : listedStatuses)}::tsquery`;
     /** The matches in the list's order, as far as `n`, as PostgreSQL plans it (the text index when rare). */
     const ordered = async (n: number) =>
@@ -546,7 +609,7 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
           db,
           idList,
           sql`
-            SELECT array(SELECT s.question_id FROM question_search s WHERE ${chosen} AND ${matches}
+            SELECT array(SELECT s.question_id FROM ${searchFrom} WHERE ${chosen} AND ${matches}
               ORDER BY ${searchOrder} LIMIT ${n})::text[] AS ids`,
         )
       ).ids;
@@ -592,40 +655,29 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
         ids = walk.ids.length >= offset + f.size ? walk.ids : await ordered(offset + f.size);
       }
     }
-    const pageIds = ids.slice(offset, offset + f.size);
-    const byId = new Map(
-      pageIds.length === 0
-        ? []
-        : (
-            await selectRows(
-              db,
-              summaryRow,
-              sql`
-                SELECT ${SUMMARY_COLUMNS}
-                FROM questions q JOIN question_versions v ON v.id = q.current_version_id
-                JOIN users a ON a.id = q.author_id
-                WHERE q.id IN (${sql.join(
-                  pageIds.map((id) => sql`${id}`),
-                  sql`, `,
-                )})`,
-            )
-          ).map((r) => [r.id, summaryOf(r)] as const),
-    );
     return {
       total,
       totalIsLowerBound: total === limit,
-      rows: pageIds.flatMap((id) => byId.get(id) ?? []),
+      rows: await summariesOf(db, ids.slice(offset, offset + f.size)),
     };
   }
 
-  const counts = await selectOne(
-    db,
-    { matching: column.int, everything: column.int },
-    sql`
-      SELECT coalesce(sum(n) FILTER (WHERE ${status(sql`status`)} ${node ? sql`AND ${node(sql`subcategory_id`)}` : sql``}), 0)::int AS matching,
-        coalesce(sum(n), 0)::int AS everything
-      FROM question_counts q WHERE product_id = ${f.productId} ${f.authorId ? sql`AND author_id = ${f.authorId}` : sql``}`,
-  );
+  if (statSort || f.needsChecking) {
+    const page = await statsPageIds(db, {
+      productId: f.productId,
+      sortField: statSort,
+      dir,
+      searchFilters,
+      searchOrder,
+      needsChecking: !!f.needsChecking,
+      offset,
+      size: f.size,
+    });
+    const total = page.total ?? (await countListed(db, f.productId, f.authorId, status, node)).matching;
+    return { total, totalIsLowerBound: page.lowerBound, rows: await summariesOf(db, page.ids) };
+  }
+
+  const counts = await countListed(db, f.productId, f.authorId, status, node);
   const total = counts.matching;
   const everything = counts.everything;
   const where = sql`${status(sql`v.status`)} ${node ? sql`AND ${node(sql`v.subcategory_id`)}` : sql``}`;
@@ -648,6 +700,7 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
           ${window})
         SELECT ${SUMMARY_COLUMNS}
         FROM page q JOIN question_versions v ON v.id = q.current_version_id JOIN users a ON a.id = q.author_id
+        ${SUMMARY_STATS}
         ORDER BY ${order}`,
     );
   // A walk of the product's questions in the sort's order, keeping those the condition selects.
@@ -662,7 +715,7 @@ export async function listQuestions(db: DbOrTx, f: ListFilter) {
           WHERE q.product_id = ${f.productId} ${author} AND ${where}
           ${window}) q
         JOIN question_versions v ON v.id = q.current_version_id
-        JOIN users a ON a.id = q.author_id
+        JOIN users a ON a.id = q.author_id ${SUMMARY_STATS}
         ORDER BY ${order}`,
     );
   return { total, totalIsLowerBound: false, rows: rows.map(summaryOf) };

@@ -33,6 +33,9 @@ export function questionsRoutes(app: FastifyInstance, deps: Deps) {
     ({ actor, params, query }) => svc.statusCounts(actor, params.id, query.filterRole),
     { policy: 'questions.list' },
   );
+  route(app, questionsApi.itemStatistics, ({ actor, params }) => svc.itemStatistics(actor, params.id), {
+    policy: 'question.itemStatistics',
+  });
   route(app, questionsApi.allowedStatuses, ({ actor, params }) => svc.allowedStatuses(actor, params.id), {
     policy: 'question.read',
   });

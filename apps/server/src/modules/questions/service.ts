@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import {
   type BrowseQueryParsed,
   ErrorCode,
+  type ItemStatsDetail,
   type LearnerQuestion,
   type LearnerQuestionPage,
   type MediaItem,
   type Question,
   type QuestionInputParsed,
-  type QuestionListQuery,
+  type QuestionListQueryParsed,
   type QuestionPage,
   type QuestionRead,
   type QuestionRole,
@@ -29,6 +30,7 @@ import {
 } from '../../lib/rich-text';
 import { type Actor, authorize, can, questionStatusesFor } from '../../policies';
 import { visibleProduct } from '../store';
+import { readItemStatistics } from './item-statistics';
 import { listThread } from './problem-reports';
 import {
   browseQuestions,
@@ -402,8 +404,7 @@ export function questionsService(deps: Deps) {
       };
     },
 
-    async list(actor: Actor, productId: string, query: QuestionListQuery): Promise<QuestionPage> {
-      const q = query as Required<Pick<QuestionListQuery, 'page' | 'size'>> & QuestionListQuery;
+    async list(actor: Actor, productId: string, q: QuestionListQueryParsed): Promise<QuestionPage> {
       const role = q.filterRole ?? (await defaultRole(actor, productId));
       await authorize(actor, 'questions.list', { productId, role });
       const page = Number(q.page);
@@ -418,6 +419,7 @@ export function questionsService(deps: Deps) {
         text: q.text,
         sortField: q.sortField ?? 'updatedAt',
         sortOrder: q.sortOrder ?? 'DESC',
+        needsChecking: q.needsChecking,
         page,
         size,
       });
@@ -433,6 +435,7 @@ export function questionsService(deps: Deps) {
           version: r.version,
           publishedVersion: r.publishedVersion,
           updatedAt: r.updatedAt.toISOString(),
+          itemStats: r.itemStats,
         })),
         page,
         size,
@@ -446,6 +449,15 @@ export function questionsService(deps: Deps) {
       const role = filterRole ?? (await defaultRole(actor, productId));
       await authorize(actor, 'questions.list', { productId, role });
       return countByStatus(db, productId, role === 'WRITER' ? actor.userId : undefined);
+    },
+
+    /** A question's item statistics: its staff and the product's instructors (decision 0030). */
+    async itemStatistics(actor: Actor, id: string): Promise<ItemStatsDetail> {
+      const head = await findHead(db, id);
+      if (!head) throw noSuchQuestion();
+      await authorize(actor, 'question.itemStatistics', head);
+      const s = await readItemStatistics(db, id);
+      return { statistics: s && { ...s, computedAt: s.computedAt.toISOString() } };
     },
 
     async allowedStatuses(actor: Actor, id: string) {

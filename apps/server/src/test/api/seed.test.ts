@@ -89,8 +89,27 @@ describe('demo data', () => {
               WHERE u.email = 'learner@example.com') AS answered,
             (SELECT sum(e.value::int)::int FROM question_shares, jsonb_each_text(counts) e) AS shares`),
       );
-      // The learner's 20 first answers, and the demo instructor's class's (35 tests of 10 questions, a few met twice).
-      expect(history).toEqual({ tests: 2, answered: 20, shares: 362 });
+      // The learner's 20 first answers, the demo instructor's class's (35 tests of 10 questions, a few met twice),
+      // and 36 past learners' 30 each in NCLEX-RN Review (db/seed-item-statistics.ts).
+      expect(history).toEqual({ tests: 2, answered: 20, shares: 362 + 36 * 30 });
+      // Their item statistics are computed by the end of the seed: every kind of flag shows in the practice bank.
+      const figures30 = rows<{ n: number; flags: string[] }>(
+        await db.execute(sql`
+          SELECT st.n, st.flags FROM question_item_stats st JOIN products p ON p.id = st.product_id
+          WHERE p.name = 'NCLEX-RN Review'`),
+      );
+      expect(figures30).toHaveLength(30);
+      expect(figures30.every((f) => f.n === 36)).toBe(true);
+      expect(new Set(figures30.flatMap((f) => f.flags))).toEqual(
+        new Set(['TOO_EASY', 'TOO_HARD', 'WEAK_DISCRIMINATION', 'POSSIBLE_WRONG_KEY']),
+      );
+      const flagged = figures30.filter((f) => f.flags.length > 0).length;
+      expect(flagged).toBeGreaterThanOrEqual(4);
+      expect(flagged).toBeLessThan(15);
+      const [marks] = rows<{ n: number }>(
+        await db.execute(sql`SELECT count(*)::int AS n FROM question_stats_dirty`),
+      );
+      expect(marks!.n).toBe(0);
       const [figures] = rows<{ students: number; active: number; tests: number; answered: number }>(
         await db.execute(sql`
           SELECT count(*)::int AS students, count(*) FILTER (WHERE s.active)::int AS active,

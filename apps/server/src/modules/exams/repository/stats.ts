@@ -8,9 +8,9 @@ import { float8, int8 } from './columns';
 
 /**
  * Records the answers of a test (or of one question, in tutor mode) in the learner's history: the last
- * answer's correctness, the first answer's choice (counted once in question_shares), and the learner's
- * answered/correct totals. Only answers not recorded yet: in tutor mode a submitted (locked) answer was
- * recorded when it was submitted. `now` becomes the learner's last activity in the product.
+ * answer's correctness, the first answer's choice and correctness (counted once in question_shares, the question
+ * marked for its item statistics), and the learner's answered/correct totals, first answers' too. Only answers
+ * not recorded yet: in tutor mode a submitted (locked) answer was recorded when it was submitted. `now` becomes the learner's last activity in the product.
  */
 export async function recordAnswers(
   tx: DbOrTx,
@@ -32,7 +32,8 @@ export async function recordAnswers(
     ),
     history AS (
       UPDATE learner_questions lq SET last_correct = a.correct,
-        first_choice_id = coalesce(lq.first_choice_id, a.selected_choice_id)
+        first_choice_id = coalesce(lq.first_choice_id, a.selected_choice_id),
+        first_correct = CASE WHEN lq.first_choice_id IS NULL THEN a.correct ELSE lq.first_correct END
       FROM answered a WHERE lq.user_id = ${t.userId} AND lq.question_id = a.question_id
     ),
     shares AS (
@@ -43,17 +44,29 @@ export async function recordAnswers(
         SELECT jsonb_object_agg(e.key, coalesce((question_shares.counts ->> e.key)::int, 0) + e.value::int)
         FROM jsonb_each_text(excluded.counts) e)
     ),
+    -- The item statistics of these questions are due again (the periodic task recomputes them: decision 0030).
+    -- Written after the shares above, whose row locks come first, so this adds no new lock order.
+    dirty AS (
+      INSERT INTO question_stats_dirty (question_id)
+      SELECT a.question_id FROM answered a
+      JOIN before b ON b.question_id = a.question_id WHERE b.first_choice_id IS NULL
+      ON CONFLICT (question_id) DO UPDATE SET seq = question_stats_dirty.seq + 1
+    ),
     delta AS (
       SELECT count(*) FILTER (WHERE b.last_correct IS NULL) AS answered,
-        count(*) FILTER (WHERE a.correct) - count(*) FILTER (WHERE b.last_correct) AS correct
+        count(*) FILTER (WHERE a.correct) - count(*) FILTER (WHERE b.last_correct) AS correct,
+        count(*) FILTER (WHERE b.first_choice_id IS NULL) AS first_answered,
+        count(*) FILTER (WHERE b.first_choice_id IS NULL AND a.correct) AS first_correct
       FROM answered a JOIN before b ON b.question_id = a.question_id
     )
-    INSERT INTO learner_stats (user_id, product_id, answered, correct, last_active_at)
-    SELECT ${t.userId}, ${t.productId}, d.answered, d.correct, ${t.now} FROM delta d
+    INSERT INTO learner_stats (user_id, product_id, answered, correct, first_answered, first_correct, last_active_at)
+    SELECT ${t.userId}, ${t.productId}, d.answered, d.correct, d.first_answered, d.first_correct, ${t.now} FROM delta d
     WHERE EXISTS (SELECT 1 FROM answered)
     ON CONFLICT (user_id, product_id) DO UPDATE SET
       answered = learner_stats.answered + excluded.answered,
       correct = learner_stats.correct + excluded.correct,
+      first_answered = learner_stats.first_answered + excluded.first_answered,
+      first_correct = learner_stats.first_correct + excluded.first_correct,
       last_active_at = greatest(learner_stats.last_active_at, excluded.last_active_at)`);
 }
 

@@ -22,6 +22,7 @@ export const questionKeys = {
   versions: (id: string) => ['questions', 'detail', id, 'versions'] as const,
   version: (id: string, n: number) => ['questions', 'detail', id, 'versions', n] as const,
   comments: (id: string) => ['questions', 'detail', id, 'comments'] as const,
+  itemStatistics: (id: string) => ['questions', 'detail', id, 'itemStatistics'] as const,
 };
 
 export const questionListQuery = (productId: string, query: QuestionListQuery) =>
@@ -75,6 +76,15 @@ export const versionQuery = (id: string, number: number) =>
     queryFn: () => call(questionsApi.version, { params: { id, number } }),
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+/** A question's item statistics (its staff and the product's instructors). */
+export const itemStatisticsQuery = (id: string) =>
+  queryOptions({
+    queryKey: questionKeys.itemStatistics(id),
+    queryFn: () => call(questionsApi.itemStatistics, { params: { id } }),
+  });
+
+export const useItemStatistics = (id: string) => useQuery(itemStatisticsQuery(id));
 
 export const commentsQuery = (id: string) =>
   queryOptions({

@@ -1,7 +1,13 @@
-import { Anchor, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import type { QuestionSummary } from '@qbank/contract';
+import IconArrowDown from '@tabler/icons-react/dist/esm/icons/IconArrowDown.mjs';
+import IconArrowUp from '@tabler/icons-react/dist/esm/icons/IconArrowUp.mjs';
+import IconSelector from '@tabler/icons-react/dist/esm/icons/IconSelector.mjs';
 import { Link, useLocation } from 'react-router';
 import { formatTime, personName } from '../lib/format';
+import { formatDiscrimination, formatFacility } from '../lib/item-stats';
+import type { ListState, StatSortField } from '../lib/list-params';
+import { ItemFlags } from './item-flags';
 import { StatusBadge } from './status-badge';
 
 /** What the review view is handed: the list's ids in order, so J/K can walk them, and the list to go back to. */
@@ -35,6 +41,63 @@ function RevisionOf({ q }: { q: QuestionSummary }) {
   );
 }
 
+const STAT_COLUMNS: { field: StatSortField; label: string; title: string }[] = [
+  { field: 'facility', label: 'Facility', title: 'Share of first attempts that were right' },
+  {
+    field: 'discrimination',
+    label: 'Discrimination',
+    title: 'Correlation of being right with the rest score',
+  },
+  { field: 'timesAnswered', label: 'n', title: 'Times answered first' },
+];
+
+/** A figure's column header: a button that sorts by it, its order told to assistive technology by aria-sort. */
+function StatHeader({
+  column,
+  sort,
+  onSort,
+}: {
+  column: (typeof STAT_COLUMNS)[number];
+  sort: ListState['sort'];
+  onSort: (field: StatSortField) => void;
+}) {
+  const [field, order] = sort.split('.');
+  const active = field === column.field;
+  const Icon = !active ? IconSelector : order === 'ASC' ? IconArrowUp : IconArrowDown;
+  return (
+    <Table.Th
+      aria-sort={active ? (order === 'ASC' ? 'ascending' : 'descending') : undefined}
+      style={{ textAlign: 'right', whiteSpace: 'nowrap' }}
+    >
+      <UnstyledButton
+        onClick={() => onSort(column.field)}
+        title={column.title}
+        fw={600}
+        fz="sm"
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+      >
+        {column.label}
+        <Icon size={14} aria-hidden />
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** A row's figures on a phone's card: one line, and its flags. */
+function StatsLine({ q }: { q: QuestionSummary }) {
+  const s = q.itemStats;
+  if (!s) return null;
+  return (
+    <Stack gap={4} mt={4}>
+      <Text size="sm" c="dimmed">
+        Facility {formatFacility(s.facility)} · discrimination {formatDiscrimination(s.discrimination)} · n{' '}
+        {s.n}
+      </Text>
+      <ItemFlags flags={s.flags} />
+    </Stack>
+  );
+}
+
 /**
  * The questions of a page: a table on wide screens, a stack of cards on a phone (the table's columns do not fit
  * 375 px), each row opening the question's review view.
@@ -42,15 +105,20 @@ function RevisionOf({ q }: { q: QuestionSummary }) {
 export function QuestionList({
   rows,
   placementOf,
+  sort,
+  onSort,
 }: {
   rows: QuestionSummary[];
   placementOf: (subcategoryUuid: string | null) => string | null;
+  /** The list's order: the item-statistics columns sort it from their headers. */
+  sort: ListState['sort'];
+  onSort: (field: StatSortField) => void;
 }) {
   const location = useLocation();
   const state: FromList = { ids: rows.map((r) => r.uuid), listSearch: location.search };
   return (
     <>
-      <Table.ScrollContainer minWidth={720} visibleFrom="sm" type="native">
+      <Table.ScrollContainer minWidth={960} visibleFrom="sm" type="native">
         <Table striped highlightOnHover verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
@@ -59,6 +127,9 @@ export function QuestionList({
               <Table.Th>Author</Table.Th>
               <Table.Th>Placement</Table.Th>
               <Table.Th>Updated</Table.Th>
+              {STAT_COLUMNS.map((c) => (
+                <StatHeader key={c.field} column={c} sort={sort} onSort={onSort} />
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -85,6 +156,22 @@ export function QuestionList({
                     {formatTime(q.updatedAt)}
                   </Text>
                 </Table.Td>
+                <Table.Td ta="right">
+                  <Text size="sm">{q.itemStats ? formatFacility(q.itemStats.facility) : '—'}</Text>
+                  {q.itemStats && q.itemStats.flags.length > 0 && (
+                    <Group justify="flex-end" mt={4}>
+                      <ItemFlags flags={q.itemStats.flags} />
+                    </Group>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Text size="sm">
+                    {q.itemStats ? formatDiscrimination(q.itemStats.discrimination) : '—'}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Text size="sm">{q.itemStats?.n ?? 0}</Text>
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -104,6 +191,7 @@ export function QuestionList({
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {placementOf(q.subcategoryUuid) ?? 'Not placed'}
             </Text>
+            <StatsLine q={q} />
           </Paper>
         ))}
       </Stack>

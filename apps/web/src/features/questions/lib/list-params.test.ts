@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listQueryOf, readListState, writeListState } from './list-params';
+import { listQueryOf, readListState, toggledSort, writeListState } from './list-params';
 import { defaultStatusOf } from './workflow';
 
 describe('list state in the address', () => {
@@ -45,5 +45,26 @@ describe('list state in the address', () => {
       sortOrder: 'DESC',
       text: 'x',
     });
+  });
+  it("keeps the needs-checking filter and the figures' sorts in the address", () => {
+    const s = readListState(
+      new URLSearchParams('view=ADMIN&check=1&sort=discrimination.ASC'),
+      ['ADMIN'],
+      defaultStatusOf,
+    );
+    expect(s).toMatchObject({ needsChecking: true, sort: 'discrimination.ASC' });
+    expect(listQueryOf(s)).toMatchObject({
+      sortField: 'discrimination',
+      sortOrder: 'ASC',
+      needsChecking: 'true',
+    });
+    expect(readListState(writeListState(s, defaultStatusOf('ADMIN')), ['ADMIN'], defaultStatusOf)).toEqual(s);
+    expect(listQueryOf({ ...s, needsChecking: false })).not.toHaveProperty('needsChecking');
+  });
+  it('sorts by a column on a click, and the other way on a second', () => {
+    expect(toggledSort('updatedAt.DESC', 'discrimination')).toBe('discrimination.ASC');
+    expect(toggledSort('discrimination.ASC', 'discrimination')).toBe('discrimination.DESC');
+    expect(toggledSort('discrimination.DESC', 'discrimination')).toBe('discrimination.ASC');
+    expect(toggledSort('facility.ASC', 'timesAnswered')).toBe('timesAnswered.DESC');
   });
 });

@@ -23,6 +23,8 @@ export interface ListState {
   category: string | null;
   subcategory: string | null;
   author: string | null;
+  /** Only questions with an item-statistics flag. */
+  needsChecking?: boolean;
 }
 
 export const SORT_OPTIONS: { value: ListState['sort']; label: string }[] = [
@@ -32,7 +34,28 @@ export const SORT_OPTIONS: { value: ListState['sort']; label: string }[] = [
   { value: 'createdAt.ASC', label: 'Created: oldest first' },
   { value: 'name.ASC', label: 'Name: A–Z' },
   { value: 'name.DESC', label: 'Name: Z–A' },
+  { value: 'facility.ASC', label: 'Facility: hardest first' },
+  { value: 'facility.DESC', label: 'Facility: easiest first' },
+  { value: 'discrimination.ASC', label: 'Discrimination: weakest first' },
+  { value: 'discrimination.DESC', label: 'Discrimination: strongest first' },
+  { value: 'timesAnswered.DESC', label: 'Times answered: most first' },
+  { value: 'timesAnswered.ASC', label: 'Times answered: fewest first' },
 ];
+
+/** The item-statistics columns a list's header sorts by, and the order a first click asks for. */
+export const STAT_SORTS = {
+  facility: 'ASC',
+  discrimination: 'ASC',
+  timesAnswered: 'DESC',
+} as const satisfies Partial<Record<SortField, SortOrder>>;
+export type StatSortField = keyof typeof STAT_SORTS;
+
+/** The sort after a click on a column's header: its first order, or the other one when it already sorts. */
+export function toggledSort(current: ListState['sort'], field: StatSortField): ListState['sort'] {
+  const [f, o] = current.split('.') as [SortField, SortOrder];
+  if (f !== field) return `${field}.${STAT_SORTS[field]}`;
+  return `${field}.${o === 'ASC' ? 'DESC' : 'ASC'}`;
+}
 
 const isStatus = (s: string | null): s is QuestionStatus => QUESTION_STATUSES.includes(s as QuestionStatus);
 
@@ -60,6 +83,7 @@ export function readListState(
     category: params.get('category'),
     subcategory: params.get('subcategory'),
     author: view === 'WRITER' ? null : params.get('author'),
+    needsChecking: params.get('check') === '1',
   };
 }
 
@@ -75,6 +99,7 @@ export function writeListState(s: ListState, defaultStatus: QuestionStatus | nul
   if (s.category) p.set('category', s.category);
   if (s.subcategory) p.set('subcategory', s.subcategory);
   if (s.author) p.set('author', s.author);
+  if (s.needsChecking) p.set('check', '1');
   return p;
 }
 
@@ -94,11 +119,12 @@ export function listQueryOf(s: ListState): QuestionListQuery {
     ...(s.category ? { categoryUuid: s.category } : {}),
     ...(s.subcategory ? { subcategoryUuid: s.subcategory } : {}),
     ...(s.author ? { authorUuid: s.author } : {}),
+    ...(s.needsChecking ? { needsChecking: 'true' as const } : {}),
   };
 }
 
 export const hasFilters = (s: ListState) =>
-  !!(s.text.trim() || s.subject || s.category || s.subcategory || s.author);
+  !!(s.text.trim() || s.subject || s.category || s.subcategory || s.author || s.needsChecking);
 
 /**
  * My Questions' first calls for a visitor opening it at `params`: the list's query and the status counts' role,

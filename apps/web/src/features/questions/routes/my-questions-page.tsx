@@ -1,5 +1,6 @@
 import {
   Button,
+  Checkbox,
   Container,
   Group,
   Pagination,
@@ -41,6 +42,7 @@ import {
   listQueryOf,
   readListState,
   SORT_OPTIONS,
+  toggledSort,
   writeListState,
 } from '../lib/list-params';
 import { filterOptions, placementLabel } from '../lib/placement';
@@ -122,9 +124,13 @@ export function MyQuestionsPage() {
   const filtered = hasFilters(state);
   const placementOf = (id: string | null) => placementLabel(tree.data?.productTree, id);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const activeFilters = [state.subject, state.category, state.subcategory, state.author].filter(
-    Boolean,
-  ).length;
+  const activeFilters = [
+    state.subject,
+    state.category,
+    state.subcategory,
+    state.author,
+    state.needsChecking,
+  ].filter(Boolean).length;
 
   if (!user || !active) return null;
 
@@ -153,7 +159,14 @@ export function MyQuestionsPage() {
             onClick={() => {
               setSearch('');
               lastApplied.current = '';
-              update({ text: '', subject: null, category: null, subcategory: null, author: null });
+              update({
+                text: '',
+                subject: null,
+                category: null,
+                subcategory: null,
+                author: null,
+                needsChecking: false,
+              });
             }}
           >
             Clear filters
@@ -183,7 +196,12 @@ export function MyQuestionsPage() {
                     : page!.totalElements
                 }`}
           </Text>
-          <QuestionList rows={rows} placementOf={placementOf} />
+          <QuestionList
+            rows={rows}
+            placementOf={placementOf}
+            sort={state.sort}
+            onSort={(field) => update({ sort: toggledSort(state.sort, field) })}
+          />
           {page!.totalPages > 1 && (
             <Pagination
               total={page!.totalPages}
@@ -317,6 +335,13 @@ export function MyQuestionsPage() {
             clearable
             searchable
             onChange={(v) => update({ subcategory: v })}
+          />
+          <Checkbox
+            label="Needs checking"
+            description="Flagged by its item statistics"
+            checked={state.needsChecking}
+            onChange={(e) => update({ needsChecking: e.currentTarget.checked })}
+            style={{ alignSelf: 'end' }}
           />
         </SimpleGrid>
         {(active.admin || user.superuser) && (

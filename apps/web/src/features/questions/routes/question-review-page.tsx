@@ -31,6 +31,7 @@ import {
 } from '../api/questions';
 import { CommentThread } from '../components/comment-thread';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { ItemStatisticsPanel } from '../components/item-statistics-panel';
 import { PublishDialog } from '../components/publish-dialog';
 import type { FromList } from '../components/question-list';
 import { QuestionView } from '../components/question-view';
@@ -315,7 +316,10 @@ export function QuestionReviewPage() {
             </Paper>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
-            <CommentThread questionId={q.uuid} />
+            <Stack gap="lg">
+              <ItemStatisticsPanel question={q} />
+              <CommentThread questionId={q.uuid} />
+            </Stack>
           </Grid.Col>
         </Grid>
         <VersionHistory
