@@ -171,6 +171,10 @@ test.describe('Students (the roster)', () => {
     const subjects = page.getByRole('region', { name: 'By subject' });
     await expect(subjects.getByRole('row').nth(1)).toContainText('%');
     await expect(page.getByRole('region', { name: 'Recent tests' }).getByRole('listitem')).toHaveCount(2);
+    // Twelve weeks of activity: Chen's two tests, 9 and 12 days ago.
+    const weeks = page.getByRole('list', { name: 'Tests started each week' }).getByRole('listitem');
+    await expect(weeks).toHaveCount(12);
+    await expect(page.getByRole('region', { name: 'Activity' })).toContainText('2 in all');
     await expectScreenOk(page);
     await page.getByRole('link', { name: 'Students' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Students' })).toBeVisible();

@@ -198,5 +198,13 @@ export type StudentAccessResult = z.infer<typeof studentAccessResult>;
 
 /** GET products/{id}/students/{userId}: one student, and their standing as their own dashboard shows it. */
 export const studentParams = z.object({ id: uuidField('id'), userId: uuidField('userId') });
-export const studentDetail = z.object({ student: rosterStudent, standing: dashboard });
+/** The weeks of activity a student's page charts: the last twelve, oldest first. */
+export const ACTIVITY_WEEKS = 12;
+
+export const studentDetail = z.object({
+  student: rosterStudent,
+  standing: dashboard,
+  /** Each of the last ACTIVITY_WEEKS weeks (Monday to Sunday, UTC): tests started, questions answered in tests ended. */
+  activity: z.array(z.object({ weekStart: z.string(), tests: z.number().int(), answered: z.number().int() })),
+});
 export type StudentDetail = z.infer<typeof studentDetail>;

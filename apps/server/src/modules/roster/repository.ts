@@ -167,6 +167,21 @@ export async function countStudents(db: DbOrTx, f: RosterFilter): Promise<number
   return row.n;
 }
 
+/**
+ * A student's tests in the product by week (weeks from Monday, UTC) since `since`: how many they started, and
+ * how many questions the ones they ended held answered. Read from the tests' own index (user, product, start).
+ */
+export async function weeklyActivity(db: DbOrTx, userId: string, productId: string, since: Date) {
+  return selectRows(
+    db,
+    { week: column.string, tests: column.int, answered: column.int },
+    sql`SELECT to_char(date_trunc('week', created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week,
+      count(*)::int AS tests, coalesce(sum(answered) FILTER (WHERE status = 'COMPLETED'), 0)::int AS answered
+    FROM tests WHERE user_id = ${userId} AND product_id = ${productId} AND created_at >= ${since}
+    GROUP BY 1`,
+  );
+}
+
 // ---- Cohorts ----
 
 const cohortRow = {

@@ -40,7 +40,9 @@ import {
   setStudentHolds,
   studentsAmong,
   updateCohort,
+  weeklyActivity,
 } from './repository';
+import { weeksUpTo } from './weeks';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -180,9 +182,20 @@ export function rosterService(deps: Deps) {
       const f = await filterOf(actor, productId, { status: 'ALL', sortField: 'name', sortOrder: 'ASC' });
       const [row] = (await listStudents(db, { ...f, userId })).rows;
       if (!row) throw new AppError(ErrorCode.NOT_FOUND, 'No such student in this QBank', 'userId');
+      const weeks = weeksUpTo(clock.now());
+      const [standing, activity] = await Promise.all([
+        standingOf(db, userId, productId, row.plan === 'BASIC'),
+        weeklyActivity(db, userId, productId, new Date(`${weeks[0]}T00:00:00Z`)),
+      ]);
+      const byWeek = new Map(activity.map((a) => [a.week, a]));
       return {
         student: toStudent(row),
-        standing: await standingOf(db, userId, productId, row.plan === 'BASIC'),
+        standing,
+        activity: weeks.map((w) => ({
+          weekStart: w,
+          tests: byWeek.get(w)?.tests ?? 0,
+          answered: byWeek.get(w)?.answered ?? 0,
+        })),
       };
     },
 

@@ -161,6 +161,10 @@ describe('the figures', () => {
     const own = await learner.req({ url: `/api/v2/tests/products/${bank.product.id}/dashboard` });
     expect(detail.body.standing).toEqual(own.body);
     expect(detail.body.standing).toMatchObject({ answered: 3, correct: 2, usedQuestions: 4 });
+    // Twelve weeks of activity, this one holding the test started (not ended: no answers counted yet).
+    expect(detail.body.activity).toHaveLength(12);
+    expect(detail.body.activity.at(-1)).toEqual({ weekStart: '2026-09-28', tests: 1, answered: 0 });
+    expect(detail.body.activity.slice(0, -1).every((w: { tests: number }) => w.tests === 0)).toBe(true);
     // Not a student of this QBank (staff, a stranger, nobody): 404; a learner may not look.
     const writer = await signedIn(t, { product: bank.product.id, roles: { questionWriter: true } });
     for (const id of [writer.user.id, randomUUID()]) {

@@ -28,6 +28,7 @@ import { formatTime, scoreLabel, testName } from '../../../lib/test-summary';
 import { useAuth } from '../../accounts/api/auth';
 import { useStudent } from '../api/students';
 import { AccessDialog } from '../components/access-dialog';
+import { ActivityChart } from '../components/activity-chart';
 import { ACCESS_BADGES, cohortNames, formatDay, lastActive, PLAN_LABELS, studentName } from '../lib/format';
 
 /** A figure in a card: its name above, its value large. */
@@ -123,6 +124,7 @@ function StudentView({ detail, productId }: { detail: StudentDetail; productId: 
         />
         <Figure label="Tests taken" value={String(s.testsTaken)} />
       </SimpleGrid>
+      <ActivityChart activity={detail.activity} />
       <Paper withBorder p="md" component="section" aria-labelledby="student-subjects">
         <Title order={2} size="h4" id="student-subjects" mb="sm">
           By subject
