@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './catalogue';
 export * from './enrolment';
 export * from './imports';
+export * from './ingestion';
 export * from './platform';
 export * from './questions';
 export * from './roster';

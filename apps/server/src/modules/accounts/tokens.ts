@@ -6,13 +6,17 @@ import { findToken, insertToken, markTokenUsed, retireTokens, type TokenPurpose 
 
 export type { TokenPurpose } from './repository';
 
-/** Issues a single-use link token (stored hashed, expiring after one hour); earlier unused ones of the same purpose stop working. */
+/**
+ * Issues a single-use link token (stored hashed, expiring after one hour unless `ttlMs` says otherwise: a
+ * welcome mail's set-password link works for days); earlier unused ones of the same purpose stop working.
+ */
 export async function issueToken(
   tx: DbOrTx,
   userId: string,
   purpose: TokenPurpose,
   now: Date,
   data: Record<string, unknown> = {},
+  ttlMs: number = Limits.linkTtlMs,
 ): Promise<string> {
   const token = randomToken();
   await retireTokens(tx, userId, purpose, now);
@@ -22,7 +26,7 @@ export async function issueToken(
     userId,
     data,
     createdAt: now,
-    expiresAt: new Date(now.getTime() + Limits.linkTtlMs),
+    expiresAt: new Date(now.getTime() + ttlMs),
   });
   return token;
 }
