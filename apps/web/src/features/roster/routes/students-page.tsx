@@ -37,6 +37,7 @@ import { studentsExportUrl, useStudents } from '../api/students';
 import { AccessDialog } from '../components/access-dialog';
 import { CohortsDialog } from '../components/cohorts-dialog';
 import { StudentsTable } from '../components/students-table';
+import { UploadClassList } from '../components/upload-class-list';
 import { PLAN_LABELS } from '../lib/format';
 import {
   filtersOf,
@@ -190,6 +191,7 @@ export function StudentsPage() {
             </Text>
           </div>
           <Group gap="sm">
+            <UploadClassList productId={productId} />
             <Button
               variant="default"
               leftSection={<IconUsersGroup size={16} aria-hidden />}
