@@ -2,7 +2,15 @@ import { ErrorCode, Limits, Messages } from '@qbank/contract';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { randomToken, sha256Hex } from '../../lib/crypto';
-import { findToken, insertToken, markTokenUsed, retireTokens, type TokenPurpose } from './repository';
+import {
+  findToken,
+  insertToken,
+  insertTokens,
+  markTokenUsed,
+  retireTokens,
+  retireTokensOf,
+  type TokenPurpose,
+} from './repository';
 
 export type { TokenPurpose } from './repository';
 
@@ -29,6 +37,34 @@ export async function issueToken(
     expiresAt: new Date(now.getTime() + ttlMs),
   });
   return token;
+}
+
+/**
+ * issueToken for many users in two statements (a class enrolled at once gets its welcome links): answers each
+ * user's token.
+ */
+export async function issueTokens(
+  tx: DbOrTx,
+  userIds: string[],
+  purpose: TokenPurpose,
+  now: Date,
+  data: Record<string, unknown> = {},
+  ttlMs: number = Limits.linkTtlMs,
+): Promise<Map<string, string>> {
+  const tokens = new Map(userIds.map((id) => [id, randomToken()]));
+  await retireTokensOf(tx, userIds, purpose, now);
+  await insertTokens(
+    tx,
+    [...tokens].map(([userId, token]) => ({
+      tokenHash: sha256Hex(token),
+      purpose,
+      userId,
+      data,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ttlMs),
+    })),
+  );
+  return tokens;
 }
 
 /** Finds a live token; throws 400 INVALID_TOKEN for unknown, used or expired ones. */

@@ -2,7 +2,7 @@ import { Brand, type IngestionCounts, type IngestionOutcome, WELCOME_LINK_DAYS }
 import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { composeMail } from '../../infra/mail-layout';
-import { issueToken } from '../accounts';
+import { issueTokens } from '../accounts';
 import { enrolStudents } from './enrol';
 import { accountsByEmail, claimUnverified, insertStudentAccounts } from './ingestion-repository';
 
@@ -80,6 +80,8 @@ export async function ingestBatch(
   await claimUnverified(tx, claimed, b.now);
 
   const outcomes = new Map<string, IngestionOutcome>();
+  const welcomed: { userId: string; user: IngestedUser }[] = [];
+  const noticed: IngestedUser[] = [];
   for (const u of b.users) {
     const account = accounts.get(u.email);
     if (!account) continue;
@@ -91,45 +93,47 @@ export async function ingestBatch(
           ? 'CREATED'
           : 'JOINED';
     outcomes.set(u.email, outcome);
-    if (outcome === 'CREATED') {
-      const token = await issueToken(
-        tx,
-        account.id,
-        'PASSWORD_RESET',
-        b.now,
-        { welcome: b.productId },
-        WELCOME_LINK_DAYS * DAY_MS,
-      );
-      const until = new Date(b.now.getTime() + WELCOME_LINK_DAYS * DAY_MS);
-      await mailer.queue(
-        tx,
-        composeMail(
-          u.email,
-          `Welcome to ${b.productName} on ${Brand.name}`,
-          [
-            `Hi ${u.firstName},`,
-            `Your instructor has enrolled you in ${b.productName} on ${Brand.name}. Your account is ready: choose a password with the link below, then sign in with this e-mail address.`,
-            `The link works once, until ${until.toUTCString()}. After that, use "Forgot password" on the sign-in page.`,
-          ],
-          {
-            label: 'Choose your password',
-            url: `${config.publicUrl}/resetPassword?token=${encodeURIComponent(token)}`,
-          },
-        ),
-      );
-    } else if (outcome === 'JOINED')
-      await mailer.queue(
-        tx,
-        composeMail(
-          u.email,
-          `You have been added to ${b.productName}`,
-          [
-            `Hi ${u.firstName},`,
-            `Your instructor has added you to ${b.productName} on ${Brand.name}. It is in your QBanks now.`,
-          ],
-          { label: `Open ${b.productName}`, url: `${config.publicUrl}/dashboard` },
-        ),
-      );
+    if (outcome === 'CREATED') welcomed.push({ userId: account.id, user: u });
+    else if (outcome === 'JOINED') noticed.push(u);
   }
+  // The set-password links, all in two statements.
+  const tokens = await issueTokens(
+    tx,
+    welcomed.map((w) => w.userId),
+    'PASSWORD_RESET',
+    b.now,
+    { welcome: b.productId },
+    WELCOME_LINK_DAYS * DAY_MS,
+  );
+  const until = new Date(b.now.getTime() + WELCOME_LINK_DAYS * DAY_MS).toUTCString();
+  // One statement for the batch's mails (mailer.queueMany), in this transaction: sent only if it commits.
+  const mails = welcomed.map(({ userId, user }) =>
+    composeMail(
+      user.email,
+      `Welcome to ${b.productName} on ${Brand.name}`,
+      [
+        `Hi ${user.firstName},`,
+        `Your instructor has enrolled you in ${b.productName} on ${Brand.name}. Your account is ready: choose a password with the link below, then sign in with this e-mail address.`,
+        `The link works once, until ${until}. After that, use "Forgot password" on the sign-in page.`,
+      ],
+      {
+        label: 'Choose your password',
+        url: `${config.publicUrl}/resetPassword?token=${encodeURIComponent(tokens.get(userId)!)}`,
+      },
+    ),
+  );
+  for (const user of noticed)
+    mails.push(
+      composeMail(
+        user.email,
+        `You have been added to ${b.productName}`,
+        [
+          `Hi ${user.firstName},`,
+          `Your instructor has added you to ${b.productName} on ${Brand.name}. It is in your QBanks now.`,
+        ],
+        { label: `Open ${b.productName}`, url: `${config.publicUrl}/dashboard` },
+      ),
+    );
+  await mailer.queueMany(tx, mails);
   return outcomes;
 }
