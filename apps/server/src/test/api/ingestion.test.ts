@@ -370,4 +370,50 @@ describe('class list files', () => {
     expect([capped.status, capped.body.field]).toEqual([409, 'cap']);
     expect((await getFile(c, mine)).state).toBe('PREVIEW');
   });
+
+  it('resumes after a crash between batches: nothing lost, nothing done twice', async () => {
+    const product = await buildProduct(t.deps.db, { name: 'Batch Private' });
+    const c = await instructorOf(product.id);
+    const tag = randomUUID().slice(0, 8);
+    const emails = Array.from({ length: 600 }, (_, i) => `row${i}.${tag}@example.com`);
+    const file = csv(['email,first_name,last_name', ...emails.map((e, i) => `${e},Row,${i}`)]);
+    const up = userIngestionFile.parse((await upload(c, product.id, 'big.csv', file)).body);
+    expect(up.preview.counts.newUsers).toBe(600);
+    // The second batch's transaction fails once (a sequence is not rolled back with it): the job's first
+    // attempt stops after the first batch (rows 2 to 501) committed.
+    await t.deps.db.execute(sql`CREATE SEQUENCE ingestion_crash_once`);
+    await t.deps.db.execute(sql`
+      CREATE FUNCTION ingestion_crash_once() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.row > 501 AND nextval('ingestion_crash_once') = 1 THEN RAISE EXCEPTION 'crash'; END IF;
+        RETURN NEW;
+      END $$`);
+    await t.deps.db.execute(sql`
+      CREATE TRIGGER ingestion_crash_once BEFORE UPDATE ON user_ingestion_rows
+      FOR EACH ROW EXECUTE FUNCTION ingestion_crash_once()`);
+    try {
+      expect((await commit(c, up.uuid)).status).toBe(202);
+      await t.runJobs();
+      const stopped = await getFile(c, up.uuid);
+      expect(stopped).toMatchObject({ state: 'COMMITTING', result: { created: 500 } });
+      expect(await countUsers(emails)).toBe(500);
+      // The runner tries again later: the rest, once.
+      clock.set(new Date(START.getTime() + 60_000));
+      await t.runJobs();
+      expect(await getFile(c, up.uuid)).toMatchObject({ state: 'DONE', result: { created: 600, joined: 0 } });
+    } finally {
+      await t.deps.db.execute(sql`DROP TRIGGER ingestion_crash_once ON user_ingestion_rows`);
+      await t.deps.db.execute(sql`DROP FUNCTION ingestion_crash_once()`);
+      await t.deps.db.execute(sql`DROP SEQUENCE ingestion_crash_once`);
+    }
+    expect(await countUsers(emails)).toBe(600);
+    const welcomes = await q(
+      sql`SELECT count(*)::int AS n, count(DISTINCT "to")::int AS d FROM mail_outbox WHERE subject = 'Welcome to Batch Private on QBank Cloud'`,
+    );
+    expect(welcomes[0]).toEqual({ n: 600, d: 600 });
+    const enrolled = await q(
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE product_id = ${product.id} AND action = 'student.enrol'`,
+    );
+    expect(enrolled[0]!.n).toBe(600);
+  });
 });
