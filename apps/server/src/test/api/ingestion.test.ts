@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { testClock } from '../../lib/clock';
+import { deflatedZeros, workbookLike } from '../../modules/imports/formats/test-zip';
 import type { TestClient } from '../client';
 import {
   buildProduct,
@@ -342,6 +343,14 @@ describe('class list files', () => {
     const huge = await upload(c, product.id, 'huge.csv', Buffer.alloc(5 * 1024 * 1024 + 1, 0x61));
     expect(huge.status).toBe(413);
     expect(huge.body).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE', field: 'file' });
+    // A workbook whose headers say 4 KB and which inflates to 100 MB: measured, stopped, refused.
+    const bomb = workbookLike({
+      name: 'xl/worksheets/sheet1.xml',
+      data: deflatedZeros(100),
+      declaredSize: 4096,
+    });
+    const bombed = await upload(c, product.id, 'class.xlsx', bomb);
+    expect(bombed.body).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE', field: 'file' });
     const learner = await signedIn(t, { product: product.id });
     const refused = await upload(
       learner,
