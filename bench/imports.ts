@@ -14,6 +14,7 @@ import { IMPORT_MAX_BYTES, IMPORT_MAX_QUESTIONS } from '@qbank/contract';
 import type { Deps } from '../apps/server/src/deps';
 import type { JobRunner } from '../apps/server/src/infra/jobs';
 import { findImport } from '../apps/server/src/modules/imports/repository';
+import { cpuUse } from './cpu-use';
 import type { LoadJob, LoadRequest, LoadResult } from './load';
 
 export const IMPORT_SCENARIO = 'import: health and a store page while a max-size import runs';
@@ -183,11 +184,13 @@ export async function measureDuringImport(o: {
     const loop = monitorEventLoopDelay({ resolution: 10 });
     let running: Promise<{ seconds: number; covered: number }> | undefined;
     let windowStart = 0;
+    let cpu: (() => Array<{ key: string; seconds: number }>) | undefined;
     // Started before the warm-up: starting the profiler stops the event loop some 150 ms.
     const profiling = o.profile ? await startProfile(o.profile.intervalUs) : undefined;
     const result = await loadRun(job(url, requests), () => {
       windowStart = performance.now();
       loop.enable(); // the measured window only, not the warm-up
+      if (process.env.BENCH_CPU) cpu = cpuUse();
       if (!step) return;
       running = step().then(() => {
         const end = performance.now();
@@ -196,6 +199,11 @@ export async function measureDuringImport(o: {
       });
     });
     loop.disable();
+    if (cpu) {
+      // The CPU each thread of the server and each process under it used in the window (and the step's rest).
+      const used = cpu();
+      console.log(`    CPU s during "${name}": ${used.map((u) => `${u.key} ${u.seconds}`).join(', ')}`);
+    }
     if (profiling && o.profile) await stopProfile(profiling, o.profile.dir, `import-${name}`);
     rows.push({ name, result, step: running && (await running), loopMaxMs: loop.max / 1e6 });
   };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
+import { strToU8, zipSync } from 'fflate';
 import * as schema from '../apps/server/src/db/schema';
 import { expect, expectAccessible, expectScreenOk, like, signInAs, test } from './fixtures';
 
@@ -297,6 +298,56 @@ test('an import with per-choice explanations and a true/false question: the prev
   await card.getByText('Why C is wrong').scrollIntoViewIfNeeded();
   await expect(card.getByText('Why C is wrong')).toBeInViewport();
   await expectAccessible(page);
+});
+
+test('a QTI 3.0 package imports its single-choice items with their choices explanations and names the others', async ({
+  page,
+  newUser,
+  db,
+}) => {
+  const admin = await newUser(like.admin);
+  await signInAs(page, admin);
+  const tag = randomBytes(3).toString('hex');
+  const fileName = `package-${tag}.zip`;
+  const ns = 'xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0"';
+  const item = (title: string, interaction: string) =>
+    strToU8(
+      `<?xml version="1.0"?><qti-assessment-item ${ns} identifier="i" title="${title}"><qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="identifier"><qti-correct-response><qti-value>A</qti-value></qti-correct-response></qti-response-declaration><qti-item-body><p>Which valves close at S2?</p>${interaction}</qti-item-body></qti-assessment-item>`,
+    );
+  const zip = zipSync({
+    'imsmanifest.xml': strToU8(
+      `<?xml version="1.0"?><manifest xmlns="http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1" identifier="m"><resources>${['s2.xml', 'essay.xml'].map((h) => `<resource identifier="${h}" type="imsqti_item_xmlv3p0" href="${h}"/>`).join('')}</resources></manifest>`,
+    ),
+    's2.xml': item(
+      `QTI S2 ${tag}`,
+      '<qti-choice-interaction response-identifier="RESPONSE" max-choices="1"><qti-simple-choice identifier="A">Aortic and pulmonic<qti-feedback-inline outcome-identifier="FB" identifier="A">The semilunar valves.</qti-feedback-inline></qti-simple-choice><qti-simple-choice identifier="B">Mitral and tricuspid</qti-simple-choice></qti-choice-interaction>',
+    ),
+    'essay.xml': item(`QTI essay ${tag}`, '<qti-extended-text-interaction response-identifier="RESPONSE"/>'),
+  });
+  await page.goto('/questions/import');
+  await expect(page.getByText(/or a QTI 3\.0 package \(\.zip\)/)).toBeVisible();
+  await chooseFile(page, { name: fileName, mimeType: 'application/zip', buffer: Buffer.from(zip) });
+
+  const summary = page.getByRole('region', { name: `What ${fileName} holds` });
+  await expect(summary).toContainText('Questions2');
+  await expect(summary).toContainText('Valid1');
+  const issues = page.getByRole('table', { name: 'Problems (1)' });
+  await expect(issues.getByRole('row').nth(1).getByRole('cell')).toHaveText([
+    '2',
+    'type',
+    'This is an essay question; only single-best-answer and true/false questions can be imported',
+  ]);
+  await expectScreenOk(page);
+  await page.getByRole('button', { name: 'Import the 1 valid question' }).click();
+  await expect(page.getByRole('heading', { name: '1 question imported' })).toBeVisible();
+  const [imported] = await db
+    .select({ choices: schema.questionVersions.choices })
+    .from(schema.questionVersions)
+    .where(eq(schema.questionVersions.name, `QTI S2 ${tag}`));
+  expect(imported!.choices.map((c) => [c.text, c.explanation ?? ''])).toEqual([
+    ['Aortic and pulmonic', 'The semilunar valves.'],
+    ['Mitral and tricuspid', ''],
+  ]);
 });
 
 test('a file the server cannot read is refused with its reason; a failed import says so and starts again', async ({

@@ -146,6 +146,10 @@ export type AcceptInvitationInput = z.infer<typeof acceptInvitationInput>;
 export const joinedProduct = z.object({ productUuid: z.uuid(), productName: z.string() });
 export type JoinedProduct = z.infer<typeof joinedProduct>;
 
+/** An accepted invitation: the QBank, and the new session's access token when an account was made (else null). */
+export const acceptedInvitation = joinedProduct.extend({ accessToken: z.string().nullable() });
+export type AcceptedInvitation = z.infer<typeof acceptedInvitation>;
+
 // ---- Codes ----
 
 /** A code as people type it: letters and digits without look-alikes (no 0/O, 1/I/L). */

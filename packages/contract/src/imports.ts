@@ -13,11 +13,11 @@ export const IMPORT_MAX_QUESTIONS = 20_000;
 /** How many issues the preview lists; the CSV of issues has them all. */
 export const IMPORT_ISSUES_SHOWN = 500;
 
-export const IMPORT_FORMATS = ['gift', 'aiken', 'moodle-xml', 'csv', 'xlsx'] as const;
+export const IMPORT_FORMATS = ['gift', 'aiken', 'moodle-xml', 'csv', 'xlsx', 'qti'] as const;
 export type ImportFormatName = (typeof IMPORT_FORMATS)[number];
 /** What the upload refusal lists: the formats, as people know them, with their file extensions. */
 export const IMPORT_FORMATS_TEXT =
-  'Moodle XML (.xml), GIFT (.gift or .txt), Aiken (.txt), CSV (.csv) or Excel (.xlsx)';
+  'Moodle XML (.xml), GIFT (.gift or .txt), Aiken (.txt), CSV (.csv), Excel (.xlsx) or a QTI 3.0 package (.zip)';
 
 /**
  * PARSING: the file is being read (the dry run); PREVIEW: read, waiting to be committed; IMPORTING: the

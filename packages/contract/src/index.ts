@@ -20,6 +20,7 @@ export * from './roles';
 export * from './roster';
 export * from './store';
 export * from './subscriptions';
+export * from './test-bank';
 export * from './tests';
 export * from './text';
 export * from './zod-config';

@@ -5,7 +5,8 @@ import type { MediaStorage } from '../infra/storage';
 import { type Clock, systemClock } from '../lib/clock';
 import { hashPassword } from '../lib/passwords';
 import { type SeededTest, seedTestHistory } from '../modules/exams';
-import type { Db } from './client';
+import { recountLearners } from '../modules/subscriptions';
+import { type Db, rowsOf } from './client';
 import { billingPlans, products, subscriptions, users } from './schema';
 import { seedQuestionBank } from './seed-question-bank';
 import { seedQuestions } from './seed-questions';
@@ -129,6 +130,37 @@ const demoStudents: ReadonlyArray<{
     tests: [{ mode: 'TIMED', daysAgo: 60, wrongEvery: 4, minutes: 14 }],
   },
 ];
+
+const MORE_FIRST = ['Aaliyah', 'Ben', 'Carmen', 'Dmitri', 'Esme', 'Felix', 'Gita', 'Hugo', 'Ines', 'Jamal'];
+const MORE_LAST = ['Adeyemi', 'Brennan', 'Castillo'];
+
+/**
+ * Thirty more of the class, made by rule so the roster reads like a real year group (about 40 in all): every
+ * fifth on the free plan and without tests, the others with none, one, two recent tests, or one weeks ago;
+ * every thirteenth's access has ended.
+ */
+const generatedStudents: typeof demoStudents = Array.from({ length: 30 }, (_, i) => {
+  const free = i % 5 === 0;
+  const tests: SeededTest[] = free
+    ? []
+    : i % 4 === 1
+      ? [{ mode: 'TIMED', daysAgo: (i % 9) + 1, wrongEvery: (i % 4) + 2, minutes: 10 + (i % 6) }]
+      : i % 4 === 2
+        ? [
+            { mode: 'TUTOR', daysAgo: (i % 11) + 6, wrongEvery: 3, minutes: 16 },
+            { mode: 'TIMED', daysAgo: (i % 5) + 1, wrongEvery: (i % 3) + 3, minutes: 12 },
+          ]
+        : i % 4 === 3
+          ? [{ mode: 'TUTOR', daysAgo: 35 + i, wrongEvery: 2, minutes: 20 }]
+          : [];
+  return {
+    firstName: MORE_FIRST[i % MORE_FIRST.length]!,
+    lastName: `${MORE_LAST[Math.floor(i / MORE_FIRST.length)]!}`,
+    plan: free ? 'BASIC' : 'PREMIUM',
+    ...(i % 13 === 12 ? { active: false } : {}),
+    tests,
+  };
+});
 
 const demoProducts = [
   {
@@ -370,10 +402,11 @@ export async function seedDemo(
         now,
       });
     await seedTestHistory(tx, { userId: userId('learner@example.com'), productId: productIds[0]!, now });
+    const classList = [...demoStudents, ...generatedStudents];
     const students = await tx
       .insert(users)
       .values(
-        demoStudents.map((s) => ({
+        classList.map((s) => ({
           email: `${s.firstName}.${s.lastName}@example.com`.toLowerCase(),
           firstName: s.firstName,
           lastName: s.lastName,
@@ -382,7 +415,7 @@ export async function seedDemo(
         })),
       )
       .returning({ id: users.id });
-    for (const [i, s] of demoStudents.entries()) {
+    for (const [i, s] of classList.entries()) {
       const id = students[i]!.id;
       await tx.insert(subscriptions).values({
         userId: id,
@@ -404,6 +437,83 @@ export async function seedDemo(
     await tx.execute(sql`
       UPDATE products p SET learners_count = (
         SELECT count(*) FROM subscriptions s WHERE s.product_id = p.id AND s.active AND s.student AND s.access_hold IS NULL)`);
+    await seedClassroom(tx, {
+      productId: productIds[0]!,
+      instructorId: userId('instructor@example.com'),
+      studentIds: students.map((st) => st.id),
+      now,
+    });
   });
   return true;
+}
+
+/**
+ * The demo instructor's classroom in the first bank: the class split into two cohorts, two tests in the Test
+ * Bank (ten chosen questions, and a weekly review drawn by rule), and this month's seats.
+ */
+async function seedClassroom(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  o: { productId: string; instructorId: string; studentIds: string[]; now: Date },
+) {
+  const half = Math.ceil(o.studentIds.length / 2);
+  for (const [name, members] of [
+    ['Year 2 · Group A', o.studentIds.slice(0, half)],
+    ['Year 2 · Group B', o.studentIds.slice(half)],
+  ] as const) {
+    const [cohort] = rowsOf(
+      await tx.execute(sql`
+        INSERT INTO cohorts (product_id, name, created_at) VALUES (${o.productId}, ${name}, ${o.now}) RETURNING id`),
+    ) as Array<{ id: string }>;
+    await tx.execute(sql`
+      INSERT INTO cohort_members (cohort_id, user_id, added_at)
+      SELECT ${cohort!.id}, u, ${o.now} FROM unnest(${sql.param(members)}::uuid[]) AS u`);
+  }
+  const published = rowsOf(
+    await tx.execute(sql`
+      SELECT q.id AS question_id, s.id AS subject_id FROM questions q
+      JOIN question_versions v ON v.id = q.current_version_id AND v.status = 'PUBLISHED'
+      JOIN subcategories sc ON sc.id = v.subcategory_id JOIN categories c ON c.id = sc.category_id
+      JOIN subjects s ON s.id = c.subject_id
+      WHERE q.product_id = ${o.productId} ORDER BY s.position, c.position, sc.position, q.id`),
+  ) as Array<{ question_id: string; subject_id: string }>;
+  const firstSubject = published[0]?.subject_id;
+  const inFirst = published.filter((q) => q.subject_id === firstSubject).length;
+  const templates: Array<[string, Record<string, unknown>]> = [
+    [
+      'Warm-up: ten chosen questions',
+      {
+        selection: { kind: 'QUESTIONS', questionUuids: published.slice(0, 10).map((q) => q.question_id) },
+        order: 'AS_LISTED',
+        mode: 'TUTOR',
+        timeLimitMinutes: null,
+        passingScore: 60,
+      },
+    ],
+    [
+      'Weekly review',
+      {
+        selection: {
+          kind: 'RULES',
+          draw: 'PER_STUDENT',
+          rules: [{ nodeType: 'SUBJECT', nodeUuid: firstSubject, count: Math.min(10, inFirst) }],
+        },
+        order: 'SHUFFLED',
+        mode: 'TIMED',
+        timeLimitMinutes: 15,
+        passingScore: 70,
+      },
+    ],
+  ];
+  if (published.length >= 10 && firstSubject)
+    for (const [name, spec] of templates) {
+      const [t] = rowsOf(
+        await tx.execute(sql`
+          INSERT INTO test_templates (product_id, name, current_version, created_by, created_at, updated_at)
+          VALUES (${o.productId}, ${name}, 1, ${o.instructorId}, ${o.now}, ${o.now}) RETURNING id`),
+      ) as Array<{ id: string }>;
+      await tx.execute(sql`
+        INSERT INTO test_template_versions (template_id, number, spec, editor_id, created_at)
+        VALUES (${t!.id}, 1, ${JSON.stringify(spec)}::jsonb, ${o.instructorId}, ${o.now})`);
+    }
+  await recountLearners(tx, o.productId, o.now);
 }

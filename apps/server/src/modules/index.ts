@@ -19,6 +19,7 @@ import { rosterModule } from './roster';
 import { siteModule } from './site';
 import { storeModule } from './store';
 import { subscriptionsModule } from './subscriptions';
+import { testBankModule } from './test-bank';
 
 export type { PeriodicTask, ServerModule } from './manifest';
 
@@ -37,6 +38,7 @@ export const MODULES: readonly ServerModule[] = [
   examsModule,
   rosterModule,
   enrolmentModule,
+  testBankModule,
   checkoutModule,
   siteModule,
   devMailboxModule,

@@ -363,6 +363,15 @@ export const policies = {
     deny: () =>
       new AppError(ErrorCode.FORBIDDEN, "Only the product's instructors and admins can enrol students", 'id'),
   }),
+  /**
+   * Building tests (the Test Bank and the Test Builder, SPEC §6): the product's instructors and admins (active),
+   * and superusers.
+   */
+  'templates.manage': policy<{ productId: string }>({
+    allows: (a, r) => teachesProduct(a, r.productId),
+    deny: () =>
+      new AppError(ErrorCode.FORBIDDEN, "Only the product's instructors and admins can build tests", 'id'),
+  }),
   /** The student cap, a limit on what is billed: the product's admins and superusers only. */
   'seats.manage': policy<{ productId: string }>({
     allows: (a, r) => runsProduct(a, r.productId),

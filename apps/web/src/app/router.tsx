@@ -137,6 +137,20 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: '/invitation/:token',
+            lazy: page(
+              () => import('../features/enrolment/routes/invitation-page'),
+              (m) => m.InvitationPage,
+            ),
+          },
+          {
+            path: '/join/:code',
+            lazy: page(
+              () => import('../features/enrolment/routes/join-page'),
+              (m) => m.JoinPage,
+            ),
+          },
+          {
             path: '/error',
             lazy: page(
               () => import('../features/errors/routes/error-page'),
@@ -264,6 +278,15 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: '/roster/enrol',
+                lazy: guarded(
+                  '/roster',
+                  'Students',
+                  () => import('../features/roster/routes/enrol-page'),
+                  (m) => m.EnrolPage,
+                ),
+              },
+              {
                 path: '/roster/:userId',
                 lazy: guarded(
                   '/roster',
@@ -272,12 +295,33 @@ export const router = createBrowserRouter([
                   (m) => m.StudentPage,
                 ),
               },
-              staff('/test-templates', 'Test Bank', 'Ready-made tests to assign to your students.'),
-              staff(
-                '/test-builder/new',
-                'Test Builder',
-                'Pick questions by hand to build a test for your students.',
-              ),
+              {
+                path: '/test-templates',
+                lazy: guarded(
+                  '/test-templates',
+                  'Test Bank',
+                  () => import('../features/test-bank/routes/test-bank-page'),
+                  (m) => m.TestBankPage,
+                ),
+              },
+              {
+                path: '/test-builder/new',
+                lazy: guarded(
+                  '/test-builder/new',
+                  'Test Builder',
+                  () => import('../features/test-bank/routes/test-builder-page'),
+                  (m) => m.TestBuilderPage,
+                ),
+              },
+              {
+                path: '/test-builder/:id',
+                lazy: guarded(
+                  '/test-builder/new',
+                  'Test Builder',
+                  () => import('../features/test-bank/routes/test-builder-page'),
+                  (m) => m.TestBuilderPage,
+                ),
+              },
               {
                 path: '/admin',
                 lazy: guarded(

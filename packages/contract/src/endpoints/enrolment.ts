@@ -1,4 +1,5 @@
 import {
+  acceptedInvitation,
   acceptInvitationInput,
   enrolmentCode,
   enrolmentCodeIdParams,
@@ -102,7 +103,7 @@ export const enrolmentApi = {
     access: 'optional',
     params: invitationTokenParams,
     body: acceptInvitationInput,
-    response: joinedProduct,
+    response: acceptedInvitation,
   }),
   codes: endpoint({
     method: 'GET',

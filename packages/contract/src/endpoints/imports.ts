@@ -15,7 +15,7 @@ export const importsApi = {
     method: 'POST',
     path: '/api/v2/questionImports/products/:id',
     summary:
-      'Upload a question file (Moodle XML, GIFT, Aiken, CSV or XLSX) and start reading it into a preview',
+      'Upload a question file (Moodle XML, GIFT, Aiken, CSV, XLSX or a QTI 3.0 package) and start reading it into a preview',
     tags: ['questions'],
     access: 'user',
     params: productIdParams,

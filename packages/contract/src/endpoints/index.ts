@@ -11,4 +11,5 @@ export * from './registration';
 export * from './roster';
 export * from './store';
 export * from './subscriptions';
+export * from './test-bank';
 export * from './tests';

@@ -6,7 +6,7 @@ import { products } from './catalogue';
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
-export const importFormats = ['gift', 'aiken', 'moodle-xml', 'csv', 'xlsx'] as const;
+export const importFormats = ['gift', 'aiken', 'moodle-xml', 'csv', 'xlsx', 'qti'] as const;
 export const importStates = ['PARSING', 'PREVIEW', 'IMPORTING', 'DONE', 'FAILED'] as const;
 
 /**

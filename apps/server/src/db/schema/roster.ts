@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -67,4 +68,44 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
   },
   (t) => [index('audit_log_product_at_idx').on(t.productId, t.at)],
+);
+
+/**
+ * An instructor's test, kept to assign (the Test Bank): its name and archive flag; what it holds is in its
+ * versions, the newest being `current_version` (docs/test-bank.md).
+ */
+export const testTemplates = pgTable(
+  'test_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    currentVersion: integer('current_version').notNull().default(1),
+    archivedAt: ts('archived_at'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('test_templates_product_updated_idx').on(t.productId, t.updatedAt, t.id)],
+);
+
+/**
+ * One saved state of a template, never changed once written: an assignment keeps the version it was made
+ * from whatever is saved after it. `spec` is the template's whole definition as the contract's templateInput.
+ */
+export const testTemplateVersions = pgTable(
+  'test_template_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => testTemplates.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    spec: jsonb('spec').$type<Record<string, unknown>>().notNull(),
+    editorId: uuid('editor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('test_template_versions_number_key').on(t.templateId, t.number)],
 );

@@ -30,7 +30,7 @@ export function enrolmentRoutes(app: FastifyInstance, deps: Deps) {
       client,
     });
     if (session) setSessionCookie(reply, session.sessionId, secure);
-    return joined;
+    return { ...joined, accessToken: session?.accessToken ?? null };
   });
   route(app, enrolmentApi.codes, ({ actor, params }) => svc.codes(actor, params.id), managing);
   route(

@@ -36,7 +36,7 @@ export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(r
 
 /**
  * Notes about the header row, media, and what a question carries that the product cannot keep (answer
- * weights, Moodle's combined feedback, hints, tags) belong to a file or a question that still imports.
+ * weights, Moodle's combined feedback, hints, tags, QTI's rubrics and templates) belong to a file or a question that still imports.
  */
 const notes = new Set<string>(['header', 'media', ...NOTE_FIELDS]);
 
@@ -54,14 +54,16 @@ export function countInvalid(issues: ParseIssue[], validLines: Set<number>): num
 const zipSignature = [0x50, 0x4b, 0x03, 0x04];
 
 /**
- * An upload that is a zip (an Excel workbook, by its bytes or its name) is measured before it is kept: one
+ * An upload that is a zip (an Excel workbook or a QTI package, by its bytes or its name) is measured before it is kept: one
  * that really unpacks to more than the reader takes — counted while inflating, whatever sizes the zip
  * declares, and stopped at the limit — answers 413 naming `file`, as a file past the upload limit does. The
  * measuring runs in zlib's thread pool, not on the event loop. A zip it cannot follow is kept: the read job
- * then reports it as not a readable workbook (readXlsx measures again before unpacking anything).
+ * then reports it as not a readable workbook or package (readXlsx and readQti measure again before
+ * unpacking anything).
  */
 export async function refuseUnpackingPastLimit(upload: Upload): Promise<Upload> {
-  const zip = zipSignature.every((b, i) => upload.bytes[i] === b) || /\.xlsx$/i.test(upload.fileName.trim());
+  const zip =
+    zipSignature.every((b, i) => upload.bytes[i] === b) || /\.(xlsx|zip)$/i.test(upload.fileName.trim());
   if (!zip) return upload;
   const { verdict } = await unpackedSize(upload.bytes, UNPACKED_MAX);
   if (verdict === 'too-large')

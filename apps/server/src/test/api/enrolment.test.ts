@@ -96,7 +96,8 @@ describe('invitations', () => {
     expect([noPassword.status, noPassword.body.field]).toEqual([400, 'password']);
     const ok = await accept({ firstName: 'Ari', lastName: 'Lee', password: 'a-long-password-1' });
     expect(ok.status, ok.text).toBe(200);
-    expect(ok.body).toEqual({ productUuid: product.id, productName: 'Cardio Private' });
+    expect(ok.body).toMatchObject({ productUuid: product.id, productName: 'Cardio Private' });
+    expect(ok.body.accessToken).toEqual(expect.any(String));
     const me = await guest.req({ url: '/api/v2/users/me' });
     expect(me.status).toBe(200);
     expect(me.body.subscriptions.map((s: { product: { uuid: string } }) => s.product.uuid)).toEqual([

@@ -1,10 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { unzipSync } from 'fflate';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   categories,
@@ -184,6 +184,15 @@ describe('uploading the samples', () => {
     [
       'nephrology-moodle.xml',
       'moodle-xml',
+      2,
+      [
+        { path: ['Nephrology', 'Acid-base disorders', 'General'], count: 1, exists: false },
+        { path: ['Nephrology', 'Electrolytes', 'Potassium'], count: 1, exists: false },
+      ],
+    ],
+    [
+      'nephrology-qti.zip',
+      'qti',
       2,
       [
         { path: ['Nephrology', 'Acid-base disorders', 'General'], count: 1, exists: false },
@@ -696,6 +705,98 @@ describe('who may import', () => {
   });
 });
 
+describe('a QTI 3.0 package', () => {
+  const ns = 'xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0"';
+  // A real image (the server recognises media by their bytes): the one in the QTI sample.
+  const png = unzipSync(new Uint8Array(sample('nephrology-qti.zip')))['media/item-0001/rhythm-strip.png']!;
+  const item = (title: string, body: string, interaction: string, rest = '') =>
+    strToU8(
+      `<?xml version="1.0"?><qti-assessment-item ${ns} identifier="${title}" title="${title}"><qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="identifier"><qti-correct-response><qti-value>B</qti-value></qti-correct-response>${rest}</qti-response-declaration><qti-outcome-declaration identifier="FEEDBACK" cardinality="single" base-type="identifier"/><qti-item-body>${body}${interaction}</qti-item-body><qti-response-processing><qti-set-outcome-value identifier="FEEDBACK"><qti-base-value base-type="identifier">WHY</qti-base-value></qti-set-outcome-value></qti-response-processing><qti-modal-feedback outcome-identifier="FEEDBACK" identifier="WHY" show-hide="show"><qti-content-body><p>Loop diuretics waste potassium.</p></qti-content-body></qti-modal-feedback></qti-assessment-item>`,
+    );
+  const choices = `<qti-choice-interaction response-identifier="RESPONSE" max-choices="1">
+    <qti-simple-choice identifier="A">Spironolactone<qti-feedback-inline outcome-identifier="FEEDBACK" identifier="A">It spares potassium.</qti-feedback-inline></qti-simple-choice>
+    <qti-simple-choice identifier="B">Furosemide<qti-feedback-inline outcome-identifier="FEEDBACK" identifier="B">It wastes potassium.</qti-feedback-inline></qti-simple-choice>
+  </qti-choice-interaction>`;
+  const resource = (href: string) =>
+    `<resource identifier="${href}" type="imsqti_item_xmlv3p0" href="${href}"><file href="${href}"/></resource>`;
+  const pkg = zipSync({
+    'imsmanifest.xml': strToU8(
+      `<?xml version="1.0"?><manifest xmlns="http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1" identifier="m"><resources>${['items/hypokalaemia.xml', 'items/essay.xml', 'items/weighted.xml'].map(resource).join('')}</resources></manifest>`,
+    ),
+    'items/hypokalaemia.xml': item(
+      'Hypokalaemia',
+      '<p>Which drug lowers serum potassium? <img src="../media/ecg.png" alt="ECG"/></p>',
+      choices,
+    ),
+    'items/essay.xml': item(
+      'Essay',
+      '<p>Explain.</p>',
+      '<qti-extended-text-interaction response-identifier="RESPONSE"/>',
+    ),
+    'items/weighted.xml': item(
+      'Weighted',
+      '<p>Which again?</p>',
+      choices,
+      '<qti-mapping default-value="0"><qti-map-entry map-key="B" mapped-value="1"/><qti-map-entry map-key="A" mapped-value="0.5"/></qti-mapping>',
+    ),
+    'media/ecg.png': png,
+  });
+
+  it('previews its items with the notes, and commits them with their choices explanations and media', async () => {
+    const product = await buildProduct(t.deps.db);
+    const writer = await member(product.id, { questionWriter: true });
+    const read = await previewOf(writer, product.id, 'renal-qti.zip', pkg);
+    expect(read).toMatchObject({ format: 'qti', fileName: 'renal-qti.zip' });
+    expect(read.preview).toEqual({
+      total: 3,
+      valid: 2,
+      invalid: 1,
+      nodes: [{ path: [], count: 2, exists: true }],
+      issues: [
+        {
+          line: 2,
+          field: 'type',
+          message:
+            'This is an essay question; only single-best-answer and true/false questions can be imported',
+        },
+        {
+          line: 3,
+          field: 'weight',
+          message:
+            'The weight of answer A (50%) was left out: the right answer scores 1 and every other answer 0',
+        },
+      ],
+      issueCount: 2,
+    });
+    expect((await commit(writer, read.uuid, { onlyValid: true })).status).toBe(202);
+    await t.runJobs();
+    const done = (await getImport(writer, read.uuid)).body;
+    expect(done).toMatchObject({ state: 'DONE', result: { imported: 2, status: 'DRAFT' } });
+    const bank = await bankOf(product.id);
+    expect(bank.map((q) => [q.name, q.choices, q.correct, q.choiceExplanations, q.explanation])).toEqual([
+      [
+        'Hypokalaemia',
+        ['Spironolactone', 'Furosemide'],
+        1,
+        ['It spares potassium.', 'It wastes potassium.'],
+        '<p>Loop diuretics waste potassium.</p>',
+      ],
+      [
+        'Weighted',
+        ['Spironolactone', 'Furosemide'],
+        1,
+        ['It spares potassium.', 'It wastes potassium.'],
+        '<p>Loop diuretics waste potassium.</p>',
+      ],
+    ]);
+    const [stem] = bank.map((q) => q.stem);
+    const hash = createHash('sha256').update(png).digest('hex');
+    expect(stem).toBe(
+      `<p>Which drug lowers serum potassium? <img src="/api/v2/media/${hash}" alt="ECG" /></p>`,
+    );
+  });
+});
+
 describe('export', () => {
   let product: Awaited<ReturnType<typeof buildProduct>>;
   let admin: Member;
@@ -721,6 +822,7 @@ describe('export', () => {
 
   it.each([
     ['moodle-xml', 'application/xml; charset=utf-8', 'renal-review-questions.xml'],
+    ['qti', 'application/zip', 'renal-review-questions-qti.zip'],
     ['csv', 'text/csv; charset=utf-8', 'renal-review-questions.csv'],
     [
       'xlsx',
@@ -740,7 +842,7 @@ describe('export', () => {
     const explained = (await bankOf(product.id)).flatMap((q) => q.choiceExplanations.filter((e) => e !== ''));
     expect(explained).toHaveLength(3);
     expect(await bankOf(second.id)).toEqual(await bankOf(product.id));
-    if (format === 'moodle-xml') {
+    if (format === 'moodle-xml' || format === 'qti') {
       // The image came back as the same stored file.
       const hashes = async (productId: string) =>
         (
@@ -1008,7 +1110,7 @@ describe('a workbook that lies about its unpacked size', () => {
     const writer = await member(product.id, { questionWriter: true });
     // 300 MB of zeros in about 300 KB, in a zip whose headers say the sheet unpacks to 4 KB.
     const sheet = { name: 'xl/worksheets/sheet1.xml', data: deflatedZeros(300), declaredSize: 4096 };
-    for (const fileName of ['bank.xlsx', 'bank']) {
+    for (const fileName of ['bank.xlsx', 'bank', 'bank-qti.zip']) {
       const res = await upload(writer, product.id, fileName, workbookLike(sheet));
       expect(res.status, res.text).toBe(413);
       expect(res.body).toEqual({

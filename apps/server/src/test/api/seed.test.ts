@@ -89,8 +89,8 @@ describe('demo data', () => {
               WHERE u.email = 'learner@example.com') AS answered,
             (SELECT sum(e.value::int)::int FROM question_shares, jsonb_each_text(counts) e) AS shares`),
       );
-      // The learner's 20 first answers, and the demo instructor's class's: 11 tests of 10 questions.
-      expect(history).toEqual({ tests: 2, answered: 20, shares: 130 });
+      // The learner's 20 first answers, and the demo instructor's class's (35 tests of 10 questions, a few met twice).
+      expect(history).toEqual({ tests: 2, answered: 20, shares: 362 });
       const [figures] = rows<{ students: number; active: number; tests: number; answered: number }>(
         await db.execute(sql`
           SELECT count(*)::int AS students, count(*) FILTER (WHERE s.active)::int AS active,
@@ -99,7 +99,16 @@ describe('demo data', () => {
           LEFT JOIN learner_stats ls ON ls.user_id = s.user_id AND ls.product_id = s.product_id
           WHERE p.name = 'USMLE Step 1 Mastery' AND s.student`),
       );
-      expect(figures).toEqual({ students: 11, active: 10, tests: 13, answered: 130 });
+      expect(figures).toEqual({ students: 41, active: 38, tests: 37, answered: 362 });
+      // The classroom: two cohorts that hold the class, two tests in the Test Bank, this month's seats.
+      const [classroom] = rows<{ cohorts: number; members: number; templates: number; peak: number }>(
+        await db.execute(sql`
+          SELECT (SELECT count(*)::int FROM cohorts) AS cohorts,
+            (SELECT count(*)::int FROM cohort_members) AS members,
+            (SELECT count(*)::int FROM test_templates) AS templates,
+            (SELECT max(peak)::int FROM product_seat_months) AS peak`),
+      );
+      expect(classroom).toEqual({ cohorts: 2, members: 40, templates: 2, peak: 38 });
       const [file] = rows<{ hash: string }>(await db.execute(sql`SELECT hash FROM media_files LIMIT 1`));
       expect(await storage.size(file!.hash)).toBeGreaterThan(100);
     } finally {

@@ -1,5 +1,5 @@
 /**
- * Question files in the formats educators use (GIFT, Aiken, Moodle XML, CSV, XLSX) read into one neutral
+ * Question files in the formats educators use (GIFT, Aiken, Moodle XML, CSV, XLSX, QTI 3.0) read into one neutral
  * shape, and banks written back out (Moodle XML, QTI 3.0, CSV, XLSX). Pure: no database, no HTTP.
  * README.md beside this file documents the formats for educators and contributors.
  */

@@ -2,6 +2,7 @@ import { readAiken } from './aiken';
 import { readCsv } from './csv';
 import { readGift } from './gift';
 import { readMoodleXml } from './moodle-xml-read';
+import { readQti } from './qti-read';
 import { decodeText } from './text';
 import type { ImportFormat, ParseOptions, ParseResult } from './types';
 import { ResultCollector } from './validate';
@@ -24,6 +25,8 @@ export async function parseQuestions(
   try {
     if (format === 'xlsx') {
       await readXlsx(bytes, collector);
+    } else if (format === 'qti') {
+      await readQti(bytes, collector);
     } else {
       const text = decodeText(bytes);
       if (text.trim() === '') collector.issue(1, 'file', 'The file is empty');

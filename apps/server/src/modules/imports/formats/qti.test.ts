@@ -129,6 +129,17 @@ describe('QTI 3.0', () => {
     expect(all(item, 'qti-modal-feedback')).toEqual([]);
   });
 
+  it("carries the product's own fields in each item's manifest metadata, for the importer", async () => {
+    const files = unzipSync(await toQti3Zip(bank, { title: 'Bank' }));
+    const manifest = strFromU8(files['imsmanifest.xml']!);
+    expect(manifest).toContain(
+      '<resource identifier="item-0001" type="imsqti_item_xmlv3p0" href="item-0001.xml">\n      <metadata><qbank:question xmlns:qbank="https://qbankcloud.com/xsd/qti-package/v1"><qbank:name>Peaked T waves &amp; calcium</qbank:name><qbank:subject>Nephrology</qbank:subject><qbank:category>Electrolytes</qbank:category><qbank:subcategory>Potassium</qbank:subcategory><qbank:reference>KDIGO 2020</qbank:reference><qbank:key-point>ECG changes: calcium first</qbank:key-point><qbank:free-sample>false</qbank:free-sample><qbank:attached>media/item-0001/figure-2.png</qbank:attached></qbank:question></metadata>',
+    );
+    expect(manifest).toContain(
+      '<qbank:name></qbank:name><qbank:subject>Cardiology</qbank:subject><qbank:free-sample>false</qbank:free-sample>',
+    );
+  });
+
   it('groups the test into sections by path', async () => {
     const files = unzipSync(await toQti3Zip(bank, { title: 'Bank' }));
     const test = first(parser.parse(strFromU8(files['assessment.xml']!)), 'qti-assessment-test');

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { strToU8, type Zippable, zipSync } from 'fflate';
-import { safeMediaName, uniqueName } from './media';
+import { inlineMediaNames, safeMediaName, uniqueName } from './media';
 import { mediaOfPart } from './media-refs';
 import { escapeHtml as esc, stripXmlInvalid } from './text';
 import type { PortableMedia, PortableQuestion } from './types';
@@ -22,7 +22,15 @@ interface WrittenItem {
   /** Zip path → bytes. */
   files: Map<string, Uint8Array>;
   section: string;
+  /** The product's own fields, in the manifest: what QTI has no place for, read back by the importer. */
+  metadata: string;
 }
+
+/**
+ * The namespace of the product's fields in a package's manifest (an IMS content package takes any other
+ * namespace in a resource's metadata; players ignore it). The importer reads them back (qti-read.ts).
+ */
+export const QBANK_NS = 'https://qbankcloud.com/xsd/qti-package/v1';
 
 const text = (s: string) => esc(stripXmlInvalid(s));
 
@@ -57,13 +65,35 @@ const processing = (explanation: boolean, choices: boolean) =>
 const matchCorrect =
   '  <qti-response-processing template="https://purl.imsglobal.org/spec/qti/v3p0/rptemplates/match_correct.xml"/>';
 
-/** References and key points travel with the explanation, where the product shows them too. */
-function feedbackBody(q: PortableQuestion, explanation: string): string {
+/**
+ * References and key points as they are shown after the explanation, where the product shows them too (the
+ * importer takes exactly this back off the explanation).
+ */
+export function referenceLists(q: Pick<PortableQuestion, 'references' | 'reinforcements'>): string {
   const list = (title: string, items: string[]) =>
     items.length === 0
       ? ''
       : `<p><strong>${title}</strong></p><ul>${items.map((i) => `<li>${text(i)}</li>`).join('')}</ul>`;
-  return `${explanation}${list('References', q.references)}${list('Key points', q.reinforcements)}`;
+  return `${list('References', q.references)}${list('Key points', q.reinforcements)}`;
+}
+
+/**
+ * The question's own fields, which the item shows only as text or not at all; `attached` the files shown
+ * with the stem or the explanation rather than inside it, which the item appends (media-refs.ts).
+ */
+function metadataOf(q: PortableQuestion, attached: string[]): string {
+  const field = (name: string, value: string) => `<qbank:${name}>${text(value)}</qbank:${name}>`;
+  const levels = ['subject', 'category', 'subcategory'];
+  return [
+    `<qbank:question xmlns:qbank="${QBANK_NS}">`,
+    field('name', q.name),
+    ...q.path.map((name, i) => field(levels[i] ?? 'subcategory', name)),
+    ...q.references.map((r) => field('reference', r)),
+    ...q.reinforcements.map((r) => field('key-point', r)),
+    field('free-sample', String(q.freeSample)),
+    ...attached.map((href) => field('attached', href)),
+    '</qbank:question>',
+  ].join('');
 }
 
 function writeItem(q: PortableQuestion, index: number): WrittenItem {
@@ -85,8 +115,11 @@ function writeItem(q: PortableQuestion, index: number): WrittenItem {
   };
   const stem = htmlToXhtml(mediaOfPart(q, 'STEM', url).html);
   const explanation = htmlToXhtml(mediaOfPart(q, 'EXPLANATION', url).html);
+  const attached = q.media
+    .filter((m) => !inlineMediaNames(m.place === 'STEM' ? q.stem : q.explanation).has(m.name))
+    .map(url);
   const correct = letters[q.choices.findIndex((c) => c.correct)] ?? 'A';
-  const feedback = feedbackBody(q, explanation);
+  const feedback = `${explanation}${referenceLists(q)}`;
   const hasFeedback = feedback.trim() !== '';
   // A choice's own explanation is inline feedback inside it, shown once that choice is the answer given.
   const choices = q.choices
@@ -130,7 +163,14 @@ function writeItem(q: PortableQuestion, index: number): WrittenItem {
       : []),
     '</qti-assessment-item>',
   ];
-  return { id, href: `${id}.xml`, xml: lines.join('\n'), files, section: q.path.join(' › ') };
+  return {
+    id,
+    href: `${id}.xml`,
+    xml: lines.join('\n'),
+    files,
+    section: q.path.join(' › '),
+    metadata: metadataOf(q, attached),
+  };
 }
 
 /** One test, one part, a section per subject › category › subcategory, in the bank's order. */
@@ -161,6 +201,7 @@ function writeManifest(items: WrittenItem[], title: string, identifier: string):
   const itemResources = items.map((item) =>
     [
       `    <resource identifier="${item.id}" type="imsqti_item_xmlv3p0" href="${item.href}">`,
+      `      <metadata>${item.metadata}</metadata>`,
       file(item.href),
       ...[...item.files.keys()].map(file),
       '    </resource>',
@@ -194,7 +235,7 @@ export async function toQti3Zip(questions: PortableQuestion[], opts: { title: st
   const test = writeTest(items, opts.title);
   // Named after its content: the same bank exports under the same identifier, another bank never does.
   const digest = createHash('sha256');
-  for (const item of items) digest.update(item.xml);
+  for (const item of items) digest.update(item.xml).update(item.metadata);
   const identifier = `qbank-${digest.update(test).digest('hex').slice(0, 16)}`;
   const zip: Zippable = {
     'imsmanifest.xml': strToU8(writeManifest(items, opts.title, identifier)),

@@ -46,6 +46,6 @@ export const choiceLetters = (indexes: number[]) => indexes.map((i) => letters[i
 
 /**
  * The fields of notes about what a question carries and the product cannot keep (the question still
- * imports): answer weights, Moodle's combined feedback, hints and tags.
+ * imports): answer weights, Moodle's combined feedback, hints and tags, QTI's rubrics and templates.
  */
-export const NOTE_FIELDS = [FEEDBACK_FIELD, WEIGHT_FIELD, 'hint', 'tags'] as const;
+export const NOTE_FIELDS = [FEEDBACK_FIELD, WEIGHT_FIELD, 'hint', 'tags', 'rubric', 'template'] as const;

@@ -50,7 +50,7 @@ export interface ParseResult {
   issues: ParseIssue[];
 }
 
-export type ImportFormat = 'gift' | 'aiken' | 'moodle-xml' | 'csv' | 'xlsx';
+export type ImportFormat = 'gift' | 'aiken' | 'moodle-xml' | 'csv' | 'xlsx' | 'qti';
 
 export interface ParseOptions {
   /** Questions past this many are not read; one issue says so. No limit when left out. */

@@ -31,6 +31,8 @@ const MAX16 = 0xffff;
 const MAX32 = 0xffffffff;
 
 interface Part {
+  /** As the directory spells it (read as Latin-1: enough to tell a workbook or a package by its parts). */
+  name: string;
   method: number;
   compressedSize: number;
   declaredSize: number;
@@ -93,6 +95,7 @@ function centralDirectory(bytes: Uint8Array): Part[] {
     const commentLength = u16(at + 32);
     inside(at, 46 + nameLength + extraLength + commentLength);
     const part: Part = {
+      name: new TextDecoder('latin1').decode(bytes.subarray(at + 46, at + 46 + nameLength)),
       method: u16(at + 10),
       compressedSize: u32(at + 20),
       declaredSize: u32(at + 24),
@@ -121,6 +124,19 @@ function centralDirectory(bytes: Uint8Array): Part[] {
   }
   if (parts.length === 0 && count !== 0) throw new Unreadable();
   return parts;
+}
+
+/**
+ * The names of a zip's parts as its central directory lists them (at most PARTS_MAX and one), without
+ * unpacking anything; null when it is not a zip this can follow.
+ */
+export function zipPartNames(bytes: Uint8Array): string[] | null {
+  try {
+    return centralDirectory(bytes).map((p) => p.name);
+  } catch (error) {
+    if (error instanceof Unreadable || error instanceof RangeError) return null;
+    throw error;
+  }
 }
 
 /** Where a part's compressed bytes are: after its local header, as long as the directory says. */

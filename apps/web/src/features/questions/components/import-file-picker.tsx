@@ -9,7 +9,7 @@ import { downloads } from '../lib/import-flow';
 import { formatSize } from '../lib/media';
 
 /** What the file dialog offers; the server still reads the format from the name, then the content. */
-const ACCEPT = '.xml,.gift,.txt,.csv,.xlsx';
+const ACCEPT = '.xml,.gift,.txt,.csv,.xlsx,.zip';
 
 function fileProblem(file: File): string | null {
   if (file.size === 0) return `${file.name} is empty.`;

@@ -130,8 +130,9 @@ export function ImportPreview({
             {issues.length < issueCount
               ? `The first ${issues.length.toLocaleString('en-US')} are listed here; the download has them all. `
               : ''}
-            Lines count as your file shows them (in a spreadsheet, the header is row 1). A question named only
-            for its media or answer feedback still imports, without what the row says was left out.
+            Lines count as your file shows them (in a spreadsheet, the header is row 1; in a QTI package, each
+            item is a line, in the order of its manifest). A question named only for its media or answer
+            feedback still imports, without what the row says was left out.
           </Text>
           <Table mt="sm" striped withTableBorder layout="fixed" aria-labelledby="import-issues">
             <Table.Thead>

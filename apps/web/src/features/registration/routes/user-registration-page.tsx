@@ -9,6 +9,7 @@ import { storedReferralToken } from '../../../lib/referral-token';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useAuth } from '../../accounts/api/auth';
 import { useCreateCheckoutSession } from '../../checkout/api/checkout';
+import { pendingJoin } from '../../enrolment';
 import {
   useCompleteRegistration,
   useCompleteStreamlinedRegistration,
@@ -148,15 +149,24 @@ function UserRegistrationPageContent() {
   const reg = useRegistration(token);
 
   if (!token) return <InvalidLink />;
-  if (done)
+  if (done) {
+    // A visitor who chose to join a QBank with a code before registering goes back to it.
+    const joinCode = pendingJoin.get();
     return (
       <PageCard title="You're all ready to go">
         <Text>Your account is set up and you are signed in.</Text>
-        <Button component={Link} to="/dashboard">
-          Go to the homepage
-        </Button>
+        {joinCode ? (
+          <Button component={Link} to={`/join/${encodeURIComponent(joinCode)}`}>
+            Continue to join the QBank
+          </Button>
+        ) : (
+          <Button component={Link} to="/dashboard">
+            Go to the homepage
+          </Button>
+        )}
       </PageCard>
     );
+  }
   if (reg.isPending)
     return (
       <Center mih="50vh">

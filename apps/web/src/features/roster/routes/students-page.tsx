@@ -25,9 +25,10 @@ import {
 import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
 import IconDownload from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
+import IconUserPlus from '@tabler/icons-react/dist/esm/icons/IconUserPlus.mjs';
 import IconUsersGroup from '@tabler/icons-react/dist/esm/icons/IconUsersGroup.mjs';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { notifyError } from '../../../components/notify-error';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
@@ -191,6 +192,9 @@ export function StudentsPage() {
             </Text>
           </div>
           <Group gap="sm">
+            <Button component={Link} to="/roster/enrol" leftSection={<IconUserPlus size={16} aria-hidden />}>
+              Enrol students
+            </Button>
             <UploadClassList productId={productId} />
             <Button
               variant="default"

@@ -1,0 +1,100 @@
+import { productIdParams } from '../store';
+import {
+  builderQuestionPage,
+  builderQuestionQuery,
+  template,
+  templateArchive,
+  templateIdParams,
+  templateInput,
+  templateListQuery,
+  templatePage,
+  templatePreview,
+  templateUpdate,
+} from '../test-bank';
+import { endpoint } from './endpoint';
+
+/** The Test Bank and the Test Builder (SPEC §6: instructors; admins may do all an instructor does). */
+export const testBankApi = {
+  templates: endpoint({
+    method: 'GET',
+    path: '/api/v2/products/:id/testTemplates',
+    summary: "The product's test templates, newest change first: search by name, active or archived",
+    tags: ['test bank'],
+    access: 'user',
+    params: productIdParams,
+    query: templateListQuery,
+    response: templatePage,
+  }),
+  createTemplate: endpoint({
+    method: 'POST',
+    path: '/api/v2/products/:id/testTemplates',
+    summary:
+      'Save a new test template (version 1): chosen published questions or rules, order, mode, time, pass mark',
+    tags: ['test bank'],
+    access: 'user',
+    params: productIdParams,
+    body: templateInput,
+    response: template,
+    status: 201,
+  }),
+  template: endpoint({
+    method: 'GET',
+    path: '/api/v2/testTemplates/:id',
+    summary: "A template's latest version, with its questions or its rules' nodes",
+    tags: ['test bank'],
+    access: 'user',
+    params: templateIdParams,
+    response: template,
+  }),
+  updateTemplate: endpoint({
+    method: 'PUT',
+    path: '/api/v2/testTemplates/:id',
+    summary:
+      'Save a new version of a template (earlier versions stay as they were, for what was assigned); 409 when baseVersion is not the latest',
+    tags: ['test bank'],
+    access: 'user',
+    params: templateIdParams,
+    body: templateUpdate,
+    response: template,
+  }),
+  archiveTemplate: endpoint({
+    method: 'PATCH',
+    path: '/api/v2/testTemplates/:id',
+    summary: 'Archive a template (it leaves the list) or restore it',
+    tags: ['test bank'],
+    access: 'user',
+    params: templateIdParams,
+    body: templateArchive,
+    response: template,
+  }),
+  duplicateTemplate: endpoint({
+    method: 'POST',
+    path: '/api/v2/testTemplates/:id/duplicate',
+    summary: 'Copy a template into a new one ("Copy of …", version 1)',
+    tags: ['test bank'],
+    access: 'user',
+    params: templateIdParams,
+    response: template,
+    status: 201,
+  }),
+  previewTemplate: endpoint({
+    method: 'GET',
+    path: '/api/v2/testTemplates/:id/preview',
+    summary: 'A test of the template as a student would get it now (rules drawn afresh), without answers',
+    tags: ['test bank'],
+    access: 'user',
+    params: templateIdParams,
+    response: templatePreview,
+  }),
+  builderQuestions: endpoint({
+    method: 'GET',
+    path: '/api/v2/products/:id/builderQuestions',
+    summary:
+      'Published questions to build a test from: search their text, filter by subject, category, subcategory; with how often and how well they were answered',
+    tags: ['test bank'],
+    access: 'user',
+    params: productIdParams,
+    query: builderQuestionQuery,
+    response: builderQuestionPage,
+  }),
+};
