@@ -22,6 +22,8 @@ export interface LoadJob {
   seconds: number;
   /** Requests per second for the fixed-rate run; null for none. */
   rate: number | null;
+  /** How long the most-it-serves run lasts; `seconds` when not given (a scenario about its fixed rate gives 1). */
+  mostSeconds?: number;
 }
 
 export interface LoadFigures {
@@ -179,7 +181,7 @@ process.on('message', async (job: LoadJob) => {
     process.send!({ mark: 'fixed start' });
     const fixed = job.rate ? await pacedRun(job, job.seconds, job.rate) : null;
     process.send!({ mark: 'fixed end' });
-    const max = await run(job, job.seconds);
+    const max = await run(job, job.mostSeconds ?? job.seconds);
     process.send!({ ok: true, result: { fixed, max } satisfies LoadResult });
   } catch (e) {
     process.send!({ ok: false, error: String(e) });

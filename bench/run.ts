@@ -17,6 +17,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { generateStore, searchTermsFor } from './data';
+import { enrolmentTable, measureDuringEnrolment, printEnrolmentRows } from './enrolment';
 import { importTable, measureDuringImport, printImportRows } from './imports';
 import type { LoadJob, LoadRequest, LoadResult } from './load';
 import {
@@ -555,6 +556,22 @@ async function main() {
     process.stdout.write(` p50 ${c.p50} ms\n`);
     createFigures = c;
   }
+  // A 10,000-row class list enrolled into the bank, the session call measured meanwhile (its own rows).
+  const enrolRate = Number(env.BENCH_ENROL_RATE ?? rate);
+  const enrolmentRows = await measureDuringEnrolment({
+    only: env.BENCH_ONLY,
+    deps,
+    jobs,
+    base,
+    bareUrl,
+    productId: bank.productId,
+    seconds: Number(env.BENCH_ENROL_SECONDS ?? 15),
+    warmupSeconds,
+    rate: enrolRate,
+    connections,
+    headers: asAdmin(1, '/', 'POST', {}).headers!,
+    sessions: signedIn('/api/v1/session'),
+  });
   // Last: it adds 20,000 questions to the bank. Its own rows, the bare handler's among them.
   const importRows = await measureDuringImport({
     only: env.BENCH_ONLY,
@@ -614,6 +631,7 @@ async function main() {
   console.log(`| ${head.join(' | ')} |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |`);
   for (const cells of table) console.log(`| ${cells.join(' | ')} |`);
 
+  if (enrolmentRows) printEnrolmentRows(enrolmentRows, enrolRate);
   if (importRows) printImportRows(importRows, rate);
 
   // docs/benchmarks.md: this run's rows replace those of the same scenarios.
@@ -628,6 +646,13 @@ async function main() {
       `${connections} connections, ${warmupSeconds} s warm-up, ${seconds} s per run, fixed rate ${rate} req/s ` +
       `(My Questions ${authoringRate}, full lists ${fullListRate})`,
   });
+  if (enrolmentRows)
+    recordSection('enrolment', {
+      ...enrolmentTable(enrolmentRows),
+      run: started,
+      database: databaseName,
+      settings: `fixed rate ${enrolRate} req/s, ${connections} connections, ${warmupSeconds} s warm-up, ${env.BENCH_ENROL_SECONDS ?? 15} s window`,
+    });
   if (importRows)
     recordSection('import', {
       ...importTable(importRows),

@@ -12,6 +12,7 @@ export * from './enrolment';
 export * from './errors';
 export * from './forms';
 export * from './imports';
+export * from './ingestion';
 export * from './item-statistics';
 export * from './limits';
 export * from './media';

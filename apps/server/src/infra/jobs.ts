@@ -102,6 +102,12 @@ export interface JobQueue {
     payload: z.input<S>,
     opts?: { runAt?: Date },
   ): Promise<number>;
+  /** enqueue for many payloads of one kind in one statement (a batch's mails); answers the ids in order. */
+  enqueueMany<S extends z.ZodType>(
+    tx: DbOrTx,
+    job: JobDefinition<S>,
+    payloads: z.input<S>[],
+  ): Promise<number[]>;
   /** Asks this instance's runner to look now instead of at its next tick (after a commit that queued work). */
   kick(): void;
   /** A job's state and progress, for a screen to show; null when there is no such job (or it was purged). */
@@ -180,6 +186,22 @@ export function createJobQueue({ db, clock }: { db: Db; clock: Clock }): Kickabl
         })
         .returning({ id: jobs.id });
       return row!.id;
+    },
+    async enqueueMany(tx, job, payloads) {
+      if (payloads.length === 0) return [];
+      const runAt = clock.now();
+      const rows = await tx
+        .insert(jobs)
+        .values(
+          payloads.map((p) => ({
+            kind: job.kind,
+            payload: job.payload.parse(p) as Record<string, unknown>,
+            maxAttempts: job.maxAttempts,
+            runAt,
+          })),
+        )
+        .returning({ id: jobs.id });
+      return rows.map((r) => r.id);
     },
     async status(id) {
       const [row] = await db.select().from(jobs).where(sql`${jobs.id} = ${id}`).limit(1);
@@ -358,6 +380,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
 
   const runner: JobRunner = {
     enqueue: queue.enqueue,
+    enqueueMany: queue.enqueueMany,
     status: queue.status,
     kick: () => queue.kick(),
     async runDue() {

@@ -125,6 +125,8 @@ export const MAIL_JOB = mailJob.kind;
 export interface Mailer {
   /** Queues a message inside the caller's transaction. The job holds it (links included) only until it is sent. */
   queue(tx: DbOrTx, msg: MailMessage): Promise<void>;
+  /** queue for many messages in one statement (a class's welcome mails). */
+  queueMany(tx: DbOrTx, msgs: MailMessage[]): Promise<void>;
   transport: MailTransport;
 }
 
@@ -134,6 +136,13 @@ export function createMailer(transport: MailTransport, jobs: JobQueue, from: str
     transport,
     async queue(tx, msg) {
       await jobs.enqueue(tx, mailJob, { ...msg, messageId: `<${randomUUID()}@${domain}>` });
+    },
+    async queueMany(tx, msgs) {
+      await jobs.enqueueMany(
+        tx,
+        mailJob,
+        msgs.map((msg) => ({ ...msg, messageId: `<${randomUUID()}@${domain}>` })),
+      );
     },
   };
 }

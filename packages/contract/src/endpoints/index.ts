@@ -3,6 +3,7 @@ export * from './catalogue';
 export * from './endpoint';
 export * from './enrolment';
 export * from './imports';
+export * from './ingestion';
 export * from './media';
 export * from './problem-reports';
 export * from './questions';

@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './catalogue';
 export * from './enrolment';
 export * from './imports';
+export * from './ingestion';
 export * from './item-statistics';
 export * from './platform';
 export * from './questions';

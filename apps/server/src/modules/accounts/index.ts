@@ -11,6 +11,6 @@ export {
   TOUCH_EVERY_MS,
 } from './repository';
 export { openSession, readSession } from './sessions';
-export { consumeToken, findLiveToken, issueToken } from './tokens';
+export { consumeToken, findLiveToken, issueToken, issueTokens } from './tokens';
 
 export const accountsModule: ServerModule = { name: 'accounts', routes: accountsRoutes };

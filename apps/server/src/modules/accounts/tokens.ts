@@ -2,17 +2,29 @@ import { ErrorCode, Limits, Messages } from '@qbank/contract';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { randomToken, sha256Hex } from '../../lib/crypto';
-import { findToken, insertToken, markTokenUsed, retireTokens, type TokenPurpose } from './repository';
+import {
+  findToken,
+  insertToken,
+  insertTokens,
+  markTokenUsed,
+  retireTokens,
+  retireTokensOf,
+  type TokenPurpose,
+} from './repository';
 
 export type { TokenPurpose } from './repository';
 
-/** Issues a single-use link token (stored hashed, expiring after one hour); earlier unused ones of the same purpose stop working. */
+/**
+ * Issues a single-use link token (stored hashed, expiring after one hour unless `ttlMs` says otherwise: a
+ * welcome mail's set-password link works for days); earlier unused ones of the same purpose stop working.
+ */
 export async function issueToken(
   tx: DbOrTx,
   userId: string,
   purpose: TokenPurpose,
   now: Date,
   data: Record<string, unknown> = {},
+  ttlMs: number = Limits.linkTtlMs,
 ): Promise<string> {
   const token = randomToken();
   await retireTokens(tx, userId, purpose, now);
@@ -22,9 +34,37 @@ export async function issueToken(
     userId,
     data,
     createdAt: now,
-    expiresAt: new Date(now.getTime() + Limits.linkTtlMs),
+    expiresAt: new Date(now.getTime() + ttlMs),
   });
   return token;
+}
+
+/**
+ * issueToken for many users in two statements (a class enrolled at once gets its welcome links): answers each
+ * user's token.
+ */
+export async function issueTokens(
+  tx: DbOrTx,
+  userIds: string[],
+  purpose: TokenPurpose,
+  now: Date,
+  data: Record<string, unknown> = {},
+  ttlMs: number = Limits.linkTtlMs,
+): Promise<Map<string, string>> {
+  const tokens = new Map(userIds.map((id) => [id, randomToken()]));
+  await retireTokensOf(tx, userIds, purpose, now);
+  await insertTokens(
+    tx,
+    [...tokens].map(([userId, token]) => ({
+      tokenHash: sha256Hex(token),
+      purpose,
+      userId,
+      data,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ttlMs),
+    })),
+  );
+  return tokens;
 }
 
 /** Finds a live token; throws 400 INVALID_TOKEN for unknown, used or expired ones. */

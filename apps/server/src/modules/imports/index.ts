@@ -18,5 +18,7 @@ export const importsModule: ServerModule = {
   ],
 };
 
+// Zip-bomb safety for other modules' uploaded workbooks (the class lists of enrolment).
+export { unpackedSize } from './formats/unpacked-size';
 // The worker pool builds other modules' files too (the Students export), off the event loop.
 export { buildTableOffLoop } from './worker-pool';

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { oneTimeTokens } from '../../../db/schema';
 
@@ -12,6 +12,25 @@ export async function retireTokens(tx: DbOrTx, userId: string, purpose: TokenPur
     .where(
       and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)),
     );
+}
+
+/** retireTokens for many users at once. */
+export async function retireTokensOf(tx: DbOrTx, userIds: string[], purpose: TokenPurpose, now: Date) {
+  if (userIds.length === 0) return;
+  await tx
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        inArray(oneTimeTokens.userId, userIds),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+      ),
+    );
+}
+
+export async function insertTokens(tx: DbOrTx, rows: (typeof oneTimeTokens.$inferInsert)[]) {
+  if (rows.length > 0) await tx.insert(oneTimeTokens).values(rows);
 }
 
 export async function insertToken(tx: DbOrTx, row: typeof oneTimeTokens.$inferInsert) {

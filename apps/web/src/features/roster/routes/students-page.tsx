@@ -38,6 +38,7 @@ import { studentsExportUrl, useStudents } from '../api/students';
 import { AccessDialog } from '../components/access-dialog';
 import { CohortsDialog } from '../components/cohorts-dialog';
 import { StudentsTable } from '../components/students-table';
+import { UploadClassList } from '../components/upload-class-list';
 import { PLAN_LABELS } from '../lib/format';
 import {
   filtersOf,
@@ -194,6 +195,7 @@ export function StudentsPage() {
             <Button component={Link} to="/roster/enrol" leftSection={<IconUserPlus size={16} aria-hidden />}>
               Enrol students
             </Button>
+            <UploadClassList productId={productId} />
             <Button
               variant="default"
               leftSection={<IconUsersGroup size={16} aria-hidden />}
