@@ -243,6 +243,24 @@ export function createJobQueue({ db, clock }: { db: Db; clock: Clock }): Kickabl
  * still on it. A job that is done keeps no payload (a mail's payload is the whole message with its one-time
  * link), and finished jobs are purged a day later, with the spent one-time tokens (retention.ts).
  */
+/** How long a failure that looks like the database going away waits for a stop before it is told. */
+const DATABASE_GONE_GRACE_MS = 500;
+
+/**
+ * Whether an error says the database went away: PostgreSQL shutting down or refusing (57P01-57P03), a
+ * connection lost (08xxx) or ended under the driver.
+ */
+export function databaseGone(e: unknown): boolean {
+  const err = e as { code?: unknown; message?: unknown; cause?: unknown } | null;
+  const code = typeof err?.code === 'string' ? err.code : '';
+  const message = typeof err?.message === 'string' ? err.message : '';
+  if (/^57P0[123]$/.test(code) || code.startsWith('08') || code === 'ECONNREFUSED' || code === 'ECONNRESET')
+    return true;
+  if (/Connection terminated|connection timeout|Client has encountered a connection error/i.test(message))
+    return true;
+  return err?.cause !== undefined && err.cause !== e ? databaseGone(err.cause) : false;
+}
+
 export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   const { db, log, clock } = opts;
   const concurrency = opts.concurrency ?? 4;
@@ -254,6 +272,20 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   let timer: NodeJS.Timeout | null = null;
   let stopped = true;
   let stopping = false;
+  /** Set for good by stop(): the process is going away, with its database perhaps already gone. */
+  let closed = false;
+
+  /**
+   * Tells a failure, unless it is the database going away while this process stops too (a service manager or a
+   * terminal stops the whole group, the database first): such an error is told only if no stop follows it
+   * within a moment, as the pool tells the connections the server ended.
+   */
+  function tell(e: unknown, say: () => void) {
+    if (!databaseGone(e)) return say();
+    setTimeout(() => {
+      if (!closed) say();
+    }, DATABASE_GONE_GRACE_MS).unref();
+  }
   const queue = opts.queue ?? createJobQueue({ db, clock });
   queue.onKick(() => {
     if (!stopped) fill();
@@ -297,7 +329,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
         (held) => {
           if (!held && !completed) abort.abort(new LeaseLost(job.id));
         },
-        (e) => log.warn({ err: e, jobId: job.id }, 'job heartbeat failed'),
+        (e) => tell(e, () => log.warn({ err: e, jobId: job.id }, 'job heartbeat failed')),
       );
     }, heartbeatMs);
     heartbeat.unref();
@@ -334,9 +366,11 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       const final = isFinalAttempt(job.attempts, job.max_attempts);
-      log.warn(
-        { jobId: job.id, kind: job.kind, attempts: job.attempts, err: message },
-        final ? 'job failed for good' : 'job failed, will retry',
+      tell(e, () =>
+        log.warn(
+          { jobId: job.id, kind: job.kind, attempts: job.attempts, err: message },
+          final ? 'job failed for good' : 'job failed, will retry',
+        ),
       );
       const now = clock.now();
       await ownUpdate(
@@ -346,7 +380,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
         sql`locked_until = NULL, locked_by = NULL, last_error = ${message.slice(0, 2000)},
           run_at = ${at(new Date(now.getTime() + retryDelayMs(job.attempts)))},
           failed_at = ${final ? at(now) : sql`NULL`}`,
-      ).catch((err) => log.error({ err, jobId: job.id }, 'could not record a job failure'));
+      ).catch((err) => tell(err, () => log.error({ err, jobId: job.id }, 'could not record a job failure')));
     } finally {
       clearInterval(heartbeat);
     }
@@ -369,7 +403,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   function fill() {
     while (lanes.size < concurrency && !stopping) {
       const p: Promise<void> = lane()
-        .catch((e) => log.error({ err: e }, 'job runner failed'))
+        .catch((e) => tell(e, () => log.error({ err: e }, 'job runner failed')))
         .finally(() => lanes.delete(p));
       lanes.add(p);
     }
@@ -405,7 +439,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
         try {
           await p.task(now);
         } catch (e) {
-          log.error({ err: e, task: p.name }, 'periodic task failed');
+          tell(e, () => log.error({ err: e, task: p.name }, 'periodic task failed'));
         }
       }
       return ran;
@@ -420,7 +454,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
           await runner.runPeriodic();
           fill();
         } catch (e) {
-          log.error({ err: e }, 'job runner failed');
+          tell(e, () => log.error({ err: e }, 'job runner failed'));
         }
         if (!stopped) timer = setTimeout(tick, pollMs);
       };
@@ -429,6 +463,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     async stop() {
       stopped = true;
       stopping = true;
+      closed = true;
       if (timer) clearTimeout(timer);
       await settle();
       stopping = false;

@@ -65,7 +65,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server log', () => {
       server.child.kill('SIGINT');
       expect(await server.exited).toBe(0);
       const told = server.stdout().slice(before).trim().split('\n');
-      expect(told).toHaveLength(1);
+      expect(told, told.join('\n')).toHaveLength(1);
       expect(told[0]).toContain('"shutting down"');
       expect(server.stderr()).toBe('');
     } finally {
