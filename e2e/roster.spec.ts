@@ -176,6 +176,18 @@ test.describe('Students (the roster)', () => {
     await expect(weeks).toHaveCount(12);
     await expect(page.getByRole('region', { name: 'Activity' })).toContainText('2 in all');
     await expectScreenOk(page);
+    // A finished test opens as its review, read-only: answers and explanations, no learner's actions.
+    await page.getByRole('region', { name: 'Recent tests' }).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/roster\/[0-9a-f-]{36}\/tests\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: /^Review: / })).toBeVisible();
+    await expect(page.getByRole('img', { name: /^Score \d+%$/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Report a problem/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Create a test from my incorrect answers' })).toHaveCount(
+      0,
+    );
+    await expectScreenOk(page);
+    await page.getByRole('link', { name: 'The student' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Chen Wei' })).toBeVisible();
     await page.getByRole('link', { name: 'Students' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Students' })).toBeVisible();
   });

@@ -51,6 +51,7 @@ const PAGES = [
   ['/questions/:id', [SHELL, GUARD, f('questions/routes/question-review-page')]],
   ['/roster', [SHELL, GUARD, f('roster/routes/students-page')]],
   ['/roster/enrol', [SHELL, GUARD, f('roster/routes/enrol-page')]],
+  ['/roster/:userId/tests/:testId', [SHELL, GUARD, f('roster/routes/student-review-page')]],
   ['/roster/:userId', [SHELL, GUARD, f('roster/routes/student-page')]],
   ['/test-templates', [SHELL, GUARD, f('test-bank/routes/test-bank-page')]],
   ['/test-builder/new', [SHELL, GUARD, f('test-bank/routes/test-builder-page')]],

@@ -198,6 +198,13 @@ export type StudentAccessResult = z.infer<typeof studentAccessResult>;
 
 /** GET products/{id}/students/{userId}: one student, and their standing as their own dashboard shows it. */
 export const studentParams = z.object({ id: uuidField('id'), userId: uuidField('userId') });
+/** GET products/{id}/students/{userId}/tests/{testId}/review. */
+export const studentTestParams = z.object({
+  id: uuidField('id'),
+  userId: uuidField('userId'),
+  testId: uuidField('testId'),
+});
+
 /** The weeks of activity a student's page charts: the last twelve, oldest first. */
 export const ACTIVITY_WEEKS = 12;
 

@@ -287,6 +287,15 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: '/roster/:userId/tests/:testId',
+                lazy: guarded(
+                  '/roster',
+                  'Students',
+                  () => import('../features/roster/routes/student-review-page'),
+                  (m) => m.StudentReviewPage,
+                ),
+              },
+              {
                 path: '/roster/:userId',
                 lazy: guarded(
                   '/roster',

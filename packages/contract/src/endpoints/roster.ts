@@ -14,8 +14,10 @@ import {
   studentAccessResult,
   studentDetail,
   studentParams,
+  studentTestParams,
 } from '../roster';
 import { productIdParams } from '../store';
+import { testReview } from '../tests';
 import { endpoint } from './endpoint';
 
 /** The Students screen's calls (SPEC §2 /roster, §6: instructors and admins of the product). */
@@ -40,6 +42,16 @@ export const rosterApi = {
     access: 'user',
     params: studentParams,
     response: studentDetail,
+  }),
+  studentTestReview: endpoint({
+    method: 'GET',
+    path: '/api/v2/products/:id/students/:userId/tests/:testId/review',
+    summary:
+      "A student's completed test as its review shows it to them (answers, solutions, time, how others answered), read-only, for the product's instructors and admins",
+    tags: ['students'],
+    access: 'user',
+    params: studentTestParams,
+    response: testReview,
   }),
   exportStudents: endpoint({
     method: 'GET',

@@ -5,7 +5,7 @@ import { EXPIRY_EVERY_MS, finalizeExpiredTests } from './expiry';
 import { testsRoutes } from './routes';
 
 export { type SeededTest, seedTestHistory } from './seed';
-export { standingOf, testsService } from './service';
+export { standingOf, testReadsService, testsService } from './service';
 
 export const examsModule: ServerModule = {
   name: 'exams',

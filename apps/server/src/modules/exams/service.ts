@@ -527,7 +527,7 @@ export function testReadsService(deps: Deps) {
     return data;
   }
 
-  return {
+  const reads = {
     /**
      * GET tests/{id}/questions: the test with its pinned questions. Its clock reads as of now (the time since
      * the last keep-alive included), without writing: the next action or keep-alive saves it.
@@ -540,27 +540,46 @@ export function testReadsService(deps: Deps) {
 
     /** GET tests/{id}/review: a completed test with everything about each question and where it places. */
     async review(actor: Actor, id: string): Promise<TestReview> {
-      const { test: t, questions: rows, counts, rank } = await readable(actor, id);
-      if (t.status !== 'COMPLETED' || t.finishedAt === null || t.scorePercent === null || rank === null)
-        throw new AppError(ErrorCode.CONFLICT, 'This test is not finished yet: end it to review it', 'id');
-      const content = await contentOf(rows.map((q) => q.versionId));
-      const head = {
-        uuid: t.id,
-        productUuid: t.productId,
-        name: t.name,
-        mode: t.mode,
-        numQuestions: t.numQuestions,
-        correct: t.correct ?? 0,
-        answered: t.answered ?? 0,
-        scorePercent: t.scorePercent,
-        percentile: percentile(rank.below, rank.same, rank.total),
-        timeUsedSeconds: clockState(t).timeUsedSeconds,
-        createdAt: t.createdAt.toISOString(),
-        finishedAt: t.finishedAt.toISOString(),
-        subcategoryUuids: t.subcategoryIds,
-      };
-      return reviewView(head, rows, content, counts);
+      return reviewOf(await readable(actor, id));
     },
+
+    /**
+     * A learner's completed test as their instructors read it (the Students screen): the review itself, for a
+     * caller who has authorized reading that student. Null when the test is not theirs in this product.
+     */
+    async reviewOfStudent(testId: string, userId: string, productId: string): Promise<TestReview | null> {
+      const data = await testReadData(db, testId);
+      if (!data || data.test.userId !== userId || data.test.productId !== productId) return null;
+      return reviewOf(data);
+    },
+  };
+
+  /** A completed test's review, from what its reads loaded. */
+  async function reviewOf(data: NonNullable<Awaited<ReturnType<typeof testReadData>>>): Promise<TestReview> {
+    const { test: t, questions: rows, counts, rank } = data;
+    if (t.status !== 'COMPLETED' || t.finishedAt === null || t.scorePercent === null || rank === null)
+      throw new AppError(ErrorCode.CONFLICT, 'This test is not finished yet: end it to review it', 'id');
+    const content = await contentOf(rows.map((q) => q.versionId));
+    const head = {
+      uuid: t.id,
+      productUuid: t.productId,
+      name: t.name,
+      mode: t.mode,
+      numQuestions: t.numQuestions,
+      correct: t.correct ?? 0,
+      answered: t.answered ?? 0,
+      scorePercent: t.scorePercent,
+      percentile: percentile(rank.below, rank.same, rank.total),
+      timeUsedSeconds: clockState(t).timeUsedSeconds,
+      createdAt: t.createdAt.toISOString(),
+      finishedAt: t.finishedAt.toISOString(),
+      subcategoryUuids: t.subcategoryIds,
+    };
+    return reviewView(head, rows, content, counts);
+  }
+
+  return {
+    ...reads,
 
     /** GET tests: My Tests, newest first. */
     async list(actor: Actor, productId: string, page: number, size: number): Promise<TestPage> {

@@ -15,6 +15,12 @@ export function rosterRoutes(app: FastifyInstance, deps: Deps) {
   });
   route(
     app,
+    rosterApi.studentTestReview,
+    ({ actor, params }) => svc.studentReview(actor, params.id, params.userId, params.testId),
+    { policy: 'roster.read' },
+  );
+  route(
+    app,
     rosterApi.exportStudents,
     async ({ actor, params, query }) => download(await svc.exportStudents(actor, params.id, query)),
     { policy: 'roster.read' },

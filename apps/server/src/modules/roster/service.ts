@@ -13,6 +13,7 @@ import {
   type StudentAccessAction,
   type StudentAccessResult,
   type StudentDetail,
+  type TestReview,
 } from '@qbank/contract';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
@@ -21,7 +22,7 @@ import { appendAudit } from '../../infra/audit';
 import type { FileAnswer } from '../../lib/answers';
 import { AppError } from '../../lib/app-error';
 import { type Actor, authorize, can } from '../../policies';
-import { standingOf, testsService } from '../exams';
+import { standingOf, testReadsService, testsService } from '../exams';
 import { buildTableOffLoop } from '../imports';
 import { findProduct } from '../store';
 import { recountLearners } from '../subscriptions';
@@ -138,6 +139,7 @@ const FILE_TYPES: Record<RosterExportFormat, string> = {
 export function rosterService(deps: Deps) {
   const { db, clock } = deps;
   const tests = testsService(deps);
+  const testReads = testReadsService(deps);
 
   /** The caller may read the product's students, and it exists (a superuser may name any product). */
   async function filterOf(actor: Actor, productId: string, q: Filters): Promise<RosterFilter> {
@@ -197,6 +199,19 @@ export function rosterService(deps: Deps) {
           answered: byWeek.get(w)?.answered ?? 0,
         })),
       };
+    },
+
+    /** GET products/{id}/students/{userId}/tests/{testId}/review: the student's review, read-only. */
+    async studentReview(
+      actor: Actor,
+      productId: string,
+      userId: string,
+      testId: string,
+    ): Promise<TestReview> {
+      await filterOf(actor, productId, { status: 'ALL', sortField: 'name', sortOrder: 'ASC' });
+      const review = await testReads.reviewOfStudent(testId, userId, productId);
+      if (!review) throw new AppError(ErrorCode.NOT_FOUND, 'No such test of this student', 'testId');
+      return review;
     },
 
     /** GET products/{id}/students/export: every student the filters keep, as CSV or XLSX, built off the loop. */

@@ -181,6 +181,51 @@ describe('the figures', () => {
   });
 });
 
+describe('a student’s reviews, read-only', () => {
+  it('shows an instructor a student’s finished test as its review, and nothing else', async () => {
+    const bank: Bank = await buildBank(t.deps.db, { subcategories: 1, perSubcategory: 3 });
+    const c = await instructorOf(bank.product.id);
+    const user = await student(bank.product.id);
+    const learner = t.client();
+    expect((await learner.login(user.email, user.password)).status).toBe(200);
+    const make = async () => {
+      const res = await learner.req({
+        method: 'POST',
+        url: '/api/v2/tests',
+        json: {
+          uuid: randomUUID(),
+          productUuid: bank.product.id,
+          mode: 'TIMED',
+          pools: ['ALL'],
+          subcategoryUuids: bank.subcategoryIds,
+          numQuestions: 2,
+        },
+      });
+      expect(res.status, res.text).toBe(201);
+      return res.body.uuid as string;
+    };
+    const finished = await make();
+    const ended = await learner.req({ method: 'PATCH', url: `/api/v2/tests/${finished}/finalize`, json: {} });
+    expect(ended.status, ended.text).toBe(200);
+    const running = await make();
+    const review = (userId: string, testId: string, who: TestClient = c) =>
+      who.req({ url: `/api/v2/products/${bank.product.id}/students/${userId}/tests/${testId}/review` });
+
+    const res = await review(user.id, finished);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual((await learner.req({ url: `/api/v2/tests/${finished}/review` })).body);
+    expect(res.body.questions[0].solution).toBeTruthy();
+    expect((await review(user.id, running)).status).toBe(409);
+    const other = await student(bank.product.id);
+    const wrong = await review(other.id, finished);
+    expect([wrong.status, wrong.body.field]).toEqual([404, 'testId']);
+    expect((await review(user.id, randomUUID())).status).toBe(404);
+    const stranger = await instructorOf((await buildProduct(t.deps.db)).id);
+    expect((await review(user.id, finished, stranger)).status).toBe(403);
+    expect((await review(user.id, finished, learner)).status).toBe(403);
+  });
+});
+
 describe('the list’s read model', () => {
   it('follows every write of its sources: names, the student role, plans and figures, whatever makes them', async () => {
     const product = await buildProduct(t.deps.db);

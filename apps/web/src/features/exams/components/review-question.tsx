@@ -25,7 +25,16 @@ function Verdict({ q }: { q: ReviewQuestion }) {
  * One question of a review: where it sits in the bank's tree, the stem, every choice with the verdict,
  * learners' shares and its own explanation, then the question's explanation.
  */
-export function ReviewQuestionCard({ q, place }: { q: ReviewQuestion; place?: Place }) {
+export function ReviewQuestionCard({
+  q,
+  place,
+  readOnly = false,
+}: {
+  q: ReviewQuestion;
+  place?: Place;
+  /** Read by someone else than the learner (an instructor): no learner's actions. */
+  readOnly?: boolean;
+}) {
   const stemRef = useRef<HTMLDivElement | null>(null);
   const headingId = `${reviewAnchor(q.position)}-heading`;
   const shares = new Map(q.solution.choiceShares.map((s) => [s.uuid, s.percent]));
@@ -98,12 +107,14 @@ export function ReviewQuestionCard({ q, place }: { q: ReviewQuestion; place?: Pl
           </Paper>
         )}
         <QuestionSolution solution={q.solution} headingLevel={4} />
-        <Group>
-          <ReportProblemButton
-            questionId={q.uuid}
-            label={`Report a problem with question ${q.position + 1}`}
-          />
-        </Group>
+        {!readOnly && (
+          <Group>
+            <ReportProblemButton
+              questionId={q.uuid}
+              label={`Report a problem with question ${q.position + 1}`}
+            />
+          </Group>
+        )}
       </Stack>
     </Paper>
   );

@@ -11,7 +11,7 @@ const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The score, what it is made of, where it stands among the QBank's tests, and a retake of what was wrong. */
-export function ReviewSummary({ review }: { review: TestReview }) {
+export function ReviewSummary({ review, readOnly = false }: { review: TestReview; readOnly?: boolean }) {
   // Start Test with the choice made, for the learner to look over (a mode, a name, a time) and start.
   const retake = incorrectTestLink(review);
   return (
@@ -49,22 +49,24 @@ export function ReviewSummary({ review }: { review: TestReview }) {
           </Text>
         </Stack>
       </Group>
-      <Group mt="md" gap="sm">
-        {retake ? (
-          <Button component={Link} to={retake} {...RETAKE_STYLE}>
-            Create a test from my incorrect answers
-          </Button>
-        ) : (
-          <Button disabled {...RETAKE_STYLE}>
-            Create a test from my incorrect answers
-          </Button>
-        )}
-        {!retake && (
-          <Text size="sm" c="dimmed">
-            No incorrect answers to practise again.
-          </Text>
-        )}
-      </Group>
+      {!readOnly && (
+        <Group mt="md" gap="sm">
+          {retake ? (
+            <Button component={Link} to={retake} {...RETAKE_STYLE}>
+              Create a test from my incorrect answers
+            </Button>
+          ) : (
+            <Button disabled {...RETAKE_STYLE}>
+              Create a test from my incorrect answers
+            </Button>
+          )}
+          {!retake && (
+            <Text size="sm" c="dimmed">
+              No incorrect answers to practise again.
+            </Text>
+          )}
+        </Group>
+      )}
     </Paper>
   );
 }

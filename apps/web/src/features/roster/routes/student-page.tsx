@@ -169,9 +169,21 @@ function StudentView({ detail, productId }: { detail: StudentDetail; productId: 
             {tests.map((t) => (
               <Group component="li" key={t.uuid} justify="space-between" wrap="nowrap" gap="xs">
                 <div style={{ minWidth: 0 }}>
-                  <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {testName(t)}
-                  </Text>
+                  {t.status === 'COMPLETED' ? (
+                    <Anchor
+                      component={Link}
+                      to={`/roster/${s.userUuid}/tests/${t.uuid}`}
+                      fw={600}
+                      size="sm"
+                      style={{ overflowWrap: 'anywhere' }}
+                    >
+                      {testName(t)}
+                    </Anchor>
+                  ) : (
+                    <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {testName(t)}
+                    </Text>
+                  )}
                   <Text size="xs" c="gray.7">
                     <time dateTime={t.createdAt}>{formatTime(t.createdAt)}</time> · Score {scoreLabel(t)}
                   </Text>
