@@ -1,20 +1,13 @@
-// The bench's enrolment scenario (npm run bench, BENCH_ONLY=enrolment): GET /api/v1/session at a fixed rate while
-// a 10,000-row class list goes through the real endpoints and job — the upload with its dry run, then the commit
-// (accounts, enrolments, welcome mails in the outbox, 500 rows a transaction) — beside the bare handler and the
-// same calls with nothing enrolling, in the same run (docs/enrolment-files.md; goal: committed in < 60 s, the
-// session call's p99 under 20 ms meanwhile).
-import { execFile, fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { column, selectRows } from '../apps/server/src/db/rows';
 import type { Deps } from '../apps/server/src/deps';
 import type { JobRunner } from '../apps/server/src/infra/jobs';
 import { findIngestion } from '../apps/server/src/modules/enrolment/ingestion-repository';
+import { curl, loadRun } from './imports';
 import type { LoadJob, LoadRequest, LoadResult } from './load';
 
 export const ENROLMENT_SCENARIO = 'enrolment: 10,000-row file committed, session calls meanwhile';
@@ -26,35 +19,6 @@ export function generateClassList(rows: number): Buffer {
   const lines = ['email,first_name,last_name'];
   for (let i = 1; i <= rows; i++) lines.push(`student${i}@school.example.com,Student,Number ${i}`);
   return Buffer.from(`${lines.join('\r\n')}\r\n`);
-}
-
-const loadScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'load.ts');
-
-/** One fixed-rate run in its own process; `onStart` is called as its first measured request is due. */
-function loadRun(job: LoadJob, onStart: () => void): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = fork(loadScript, { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-    child.on('message', (m: { mark?: string; ok?: boolean; result?: LoadResult; error?: string }) => {
-      if (m.mark === 'fixed start') onStart();
-      else if (m.mark) return;
-      else {
-        child.kill();
-        if (m.ok) resolve(m.result!);
-        else reject(new Error(m.error));
-      }
-    });
-    child.once('error', reject);
-    child.send(job);
-  });
-}
-
-const run = promisify(execFile);
-
-/** A request through curl, in a process of its own: the client's work never runs on the server's event loop. */
-async function curl(args: string[]): Promise<{ status: number; body: string }> {
-  const { stdout } = await run('curl', ['-s', '-w', '\n%{http_code}', ...args], { maxBuffer: 16 << 20 });
-  const at = stdout.lastIndexOf('\n');
-  return { status: Number(stdout.slice(at + 1)), body: stdout.slice(0, at) };
 }
 
 export interface EnrolmentBenchRow {

@@ -76,7 +76,7 @@ export function generateImportFile(
 const loadScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'load.ts');
 
 /** One fixed-rate run (load.ts in its own process, after its warm-up); `onStart` is called as its first measured request is due. */
-function loadRun(job: LoadJob, onStart: () => void = () => {}): Promise<LoadResult> {
+export function loadRun(job: LoadJob, onStart: () => void = () => {}): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = fork(loadScript, { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
     child.on('message', (m: { mark?: string; ok?: boolean; result?: LoadResult; error?: string }) => {
@@ -117,8 +117,8 @@ async function stopProfile(session: Session, dir: string, name: string) {
 }
 
 /** A request through curl, in a process of its own: the client's work never runs on the server's event loop. */
-async function curl(args: string[]): Promise<{ status: number; body: string }> {
-  const { stdout } = await run('curl', ['-s', '-w', '\n%{http_code}', ...args], { maxBuffer: 1 << 20 });
+export async function curl(args: string[]): Promise<{ status: number; body: string }> {
+  const { stdout } = await run('curl', ['-s', '-w', '\n%{http_code}', ...args], { maxBuffer: 16 << 20 });
   const at = stdout.lastIndexOf('\n');
   return { status: Number(stdout.slice(at + 1)), body: stdout.slice(0, at) };
 }
