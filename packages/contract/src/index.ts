@@ -2,6 +2,7 @@
 import './zod-config';
 
 export * from './accounts';
+export * from './assignments';
 export * from './billing';
 export * from './brand';
 export * from './catalogue';

@@ -41,6 +41,8 @@ export const column = {
   string: is<string>('a string', isString),
   /** int2, int4 (an int8 or a numeric comes as text: cast it to int in the SQL, or read it as a string). */
   int: is<number>('an integer', Number.isInteger),
+  /** float4, float8. */
+  number: is<number>('a number', (v) => typeof v === 'number' && Number.isFinite(v)),
   boolean: is<boolean>('a boolean', (v) => typeof v === 'boolean'),
   /** text[] or uuid[], or a JSON array of strings. */
   strings: is<string[]>('an array of strings', (v) => Array.isArray(v) && v.every(isString)),

@@ -2,6 +2,7 @@
 // place that knows them all, and so where a module that needs another's service without depending on it is
 // handed it (subscriptions gets the checkout it sends renewals through).
 import { accountsModule } from './accounts';
+import { assignmentsModule } from './assignments';
 import { billingModule } from './billing';
 import { catalogueModule } from './catalogue';
 import { checkoutModule, checkoutService } from './checkout';
@@ -39,6 +40,7 @@ export const MODULES: readonly ServerModule[] = [
   rosterModule,
   enrolmentModule,
   testBankModule,
+  assignmentsModule,
   checkoutModule,
   siteModule,
   devMailboxModule,

@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './assignments';
 export * from './catalogue';
 export * from './enrolment';
 export * from './imports';

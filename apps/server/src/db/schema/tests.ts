@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { assignments } from './assignments';
 import { products, subcategories } from './catalogue';
 import { questions, questionVersions } from './questions';
 
@@ -57,6 +58,12 @@ export const tests = pgTable(
     answered: integer('answered'),
     correct: integer('correct'),
     scorePercent: integer('score_percent'),
+    /** An attempt at an assignment (docs/assignments.md); null for the learner's own tests. */
+    assignmentId: uuid('assignment_id').references(() => assignments.id, { onDelete: 'no action' }),
+    /** The moment the test ends whatever its clock says (an assignment's close); null: none. */
+    endsAt: ts('ends_at'),
+    /** Started after the assignment's close date, under its late policy. */
+    late: boolean('late').notNull().default(false),
   },
   (t) => [
     // At most one open test per learner and product (DESIGN §5), whatever the services check first.
@@ -67,6 +74,11 @@ export const tests = pgTable(
     // The expiry task looks only at running timed tests. The key is one no action changes (not last_tick_at),
     // so the answer's update of the clock can be a heap-only (HOT) update that writes no index entries.
     index('tests_running_timed_idx').on(t.id).where(sql`${t.status} = 'IN_PROGRESS' AND ${t.mode} = 'TIMED'`),
+    // Open tests with a hard end, for the task that ends them at their assignment's close.
+    index('tests_open_ends_idx')
+      .on(t.endsAt)
+      .where(sql`${t.status} <> 'COMPLETED' AND ${t.endsAt} IS NOT NULL`),
+    index('tests_assignment_user_idx').on(t.assignmentId, t.userId).where(sql`${t.assignmentId} IS NOT NULL`),
   ],
 );
 

@@ -13,13 +13,15 @@ export interface ClockRow {
   /** While running: when time was last counted. */
   lastTickAt: Date | null;
   currentPosition: number;
+  /** A moment the test ends whatever its time says (an assignment's close); absent or null: none. */
+  endsAt?: Date | null;
 }
 
 export interface Tick {
   /** Time to add to the test and its current question. */
   deltaMs: number;
   timeUsedMs: number;
-  /** A timed test whose time has run out by now. */
+  /** A timed test whose time has run out by now, or a test past its end (`endsAt`). */
   expired: boolean;
 }
 
@@ -29,8 +31,16 @@ export function tick(row: ClockRow, now: Date): Tick {
   if (row.status === 'IN_PROGRESS' && row.lastTickAt)
     deltaMs = Math.min(Math.max(now.getTime() - row.lastTickAt.getTime(), 0), ALIVE_GRACE_MS);
   if (row.timeLimitMs !== null) deltaMs = Math.max(Math.min(deltaMs, row.timeLimitMs - row.timeUsedMs), 0);
+  const ended = row.endsAt != null && now.getTime() >= row.endsAt.getTime();
+  // Time after the end is not the learner's.
+  if (ended && row.lastTickAt)
+    deltaMs = Math.min(deltaMs, Math.max(row.endsAt!.getTime() - row.lastTickAt.getTime(), 0));
   const timeUsedMs = row.timeUsedMs + deltaMs;
-  return { deltaMs, timeUsedMs, expired: row.timeLimitMs !== null && timeUsedMs >= row.timeLimitMs };
+  return {
+    deltaMs,
+    timeUsedMs,
+    expired: ended || (row.timeLimitMs !== null && timeUsedMs >= row.timeLimitMs),
+  };
 }
 
 /** What the client is told about the clock, in whole seconds (remaining rounded up: 0 means ended). */

@@ -4,6 +4,7 @@ import type { ServerModule } from '../manifest';
 import { EXPIRY_EVERY_MS, finalizeExpiredTests } from './expiry';
 import { testsRoutes } from './routes';
 
+export type { Drawn } from './repository';
 export { type SeededTest, seedTestHistory } from './seed';
 export { standingOf, testReadsService, testsService } from './service';
 

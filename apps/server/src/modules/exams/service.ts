@@ -1,6 +1,8 @@
 import {
   type AliveClock,
   ANSWER_LOCKED_MESSAGE,
+  ANSWERS_AFTER_CLOSE_MESSAGE,
+  ANSWERS_NEVER_MESSAGE,
   activeSubscription,
   type createTestInput,
   type Dashboard,
@@ -29,10 +31,12 @@ import { pinnedContentFor } from './pinned-content';
 import {
   aliveFast,
   answeredCounts,
+  answersRule,
   answerTimedFast,
   countAvailable,
   countScore,
   countTests,
+  type Drawn,
   drawableCount,
   drawQuestions,
   findOpenTest,
@@ -378,6 +382,31 @@ export function testsService(deps: Deps) {
     },
 
     /**
+     * Starts an attempt at an assignment in the caller's transaction (docs/assignments.md): the questions the
+     * assignment gives, their published versions pinned, ending at the assignment's close at the latest. A second
+     * open test of the learner is refused by the database (startTestFailed), as for any test.
+     */
+    async createAssigned(
+      tx: Tx,
+      a: {
+        id: string;
+        userId: string;
+        productId: string;
+        name: string;
+        mode: 'TUTOR' | 'TIMED';
+        timeLimitMs: number | null;
+        assignment: { id: string; endsAt: Date; late: boolean };
+      },
+      drawn: Drawn[],
+    ) {
+      await insertTest(
+        tx,
+        { ...a, pools: ['ALL'], subcategoryIds: [], freeSampleOnly: false, now: clock.now() },
+        drawn,
+      );
+    },
+
+    /**
      * Stops the running tests of these learners in the product, in the caller's transaction: when their
      * instructors suspend or remove them (docs/roster.md). Time is counted to now first; a timed test whose
      * time ran out is scored, any other is paused as the learner would pause it, and stays theirs.
@@ -409,7 +438,8 @@ export function testsService(deps: Deps) {
       for (const id of ids) {
         await db.transaction(async (tx) => {
           const t = await findTest(tx, id, true);
-          if (t?.status !== 'IN_PROGRESS') return;
+          // A paused test is ended too when its end (an assignment's close) has come.
+          if (!t || t.status === 'COMPLETED') return;
           const now = clock.now();
           if (!tick(t, now).expired) return;
           await finalizeIn(tx, t, now);
@@ -538,9 +568,19 @@ export function testReadsService(deps: Deps) {
       return runView(view, rows, await contentOf(rows.map((q) => q.versionId)), counts);
     },
 
-    /** GET tests/{id}/review: a completed test with everything about each question and where it places. */
+    /**
+     * GET tests/{id}/review: a completed test with everything about each question and where it places. An
+     * attempt at an assignment whose answers are held back (after its close, or never) is refused until then.
+     */
     async review(actor: Actor, id: string): Promise<TestReview> {
-      return reviewOf(await readable(actor, id));
+      const data = await readable(actor, id);
+      if (data.test.assignmentId && data.test.status === 'COMPLETED') {
+        const rule = await answersRule(db, data.test.assignmentId);
+        if (rule?.answers_shown === 'NEVER') throw new AppError(ErrorCode.FORBIDDEN, ANSWERS_NEVER_MESSAGE);
+        if (rule?.answers_shown === 'AFTER_CLOSE' && clock.now() < rule.ends_at)
+          throw new AppError(ErrorCode.FORBIDDEN, ANSWERS_AFTER_CLOSE_MESSAGE);
+      }
+      return reviewOf(data);
     },
 
     /**

@@ -32,6 +32,10 @@ export interface TestRow extends ClockRow {
   answered: number | null;
   correct: number | null;
   scorePercent: number | null;
+  /** The assignment this test is an attempt at (docs/assignments.md), else null. */
+  assignmentId: string | null;
+  endsAt: Date | null;
+  late: boolean;
 }
 
 /** A test's row; `lock` takes it FOR UPDATE, so actions on one test run one at a time (two tabs, a retry). */
@@ -68,16 +72,19 @@ export async function insertTest(
     freeSampleOnly: boolean;
     timeLimitMs: number | null;
     now: Date;
+    /** An attempt at an assignment: which, when it ends at the latest, and whether it started late. */
+    assignment?: { id: string; endsAt: Date; late: boolean };
   },
   drawn: Drawn[],
 ) {
   await tx.execute(sql`
     WITH test AS (
       INSERT INTO tests (id, user_id, product_id, name, mode, status, num_questions, pools, subcategory_ids,
-        free_sample_only, time_limit_ms, last_tick_at, created_at)
+        free_sample_only, time_limit_ms, last_tick_at, created_at, assignment_id, ends_at, late)
       VALUES (${t.id}, ${t.userId}, ${t.productId}, ${t.name}, ${t.mode}, 'IN_PROGRESS', ${drawn.length},
         ${JSON.stringify(t.pools)}::jsonb, ${JSON.stringify(t.subcategoryIds)}::jsonb, ${t.freeSampleOnly},
-        ${t.timeLimitMs}, ${t.now}, ${t.now})
+        ${t.timeLimitMs}, ${t.now}, ${t.now}, ${t.assignment?.id ?? null}, ${t.assignment?.endsAt ?? null},
+        ${t.assignment?.late ?? false})
     ),
     questions AS (
       INSERT INTO test_questions (test_id, position, question_id, question_version_id, subcategory_id, flagged)
@@ -234,6 +241,9 @@ const testColumns = {
   answered: nullable(column.int),
   correct: nullable(column.int),
   score_percent: nullable(column.int),
+  assignment_id: nullable(column.string),
+  ends_at: nullable(column.timestamp),
+  late: column.boolean,
 };
 
 const toTestRow = (r: RowOf<typeof testColumns>): TestRow => ({
@@ -255,6 +265,9 @@ const toTestRow = (r: RowOf<typeof testColumns>): TestRow => ({
   answered: r.answered,
   correct: r.correct,
   scorePercent: r.score_percent,
+  assignmentId: r.assignment_id,
+  endsAt: r.ends_at,
+  late: r.late,
 });
 
 /**
@@ -441,19 +454,37 @@ export async function runningTestsOf(db: DbOrTx, userIds: string[], productId: s
   return rows.map((r) => r.id);
 }
 
-/** Running timed tests whose time has run out by `now` (counting at most the grace period since the last tick). */
+/**
+ * Running timed tests whose time has run out by `now` (counting at most the grace period since the last tick),
+ * and open tests past their end (an assignment's close), running or paused.
+ */
 export async function expiredTests(db: DbOrTx, now: Date, graceMs: number, limit: number) {
   const rows = await selectRows(
     db,
     { id: column.string },
     sql`
-    SELECT id FROM tests
+    (SELECT id FROM tests
     WHERE status = 'IN_PROGRESS' AND mode = 'TIMED' AND last_tick_at IS NOT NULL
       AND time_used_ms + least(greatest(extract(epoch FROM (${now}::timestamptz - last_tick_at)) * 1000, 0), ${graceMs})
         >= time_limit_ms
-    LIMIT ${limit}`,
+    LIMIT ${limit})
+    UNION
+    (SELECT id FROM tests WHERE status <> 'COMPLETED' AND ends_at IS NOT NULL AND ends_at <= ${now} LIMIT ${limit})`,
   );
   return rows.map((r) => r.id);
+}
+
+/** When the answers of an assignment's attempts may be read: its setting and its end (the late limit, else the close). */
+export async function answersRule(db: DbOrTx, assignmentId: string) {
+  const rows = await selectRows(
+    db,
+    {
+      answers_shown: column.oneOf(['AFTER_SUBMIT', 'AFTER_CLOSE', 'NEVER'] as const),
+      ends_at: column.timestamp,
+    },
+    sql`SELECT answers_shown, coalesce(late_until, closes_at) AS ends_at FROM assignments WHERE id = ${assignmentId}`,
+  );
+  return rows[0] ?? null;
 }
 
 /** Closes a test with its score. */
@@ -553,7 +584,7 @@ export async function answerTimedBatch(
       JOIN test_questions tq ON tq.test_id = t.id AND tq.question_id = i.question_id
       JOIN question_versions v ON v.id = tq.question_version_id
       WHERE t.user_id = s.user_id AND t.status = 'IN_PROGRESS' AND t.mode = 'TIMED'
-        AND t.last_tick_at IS NOT NULL AND NOT tq.locked
+        AND t.last_tick_at IS NOT NULL AND NOT tq.locked AND (t.ends_at IS NULL OR i.sent_at < t.ends_at)
         AND v.choices @> jsonb_build_array(jsonb_build_object('id', i.choice::text))
       -- Tests locked in one order, as the keep-alives' statements lock them: the two may run at once.
       ORDER BY t.id
@@ -674,7 +705,7 @@ export async function aliveBatch(db: Db, items: AliveTick[]): Promise<Array<Cloc
       JOIN tests t ON t.id = i.test_id
       LEFT JOIN test_questions tq ON tq.test_id = t.id AND tq.question_id = i.question_id
       WHERE t.user_id = s.user_id AND t.status = 'IN_PROGRESS' AND t.last_tick_at IS NOT NULL
-        AND (i.question_id IS NULL OR tq.position IS NOT NULL)
+        AND (i.question_id IS NULL OR tq.position IS NOT NULL) AND (t.ends_at IS NULL OR i.sent_at < t.ends_at)
       -- Tests locked in one order, as the answers' statements lock them: the two may run at once.
       ORDER BY t.id
       FOR UPDATE OF t
