@@ -4,6 +4,7 @@ import type { Payments } from '../infra/payments';
 import type { MediaStorage } from '../infra/storage';
 import { type Clock, systemClock } from '../lib/clock';
 import { hashPassword } from '../lib/passwords';
+import { seedAssignments } from '../modules/assignments';
 import { type SeededTest, seedTestHistory } from '../modules/exams';
 import { refreshItemStatistics } from '../modules/questions';
 import { recountLearners } from '../modules/subscriptions';
@@ -447,6 +448,7 @@ export async function seedDemo(
     await seedClassroom(tx, {
       productId: productIds[0]!,
       instructorId: userId('instructor@example.com'),
+      learnerId: userId('learner@example.com'),
       studentIds: students.map((st) => st.id),
       now,
     });
@@ -458,11 +460,12 @@ export async function seedDemo(
 
 /**
  * The demo instructor's classroom in the first bank: the class split into two cohorts, two tests in the Test
- * Bank (ten chosen questions, and a weekly review drawn by rule), and this month's seats.
+ * Bank (ten chosen questions, and a weekly review drawn by rule), a closed and an open assignment of them with
+ * results, and this month's seats.
  */
 async function seedClassroom(
   tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-  o: { productId: string; instructorId: string; studentIds: string[]; now: Date },
+  o: { productId: string; instructorId: string; learnerId: string; studentIds: string[]; now: Date },
 ) {
   const half = Math.ceil(o.studentIds.length / 2);
   for (const [name, members] of [
@@ -524,5 +527,6 @@ async function seedClassroom(
         INSERT INTO test_template_versions (template_id, number, spec, editor_id, created_at)
         VALUES (${t!.id}, 1, ${JSON.stringify(spec)}::jsonb, ${o.instructorId}, ${o.now})`);
     }
+  await seedAssignments(tx, o);
   await recountLearners(tx, o.productId, o.now);
 }

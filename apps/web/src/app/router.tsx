@@ -305,6 +305,42 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: '/assignments',
+                lazy: guarded(
+                  '/test-templates',
+                  'Test Bank',
+                  () => import('../features/assignments/routes/assignments-page'),
+                  (m) => m.AssignmentsPage,
+                ),
+              },
+              {
+                path: '/assignments/new',
+                lazy: guarded(
+                  '/test-templates',
+                  'Test Bank',
+                  () => import('../features/assignments/routes/assignment-form-page'),
+                  (m) => m.AssignmentFormPage,
+                ),
+              },
+              {
+                path: '/assignments/:id/edit',
+                lazy: guarded(
+                  '/test-templates',
+                  'Test Bank',
+                  () => import('../features/assignments/routes/assignment-form-page'),
+                  (m) => m.AssignmentFormPage,
+                ),
+              },
+              {
+                path: '/assignments/:id',
+                lazy: guarded(
+                  '/test-templates',
+                  'Test Bank',
+                  () => import('../features/assignments/routes/assignment-results-page'),
+                  (m) => m.AssignmentResultsPage,
+                ),
+              },
+              {
                 path: '/test-templates',
                 lazy: guarded(
                   '/test-templates',

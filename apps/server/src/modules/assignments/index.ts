@@ -3,6 +3,7 @@
 import type { ServerModule } from '../manifest';
 import { assignmentsRoutes } from './routes';
 
+export { seedAssignments } from './seed';
 export { assignmentsService } from './service';
 
 export const assignmentsModule: ServerModule = { name: 'assignments', routes: assignmentsRoutes };

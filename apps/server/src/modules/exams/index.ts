@@ -5,7 +5,7 @@ import { EXPIRY_EVERY_MS, finalizeExpiredTests } from './expiry';
 import { testsRoutes } from './routes';
 
 export type { Drawn } from './repository';
-export { type SeededTest, seedTestHistory } from './seed';
+export { type SeededTest, seedAttempt, seedTestHistory } from './seed';
 export { standingOf, testReadsService, testsService } from './service';
 
 export const examsModule: ServerModule = {

@@ -122,3 +122,85 @@ export async function seedTestHistory(
     await countScore(tx, opts.productId, score);
   }
 }
+
+/**
+ * One finished attempt at an assignment, for the demo classroom (docs/assignments.md): the questions given, each
+ * answered with `answer(position, choices, key)` (null: left blank), scored and recorded in the learner's history
+ * as taking it would.
+ */
+export async function seedAttempt(
+  tx: DbOrTx,
+  a: {
+    userId: string;
+    productId: string;
+    assignment: { id: string; endsAt: Date };
+    name: string;
+    mode: 'TUTOR' | 'TIMED';
+    timeLimitMs: number | null;
+    questionIds: string[];
+    startedAt: Date;
+    minutes: number;
+    answer: (position: number, choices: string[], key: string) => string | null;
+  },
+) {
+  const rows = rowsOf(
+    await tx.execute(sql`
+      SELECT p.question_id, p.version_id, p.subcategory_id, v.choices, v.correct_choice_id
+      FROM question_pool p JOIN question_versions v ON v.id = p.version_id
+      WHERE p.question_id = ANY(${sql.param(a.questionIds)}::uuid[])`),
+  );
+  const byId = new Map(rows.map((r) => [r.question_id as string, r]));
+  const picked = a.questionIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  const testId = crypto.randomUUID();
+  await insertTest(
+    tx,
+    {
+      id: testId,
+      userId: a.userId,
+      productId: a.productId,
+      name: a.name,
+      mode: a.mode,
+      pools: ['ALL'],
+      subcategoryIds: [],
+      freeSampleOnly: false,
+      timeLimitMs: a.timeLimitMs,
+      now: a.startedAt,
+      assignment: { id: a.assignment.id, endsAt: a.assignment.endsAt, late: false },
+    },
+    picked.map((r) => ({
+      questionId: r.question_id as string,
+      versionId: r.version_id as string,
+      subcategoryId: r.subcategory_id as string | null,
+      flagged: false,
+    })),
+  );
+  let correct = 0;
+  let answered = 0;
+  const finishedAt = new Date(a.startedAt.getTime() + a.minutes * 60_000);
+  for (const [position, r] of picked.entries()) {
+    const key = r.correct_choice_id as string;
+    const choice = a.answer(
+      position,
+      (r.choices as Array<{ id: string }>).map((c) => c.id),
+      key,
+    );
+    if (choice === null) continue;
+    answered++;
+    if (choice === key) correct++;
+    await saveTestQuestion(tx, testId, position, {
+      selectedChoiceId: choice,
+      correct: choice === key,
+      answeredAt: finishedAt,
+    });
+  }
+  await recordAnswers(tx, { testId, userId: a.userId, productId: a.productId, now: finishedAt });
+  await tx.execute(sql`
+    UPDATE tests SET status = 'COMPLETED', last_tick_at = NULL, time_used_ms = ${a.minutes * 60_000}
+    WHERE id = ${testId}`);
+  if (a.mode === 'TUTOR')
+    await tx.execute(sql`UPDATE test_questions SET locked = true WHERE test_id = ${testId}`);
+  const score = scorePercent(correct, picked.length);
+  await finishTest(tx, testId, { finishedAt, answered, correct, scorePercent: score });
+  await countScore(tx, a.productId, score);
+  return testId;
+}

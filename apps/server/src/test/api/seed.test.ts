@@ -118,7 +118,8 @@ describe('demo data', () => {
           LEFT JOIN learner_stats ls ON ls.user_id = s.user_id AND ls.product_id = s.product_id
           WHERE p.name = 'USMLE Step 1 Mastery' AND s.student`),
       );
-      expect(figures).toEqual({ students: 41, active: 38, tests: 37, answered: 362 });
+      // The class's own tests and their attempts at the two assignments (below).
+      expect(figures).toEqual({ students: 41, active: 38, tests: 61, answered: 362 });
       // The classroom: two cohorts that hold the class, two tests in the Test Bank, this month's seats.
       const [classroom] = rows<{ cohorts: number; members: number; templates: number; peak: number }>(
         await db.execute(sql`
@@ -128,6 +129,17 @@ describe('demo data', () => {
             (SELECT max(peak)::int FROM product_seat_months) AS peak`),
       );
       expect(classroom).toEqual({ cohorts: 2, members: 40, templates: 2, peak: 38 });
+      // One closed assignment taken by most of one cohort, one open one taken by a few of the other so far.
+      const assigned = rows<{ name: string; closed: boolean; attempts: number }>(
+        await db.execute(sql`
+          SELECT a.name, a.closes_at < now() AS closed,
+            (SELECT count(*)::int FROM tests t WHERE t.assignment_id = a.id AND t.status = 'COMPLETED') AS attempts
+          FROM assignments a ORDER BY a.closes_at`),
+      );
+      expect(assigned).toEqual([
+        { name: 'Week 1 warm-up', closed: true, attempts: 17 },
+        { name: 'Weekly review', closed: false, attempts: 7 },
+      ]);
       const [file] = rows<{ hash: string }>(await db.execute(sql`SELECT hash FROM media_files LIMIT 1`));
       expect(await storage.size(file!.hash)).toBeGreaterThan(100);
     } finally {

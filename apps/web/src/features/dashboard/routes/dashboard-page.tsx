@@ -5,6 +5,7 @@ import { Banners } from '../../../components/banners';
 import { notifyError } from '../../../components/notify-error';
 import { PageTitle } from '../../../components/page-title';
 import { useAuth } from '../../accounts/api/auth';
+import { MyAssignments } from '../../assignments';
 import { useSetActiveProduct } from '../../subscriptions/api/subscriptions';
 import { FreeSampleUpgrade } from '../components/free-sample-upgrade';
 import { LearnerStats } from '../components/learner-stats';
@@ -30,6 +31,9 @@ function DashboardPageContent() {
         {/* Statistics are a learner's: staff without the student role have no tests to count. */}
         {active?.student && active.type === 'BASIC' && (
           <FreeSampleUpgrade key={active.product.uuid} subscription={active} />
+        )}
+        {active?.student && (
+          <MyAssignments key={`a-${active.product.uuid}`} productId={active.product.uuid} />
         )}
         {active?.student && <LearnerStats key={active.product.uuid} subscription={active} />}
         {subs.length === 0 ? (

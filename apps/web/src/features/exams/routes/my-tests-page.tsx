@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
 import { useAuth } from '../../accounts/api/auth';
+import { MyAssignments } from '../../assignments';
 import { useMyTests } from '../api/my-tests';
 import { MyTestsList } from '../components/my-tests-list';
 
@@ -103,6 +104,9 @@ function MyTestsPageContent() {
             </Button>
           )}
         </Group>
+        {active?.student && (
+          <MyAssignments key={`a-${active.product.uuid}`} productId={active.product.uuid} closed />
+        )}
         {active ? (
           <TestsOfProduct key={active.product.uuid} productId={active.product.uuid} />
         ) : (

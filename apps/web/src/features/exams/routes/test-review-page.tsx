@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { TestReview } from '@qbank/contract';
+import { ANSWERS_AFTER_CLOSE_MESSAGE, ANSWERS_NEVER_MESSAGE, type TestReview } from '@qbank/contract';
 import IconLayoutGrid from '@tabler/icons-react/dist/esm/icons/IconLayoutGrid.mjs';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -175,15 +175,23 @@ function Review({ review }: { review: TestReview }) {
 /** A review that failed: no such test, a test not finished yet (resume it), or the connection. */
 function ReviewError({ id, error, retry }: { id: string; error: unknown; retry: () => void }) {
   const refused = error instanceof HttpError && error.statusCode >= 400 && error.statusCode < 500;
+  // An assignment's attempt whose answers its instructors hold back (docs/assignments.md).
+  const held =
+    error instanceof HttpError &&
+    error.statusCode === 403 &&
+    (error.serverMessage === ANSWERS_AFTER_CLOSE_MESSAGE || error.serverMessage === ANSWERS_NEVER_MESSAGE);
   // A test still open cannot be reviewed: its run says so, and where to resume it.
-  const run = useQuery({ ...testRunQuery(id), enabled: refused, gcTime: 0 });
+  const run = useQuery({ ...testRunQuery(id), enabled: refused && !held, gcTime: 0 });
   const open = run.data && run.data.status !== 'COMPLETED';
-  if (refused && run.isPending) return <Skeleton height={120} role="status" aria-label="Loading the test" />;
-  const [title, text] = open
-    ? ['This test is not finished yet', 'Its review opens once it has ended. Resume it where you left off.']
-    : refused
-      ? ['No such test', 'This test does not exist, or it is not yours.']
-      : ['The review could not be loaded', 'Check your connection and try again.'];
+  if (refused && !held && run.isPending)
+    return <Skeleton height={120} role="status" aria-label="Loading the test" />;
+  const [title, text] = held
+    ? ['Your test is submitted', `${error.serverMessage}. Your score is in My Tests.`]
+    : open
+      ? ['This test is not finished yet', 'Its review opens once it has ended. Resume it where you left off.']
+      : refused
+        ? ['No such test', 'This test does not exist, or it is not yours.']
+        : ['The review could not be loaded', 'Check your connection and try again.'];
   return (
     <>
       <Title order={1} mb="lg">

@@ -65,6 +65,17 @@ function TemplateCard({ t }: { t: TemplateSummary }) {
         >
           Edit
         </Button>
+        {!t.archived && (
+          <Button
+            size="compact-sm"
+            variant="default"
+            component={Link}
+            to={`/assignments/new?template=${t.uuid}`}
+            aria-label={`Assign ${t.name}`}
+          >
+            Assign
+          </Button>
+        )}
         <Button
           size="compact-sm"
           variant="default"
@@ -125,9 +136,14 @@ export function TestBankPage() {
               {active.product.name}
             </Text>
           </div>
-          <Button component={Link} to="/test-builder/new" leftSection={<IconPlus size={16} aria-hidden />}>
-            New test
-          </Button>
+          <Group gap="xs">
+            <Button variant="default" component={Link} to="/assignments">
+              Assignments
+            </Button>
+            <Button component={Link} to="/test-builder/new" leftSection={<IconPlus size={16} aria-hidden />}>
+              New test
+            </Button>
+          </Group>
         </Group>
         <Group gap="sm" align="flex-end">
           <TextInput

@@ -1,0 +1,38 @@
+import type { AnswersShown, AssignmentState } from '@qbank/contract';
+
+// Words and dates of assignments, as every screen shows them.
+
+export const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+export const when = (iso: string) => dateTimeFormat.format(new Date(iso));
+
+export const STATE_LABELS: Record<AssignmentState, string> = {
+  SCHEDULED: 'Not open yet',
+  OPEN: 'Open',
+  LATE: 'Taking late attempts',
+  CLOSED: 'Closed',
+};
+
+export const STATE_COLORS: Record<AssignmentState, string> = {
+  SCHEDULED: 'gray.7',
+  OPEN: 'green.9',
+  LATE: 'orange.9',
+  CLOSED: 'gray.7',
+};
+
+export const ANSWERS_LABELS: Record<AnswersShown, string> = {
+  AFTER_SUBMIT: 'After submitting',
+  AFTER_CLOSE: 'After the close',
+  NEVER: 'Never',
+};
+
+/** A `datetime-local` input's value (the browser's time zone) for an ISO instant, and back. */
+export function toLocalInput(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+export function fromLocalInput(value: string): string | null {
+  if (!value) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
