@@ -89,9 +89,11 @@ export async function seedAssignments(
   const pool = await selectRows(
     tx,
     { question_id: column.string },
-    sql`SELECT p.question_id FROM question_pool p
-    JOIN subcategories sc ON sc.id = p.subcategory_id JOIN categories c ON c.id = sc.category_id
-    WHERE p.product_id = ${o.productId} AND c.subject_id = ${rule.nodeUuid} ORDER BY p.question_id`,
+    // Published questions read from their versions: the draw's pool is filled when this transaction commits.
+    sql`SELECT q.id AS question_id FROM questions q
+    JOIN question_versions v ON v.id = q.current_version_id AND v.status = 'PUBLISHED'
+    JOIN subcategories sc ON sc.id = v.subcategory_id JOIN categories c ON c.id = sc.category_id
+    WHERE q.product_id = ${o.productId} AND c.subject_id = ${rule.nodeUuid} ORDER BY q.id`,
   );
   const openOpens = new Date(o.now.getTime() - 2 * DAY);
   const openCloses = new Date(o.now.getTime() + 5 * DAY);

@@ -145,12 +145,13 @@ export async function seedAttempt(
 ) {
   const rows = rowsOf(
     await tx.execute(sql`
-      SELECT p.question_id, p.version_id, p.subcategory_id, v.choices, v.correct_choice_id
-      FROM question_pool p JOIN question_versions v ON v.id = p.version_id
-      WHERE p.question_id = ANY(${sql.param(a.questionIds)}::uuid[])`),
+      SELECT q.id AS question_id, v.id AS version_id, v.subcategory_id, v.choices, v.correct_choice_id
+      FROM questions q JOIN question_versions v ON v.id = q.current_version_id AND v.status = 'PUBLISHED'
+      WHERE q.id = ANY(${sql.param(a.questionIds)}::uuid[])`),
   );
   const byId = new Map(rows.map((r) => [r.question_id as string, r]));
   const picked = a.questionIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  if (picked.length === 0) return null;
   const testId = crypto.randomUUID();
   await insertTest(
     tx,

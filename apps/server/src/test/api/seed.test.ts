@@ -89,9 +89,14 @@ describe('demo data', () => {
               WHERE u.email = 'learner@example.com') AS answered,
             (SELECT sum(e.value::int)::int FROM question_shares, jsonb_each_text(counts) e) AS shares`),
       );
-      // The learner's 20 first answers, the demo instructor's class's (35 tests of 10 questions, a few met twice),
-      // and 36 past learners' 30 each in NCLEX-RN Review (db/seed-item-statistics.ts).
-      expect(history).toEqual({ tests: 2, answered: 20, shares: 362 + 36 * 30 });
+      // The learner's 20 first answers, the demo instructor's class's (35 tests of 10 questions, a few met twice,
+      // and the first answers of their assignments' attempts), and 36 past learners' 30 each in NCLEX-RN Review
+      // (db/seed-item-statistics.ts).
+      // The weekly review draws from questions by their (random) ids, so how many of its answers are first ones
+      // varies from seed to seed: at most its 7 attempts' 10 and the warm-up's 17 attempts' 10.
+      expect(history).toMatchObject({ tests: 2, answered: 20 });
+      expect(history!.shares).toBeGreaterThan(362 + 36 * 30);
+      expect(history!.shares).toBeLessThanOrEqual(362 + 36 * 30 + 24 * 10);
       // Their item statistics are computed by the end of the seed: every kind of flag shows in the practice bank.
       const figures30 = rows<{ n: number; flags: string[] }>(
         await db.execute(sql`
@@ -119,7 +124,8 @@ describe('demo data', () => {
           WHERE p.name = 'USMLE Step 1 Mastery' AND s.student`),
       );
       // The class's own tests and their attempts at the two assignments (below).
-      expect(figures).toEqual({ students: 41, active: 38, tests: 61, answered: 362 });
+      expect(figures).toMatchObject({ students: 41, active: 38, tests: 61 });
+      expect(figures!.answered).toBeGreaterThan(362);
       // The classroom: two cohorts that hold the class, two tests in the Test Bank, this month's seats.
       const [classroom] = rows<{ cohorts: number; members: number; templates: number; peak: number }>(
         await db.execute(sql`
@@ -133,7 +139,8 @@ describe('demo data', () => {
       const assigned = rows<{ name: string; closed: boolean; attempts: number }>(
         await db.execute(sql`
           SELECT a.name, a.closes_at < now() AS closed,
-            (SELECT count(*)::int FROM tests t WHERE t.assignment_id = a.id AND t.status = 'COMPLETED') AS attempts
+            (SELECT count(*)::int FROM tests t WHERE t.assignment_id = a.id AND t.status = 'COMPLETED'
+              AND t.num_questions = 10 AND t.score_percent > 0) AS attempts
           FROM assignments a ORDER BY a.closes_at`),
       );
       expect(assigned).toEqual([

@@ -14,8 +14,8 @@ export const STATE_LABELS: Record<AssignmentState, string> = {
 
 export const STATE_COLORS: Record<AssignmentState, string> = {
   SCHEDULED: 'gray.7',
-  OPEN: 'green.9',
-  LATE: 'orange.9',
+  OPEN: 'teal.9',
+  LATE: 'grape.9',
   CLOSED: 'gray.7',
 };
 

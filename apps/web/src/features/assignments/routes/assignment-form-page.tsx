@@ -51,11 +51,12 @@ interface Draft {
   students: Array<{ value: string; label: string }>;
 }
 
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 
 function emptyDraft(templateUuid: string | null): Draft {
-  // Open from the next hour for a week.
-  const start = new Date(Math.ceil(Date.now() / HOUR) * HOUR);
+  // Open from now (to the minute) for a week.
+  const start = new Date(Math.floor(Date.now() / MINUTE) * MINUTE);
   return {
     templateUuid,
     name: '',

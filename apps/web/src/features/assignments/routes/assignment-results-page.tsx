@@ -86,7 +86,7 @@ function Histogram({ bands, completed }: { bands: AssignmentResults['histogram']
               justify="flex-end"
               align="center"
               h="100%"
-              style={{ flex: 1, minWidth: 0 }}
+              style={{ flex: 1, minWidth: 0, position: 'relative' }}
               title={label}
             >
               <Text size="xs" c="gray.7" aria-hidden>
@@ -127,8 +127,15 @@ function QuestionsTable({ r }: { r: AssignmentResults }) {
       {r.questions.length === 0 ? (
         <Text size="sm">Figures appear as students finish.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped verticalSpacing="xs" aria-labelledby="questions-title">
+        // Focusable, so a keyboard can scroll it sideways on a narrow screen (it holds no link of its own).
+        <div
+          style={{ overflowX: 'auto', maxWidth: '100%' }}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+          tabIndex={0}
+          role="region"
+          aria-label="Questions, scrolls sideways"
+        >
+          <Table striped verticalSpacing="xs" aria-labelledby="questions-title" miw={720}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">#</Table.Th>
@@ -154,13 +161,19 @@ function QuestionsTable({ r }: { r: AssignmentResults }) {
                   <Table.Td>
                     {num(q.discrimination)}
                     {q.discrimination !== null && q.discrimination < 0.1 && (
-                      <Badge ml={4} size="sm" color="orange.9">
+                      <Badge ml={4} size="sm" color="red.9">
                         Weak
                       </Badge>
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+                    <Stack
+                      gap={0}
+                      component="ul"
+                      p={0}
+                      m={0}
+                      style={{ listStyle: 'none', position: 'relative' }}
+                    >
                       {q.choices.map((c, k) => (
                         <Text key={c.uuid} size="sm" component="li">
                           {String.fromCharCode(65 + k)}. {c.count}
@@ -179,7 +192,7 @@ function QuestionsTable({ r }: { r: AssignmentResults }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </div>
       )}
     </Paper>
   );
@@ -196,8 +209,8 @@ function StudentsTable({ r }: { r: AssignmentResults }) {
       {r.students.length === 0 ? (
         <Text size="sm">No student is in its cohorts yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped verticalSpacing="xs" aria-labelledby="students-title">
+        <div style={{ overflowX: 'auto', maxWidth: '100%' }}>
+          <Table striped verticalSpacing="xs" aria-labelledby="students-title" miw={720}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Student</Table.Th>
@@ -223,7 +236,7 @@ function StudentsTable({ r }: { r: AssignmentResults }) {
                   <Table.Td>
                     {STATUS_LABELS[s.status]}
                     {s.late && (
-                      <Badge ml={4} size="sm" color="orange.9">
+                      <Badge ml={4} size="sm" color="grape.9">
                         Late
                       </Badge>
                     )}
@@ -252,7 +265,7 @@ function StudentsTable({ r }: { r: AssignmentResults }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </div>
       )}
     </Paper>
   );
