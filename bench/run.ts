@@ -215,6 +215,72 @@ async function main() {
       FROM u WHERE n > 2000 AND n <= ${2000 + rosterSize}
       ON CONFLICT DO NOTHING`);
   }
+  // An assignment of 100 published questions taken by 1,000 of those students (bench users 2001-3000), each
+  // first attempt finished with answers spread as a real class's: what its results page reads.
+  const wantsAssignment =
+    !only || only.some((o) => 'assignment results'.includes(o) || o.startsWith('assignment'));
+  let assignmentId: string | null = null;
+  if (wantsAssignment && rosterSize >= 1000) {
+    console.log('Generating an assignment of 100 questions taken by 1,000 students ...');
+    const [t] = (
+      (await db.execute(sql`
+        WITH q AS (SELECT question_id FROM question_pool WHERE product_id = ${bank.productId} ORDER BY rk LIMIT 100),
+        tpl AS (
+          INSERT INTO test_templates (product_id, name) VALUES (${bank.productId}, 'Bench assignment') RETURNING id),
+        ver AS (
+          INSERT INTO test_template_versions (template_id, number, spec)
+          SELECT tpl.id, 1, jsonb_build_object('selection', jsonb_build_object('kind', 'QUESTIONS',
+            'questionUuids', (SELECT jsonb_agg(question_id) FROM q)), 'order', 'AS_LISTED', 'mode', 'TIMED',
+            'timeLimitMinutes', 120, 'passingScore', 60) FROM tpl RETURNING template_id, spec)
+        INSERT INTO assignments (product_id, template_id, template_version, name, spec, question_ids, opens_at,
+          closes_at, late_policy, attempts_allowed, answers_shown)
+        SELECT ${bank.productId}, ver.template_id, 1, 'Bench assignment', ver.spec, ver.spec->'selection'->'questionUuids',
+          now() - interval '7 days', now() + interval '7 days', 'NONE', 1, 'AFTER_CLOSE'
+        FROM ver RETURNING id`)) as unknown as { rows: Array<{ id: string }> }
+    ).rows;
+    assignmentId = t!.id;
+    await db.execute(sql`
+      WITH u AS (
+        SELECT id, substr(email, 6, position('@' in email) - 6)::int AS n FROM users WHERE email ~ '^bench[0-9]+@')
+      INSERT INTO assignment_students (assignment_id, user_id) SELECT ${assignmentId}, id FROM u WHERE n BETWEEN 2001 AND 3000`);
+    await db.execute(sql`
+      WITH u AS (
+        SELECT id, substr(email, 6, position('@' in email) - 6)::int AS n FROM users WHERE email ~ '^bench[0-9]+@')
+      INSERT INTO tests (id, user_id, product_id, name, mode, status, num_questions, pools, subcategory_ids,
+        time_limit_ms, time_used_ms, created_at, finished_at, assignment_id, ends_at)
+      SELECT gen_random_uuid(), id, ${bank.productId}, 'Bench assignment', 'TIMED', 'COMPLETED', 100, '["ALL"]',
+        '[]', 7200000, 1800000 + n * 1000, now() - interval '2 days', now() - interval '1 day' + n * interval '1 second',
+        ${assignmentId}, now() + interval '7 days'
+      FROM u WHERE n BETWEEN 2001 AND 3000`);
+    // Student n answers question k right with a chance that grows with n and falls with k; a wrong answer is one
+    // of the other choices; a few are left blank.
+    await db.execute(sql`
+      WITH a AS (SELECT question_ids FROM assignments WHERE id = ${assignmentId}),
+      q AS (
+        SELECT k - 1 AS pos, v.question_id, v.id AS version_id, v.subcategory_id, v.choices, v.correct_choice_id
+        FROM a, jsonb_array_elements_text(a.question_ids) WITH ORDINALITY AS e(qid, k)
+        JOIN question_pool p ON p.question_id = e.qid::uuid JOIN question_versions v ON v.id = p.version_id),
+      t AS (
+        SELECT t.id, substr(u.email, 6, position('@' in u.email) - 6)::int AS n
+        FROM tests t JOIN users u ON u.id = t.user_id WHERE t.assignment_id = ${assignmentId}),
+      pick AS (
+        SELECT t.id AS test_id, q.*, CASE
+          WHEN (t.n * 31 + q.pos * 17) % 50 = 0 THEN NULL
+          WHEN ((t.n * 7919 + q.pos * 104729) % 1000) / 1000.0 < 0.3 + (t.n - 2000) / 2000.0 - q.pos / 400.0
+            THEN q.correct_choice_id
+          ELSE ((q.choices -> ((t.n + q.pos)::int % jsonb_array_length(q.choices)))->>'id')::uuid END AS chosen
+        FROM t CROSS JOIN q)
+      INSERT INTO test_questions (test_id, position, question_id, question_version_id, subcategory_id,
+        selected_choice_id, correct, answered_at)
+      SELECT test_id, pos, question_id, version_id, subcategory_id, chosen, chosen = correct_choice_id,
+        CASE WHEN chosen IS NULL THEN NULL ELSE now() - interval '1 day' END
+      FROM pick`);
+    await db.execute(sql`
+      UPDATE tests t SET answered = s.answered, correct = s.correct, score_percent = round(s.correct * 100.0 / 100)
+      FROM (SELECT test_id, count(selected_choice_id)::int AS answered, count(*) FILTER (WHERE correct)::int AS correct
+        FROM test_questions GROUP BY test_id) s
+      WHERE s.test_id = t.id AND t.assignment_id = ${assignmentId}`);
+  }
   // The generated rows settled as a live database's are, before anything is measured: vacuumed (hint bits
   // set, pages all-visible, nothing left for autovacuum to do during a run), analysed, and checkpointed.
   await db.execute(sql`VACUUM (ANALYZE)`);
@@ -467,6 +533,16 @@ async function main() {
       ),
       rate: authoringRate,
     },
+    ...(assignmentId
+      ? [
+          {
+            name: 'assignment results (1000 students x 100 questions)',
+            url: base,
+            requests: users.map((n) => asAdmin(n, `/api/v2/assignments/${assignmentId}/results`)),
+            rate: Number(env.BENCH_RESULTS_RATE ?? 10),
+          },
+        ]
+      : []),
     {
       name: 'question statusCounts',
       url: base,

@@ -108,5 +108,11 @@ test.describe('Assignments', () => {
     await page.goto(url);
     await expect(page.getByText('1 of 1', { exact: true })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Students' })).toContainText(`Asha Assignee${tag}`);
+    // The student's page lists it, with the score that opens the attempt's review.
+    await page.getByRole('link', { name: `Asha Assignee${tag}` }).click();
+    const theirs = page.getByRole('region', { name: 'Assignments' });
+    await expect(theirs.getByRole('listitem').filter({ hasText: name })).toContainText('1 of 1 attempt');
+    await expect(theirs.getByRole('link', { name: 'Score 0 %' })).toBeVisible();
+    await expectAccessible(page);
   });
 });

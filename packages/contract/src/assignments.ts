@@ -185,6 +185,27 @@ export type MyAssignment = z.infer<typeof myAssignment>;
 export const myAssignmentList = z.object({ content: z.array(myAssignment) });
 export type MyAssignmentList = z.infer<typeof myAssignmentList>;
 
+/** An assignment given to one student, as their instructors read it on the student's page. */
+export const studentAssignment = z.object({
+  uuid: z.uuid(),
+  name: z.string(),
+  opensAt: z.string(),
+  closesAt: z.string(),
+  lateUntil: z.string().nullable(),
+  state: z.enum(ASSIGNMENT_STATES),
+  status: z.enum(['NOT_STARTED', 'IN_PROGRESS', 'COMPLETED']),
+  attempts: z.number().int(),
+  attemptsAllowed: z.number().int(),
+  /** The first finished attempt (the one the results count) and its score; the best score of all. */
+  testUuid: z.string().nullable(),
+  scorePercent: z.number().int().nullable(),
+  bestScorePercent: z.number().int().nullable(),
+  late: z.boolean(),
+});
+export type StudentAssignment = z.infer<typeof studentAssignment>;
+export const studentAssignmentList = z.object({ content: z.array(studentAssignment) });
+export const studentAssignmentParams = z.object({ id: uuidField('id'), userId: uuidField('userId') });
+
 /** POST assignments/{id}/attempts: the client names the new test (a retry answers the same one). */
 export const assignmentStartInput = z.object({ uuid: uuidField('uuid') });
 

@@ -10,6 +10,8 @@ import {
   assignmentStartInput,
   assignmentUpdate,
   myAssignmentList,
+  studentAssignmentList,
+  studentAssignmentParams,
 } from '../assignments';
 import { productIdParams } from '../store';
 import { endpoint } from './endpoint';
@@ -85,6 +87,16 @@ export const assignmentsApi = {
     access: 'user',
     params: assignmentIdParams,
     query: assignmentExportQuery,
+  }),
+  studentAssignments: endpoint({
+    method: 'GET',
+    path: '/api/v2/products/:id/students/:userId/assignments',
+    summary:
+      "A student's assignments in the product with where each stands for them (attempts, score, late), for its instructors and admins",
+    tags: ['assignments'],
+    access: 'user',
+    params: studentAssignmentParams,
+    response: studentAssignmentList,
   }),
   myAssignments: endpoint({
     method: 'GET',

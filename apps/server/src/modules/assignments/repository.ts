@@ -279,14 +279,23 @@ export async function assignmentsOfStudent(db: DbOrTx, productId: string, userId
       open_test_id: nullable(column.string),
       last_test_id: nullable(column.string),
       last_score: nullable(column.int),
+      first_test_id: nullable(column.string),
+      first_score: nullable(column.int),
+      best_score: nullable(column.int),
+      late: column.boolean,
     },
-    sql`SELECT ${ASSIGNMENT_FIELDS}, t.attempts, t.open_test_id, t.last_test_id, t.last_score
+    sql`SELECT ${ASSIGNMENT_FIELDS}, t.attempts, t.open_test_id, t.last_test_id, t.last_score, t.first_test_id,
+      t.first_score, t.best_score, t.late
     FROM ${ASSIGNMENT_FROM}
     LEFT JOIN LATERAL (
       SELECT count(*)::int AS attempts,
         (array_agg(id) FILTER (WHERE status <> 'COMPLETED'))[1]::text AS open_test_id,
         (array_agg(id ORDER BY finished_at DESC) FILTER (WHERE status = 'COMPLETED'))[1]::text AS last_test_id,
-        (array_agg(score_percent ORDER BY finished_at DESC) FILTER (WHERE status = 'COMPLETED'))[1] AS last_score
+        (array_agg(score_percent ORDER BY finished_at DESC) FILTER (WHERE status = 'COMPLETED'))[1] AS last_score,
+        (array_agg(id ORDER BY finished_at, id) FILTER (WHERE status = 'COMPLETED'))[1]::text AS first_test_id,
+        (array_agg(score_percent ORDER BY finished_at, id) FILTER (WHERE status = 'COMPLETED'))[1] AS first_score,
+        max(score_percent) FILTER (WHERE status = 'COMPLETED') AS best_score,
+        coalesce(bool_or(late), false) AS late
       FROM tests WHERE assignment_id = a.id AND user_id = ${userId}
     ) t ON true
     WHERE a.product_id = ${productId} AND (
@@ -304,6 +313,10 @@ export async function assignmentsOfStudent(db: DbOrTx, productId: string, userId
     openTestId: r.open_test_id,
     lastTestId: r.last_test_id,
     lastScore: r.last_score,
+    firstTestId: r.first_test_id,
+    firstScore: r.first_score,
+    bestScore: r.best_score,
+    late: r.late,
   }));
 }
 

@@ -35,6 +35,12 @@ export function assignmentsRoutes(app: FastifyInstance, deps: Deps) {
     async ({ actor, params, query }) => download(await svc.exportResults(actor, params.id, query.format)),
     teaching,
   );
+  route(
+    app,
+    assignmentsApi.studentAssignments,
+    ({ actor, params }) => svc.ofStudent(actor, params.id, params.userId),
+    { policy: 'roster.read' },
+  );
   route(app, assignmentsApi.myAssignments, ({ actor, params }) => svc.mine(actor, params.id), {
     policy: 'tests.take',
   });

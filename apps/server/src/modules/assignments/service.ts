@@ -8,6 +8,7 @@ import {
   ErrorCode,
   type MyAssignment,
   START_TEST_FAILED,
+  type StudentAssignment,
   templateInput,
 } from '@qbank/contract';
 import type { z } from 'zod';
@@ -396,6 +397,34 @@ export function assignmentsService(deps: Deps) {
             canStart: a.openTestId === null && startRefusal(a, a.attempts, now) === null,
           };
         }),
+      };
+    },
+
+    /** GET products/{id}/students/{userId}/assignments: the Students screen's view of one student's. */
+    async ofStudent(
+      actor: Actor,
+      productId: string,
+      userId: string,
+    ): Promise<{ content: StudentAssignment[] }> {
+      await authorize(actor, 'roster.read', { productId });
+      const now = clock.now();
+      const rows = await assignmentsOfStudent(db, productId, userId);
+      return {
+        content: rows.map((a) => ({
+          uuid: a.id,
+          name: a.name,
+          opensAt: a.opensAt.toISOString(),
+          closesAt: a.closesAt.toISOString(),
+          lateUntil: a.lateUntil?.toISOString() ?? null,
+          state: stateAt(a, now),
+          status: a.firstTestId ? 'COMPLETED' : a.openTestId ? 'IN_PROGRESS' : 'NOT_STARTED',
+          attempts: a.attempts,
+          attemptsAllowed: a.attemptsAllowed,
+          testUuid: a.firstTestId,
+          scorePercent: a.firstScore,
+          bestScorePercent: a.bestScore,
+          late: a.late,
+        })),
       };
     },
 

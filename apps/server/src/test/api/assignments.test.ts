@@ -510,6 +510,17 @@ describe('results', () => {
       attempts: 0,
     });
 
+    // The student's page lists it with where it stands for them; the student themselves may not read that.
+    const deeId = students[3]!.user.id;
+    const page = await c.req({ url: `/api/v2/products/${bank.product.id}/students/${deeId}/assignments` });
+    expect(page.status, page.text).toBe(200);
+    expect(page.body.content).toMatchObject([
+      { uuid: id, status: 'COMPLETED', attempts: 2, scorePercent: 25, bestScorePercent: 100, late: false },
+    ]);
+    expect(
+      (await students[3]!.req({ url: `/api/v2/products/${bank.product.id}/students/${deeId}/assignments` })).status,
+    ).toBe(403);
+
     const csv = await c.req({ url: `/api/v2/assignments/${id}/results/export?format=csv` });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');

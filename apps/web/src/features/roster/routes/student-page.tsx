@@ -26,6 +26,7 @@ import { QueryState } from '../../../components/query-state';
 import { TestStatusBadge } from '../../../components/test-status-badge';
 import { formatTime, scoreLabel, testName } from '../../../lib/test-summary';
 import { useAuth } from '../../accounts/api/auth';
+import { StudentAssignments } from '../../assignments';
 import { useStudent } from '../api/students';
 import { AccessDialog } from '../components/access-dialog';
 import { ActivityChart } from '../components/activity-chart';
@@ -125,6 +126,7 @@ function StudentView({ detail, productId }: { detail: StudentDetail; productId: 
         <Figure label="Tests taken" value={String(s.testsTaken)} />
       </SimpleGrid>
       <ActivityChart activity={detail.activity} />
+      <StudentAssignments productId={productId} userId={s.userUuid} />
       <Paper withBorder p="md" component="section" aria-labelledby="student-subjects">
         <Title order={2} size="h4" id="student-subjects" mb="sm">
           By subject
