@@ -1,6 +1,17 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { products } from './catalogue';
+import { questions } from './questions';
 import { cohorts, testTemplates } from './roster';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -74,3 +85,45 @@ export const assignmentStudents = pgTable(
     index('assignment_students_user_idx').on(t.userId),
   ],
 );
+
+/** The choice id that stands for "left blank" in assignment_item_sums (a key cannot be null). */
+export const BLANK_CHOICE = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The results' item figures of an assignment, kept as each student's first attempt is finalised (in its
+ * transaction): per question and chosen choice, how many first attempts chose it and the sums a correlation
+ * needs of the item's score c and the rest of the attempt r: Σc, Σr, Σr², Σcr. Additive, so the results page
+ * reads a few hundred rows, never the answers (docs/assignments.md).
+ */
+export const assignmentItemSums = pgTable(
+  'assignment_item_sums',
+  {
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    choiceId: uuid('choice_id').notNull(),
+    firstPosition: integer('first_position').notNull(),
+    /** One of the versions the attempts pinned, for the question's text and choices. */
+    versionId: uuid('version_id').notNull(),
+    n: integer('n').notNull(),
+    sc: bigint('sc', { mode: 'number' }).notNull(),
+    sr: bigint('sr', { mode: 'number' }).notNull(),
+    srr: bigint('srr', { mode: 'number' }).notNull(),
+    scr: bigint('scr', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.assignmentId, t.questionId, t.choiceId] })],
+);
+
+/** The first attempts' totals of an assignment: how many, Σ total, Σ total², the most questions one held. */
+export const assignmentFirstTotals = pgTable('assignment_first_totals', {
+  assignmentId: uuid('assignment_id')
+    .primaryKey()
+    .references(() => assignments.id, { onDelete: 'cascade' }),
+  n: integer('n').notNull(),
+  sum: bigint('sum', { mode: 'number' }).notNull(),
+  sumSquares: bigint('sum_squares', { mode: 'number' }).notNull(),
+  items: integer('items').notNull(),
+});

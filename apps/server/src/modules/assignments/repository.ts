@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { column, nullable, selectOne, selectRow, selectRows } from '../../db/rows';
+import { BLANK_CHOICE } from '../../db/schema';
 
 // The assignments' SQL (docs/assignments.md): assignments, who they are given to, their attempts (tests with
 // `assignment_id`) and the figures of their results, aggregated in the database.
@@ -81,12 +82,13 @@ const ASSIGNMENT_FIELDS = sql`a.id, a.product_id, a.template_id, a.template_vers
 const ASSIGNMENT_FROM = sql`assignments a JOIN test_templates tt ON tt.id = a.template_id`;
 const SELECT_ASSIGNMENT = sql`SELECT ${ASSIGNMENT_FIELDS} FROM ${ASSIGNMENT_FROM}`;
 
-/** An assignment; `lock` takes it FOR UPDATE (changes to one assignment run one at a time). */
+/** An assignment; `lock` takes it FOR NO KEY UPDATE: changes to one run one at a time, while attempts (whose
+ * foreign keys take KEY SHARE locks on it) start and finish. */
 export async function findAssignment(db: DbOrTx, id: string, lock = false): Promise<AssignmentRow | null> {
   const r = await selectRow(
     db,
     assignmentColumns,
-    sql`${SELECT_ASSIGNMENT} WHERE a.id = ${id} ${lock ? sql`FOR UPDATE OF a` : sql``}`,
+    sql`${SELECT_ASSIGNMENT} WHERE a.id = ${id} ${lock ? sql`FOR NO KEY UPDATE OF a` : sql``}`,
   );
   return r ? toRow(r) : null;
 }
@@ -360,79 +362,54 @@ export async function resultRows(db: DbOrTx, assignmentId: string) {
   );
 }
 
-/** Each student's first finished attempt, with its number of questions right (the statistics' "test"). */
-const FIRSTS = (assignmentId: string) => sql`firsts AS (
-  SELECT DISTINCT ON (user_id) id, coalesce(correct, 0) AS total FROM tests
-  WHERE assignment_id = ${assignmentId} AND status = 'COMPLETED'
-  ORDER BY user_id, finished_at, id)`;
-
 /**
- * Per question over the first attempts: how many reached it, how many were right, the variance of right/wrong
- * and the corrected item–total correlation (the item against the rest of the attempt), as Moodle's quiz
- * statistics compute discrimination; with its latest text and choices.
+ * Per question and chosen choice (null: blank) over the first attempts: how many, and the sums a correlation
+ * needs (assignment_item_sums, kept as each first attempt is finalised): a few hundred rows, never the answers.
  */
-export async function questionFigures(db: DbOrTx, assignmentId: string) {
+export async function itemGroups(db: DbOrTx, assignmentId: string) {
   return selectRows(
     db,
     {
       question_id: column.string,
+      choice_id: nullable(column.string),
       first_position: column.int,
+      version_id: column.string,
       n: column.int,
-      right: column.int,
-      blank: column.int,
-      discrimination: nullable(column.number),
+      sc: column.int,
+      sr: column.int,
+      srr: column.int,
+      scr: column.int,
+    },
+    sql`SELECT question_id, nullif(choice_id, ${BLANK_CHOICE}::uuid)::text AS choice_id, first_position,
+      version_id::text, n, sc::int, sr::int, srr::int, scr::int
+    FROM assignment_item_sums WHERE assignment_id = ${assignmentId}`,
+  );
+}
+
+/** The text and choices of question versions. */
+export async function versionTexts(db: DbOrTx, versionIds: string[]) {
+  return selectRows(
+    db,
+    {
+      id: column.string,
       name: column.string,
       stem: column.string,
       choices: column.json<Array<{ id: string; text: string }>>(),
       correct_choice_id: nullable(column.string),
     },
-    sql`WITH ${FIRSTS(assignmentId)},
-    items AS (
-      SELECT tq.question_id, tq.position, tq.question_version_id, tq.selected_choice_id,
-        CASE WHEN tq.correct THEN 1 ELSE 0 END AS c, f.total
-      FROM firsts f JOIN test_questions tq ON tq.test_id = f.id
-    ),
-    agg AS (
-      SELECT question_id, min(position) AS first_position, count(*)::int AS n, sum(c)::int AS "right",
-        count(*) FILTER (WHERE selected_choice_id IS NULL)::int AS blank,
-        corr(c::float8, (total - c)::float8) AS discrimination
-      FROM items GROUP BY question_id
-    )
-    SELECT agg.question_id, agg.first_position, agg.n, agg.right, agg.blank, agg.discrimination,
-      v.name, v.stem, v.choices, v.correct_choice_id::text
-    FROM agg
-    JOIN LATERAL (
-      SELECT qv.* FROM question_versions qv
-      WHERE qv.id IN (SELECT question_version_id FROM items i WHERE i.question_id = agg.question_id)
-      ORDER BY qv.created_at DESC LIMIT 1
-    ) v ON true
-    ORDER BY agg.first_position, agg.question_id`,
+    sql`SELECT id::text, name, stem, choices, correct_choice_id::text FROM question_versions
+    WHERE id = ANY(${sql.param(versionIds)}::uuid[])`,
   );
 }
 
-/** Per question and choice over the first attempts: how many chose it. */
-export async function choiceCounts(db: DbOrTx, assignmentId: string) {
-  return selectRows(
-    db,
-    { question_id: column.string, choice_id: column.string, n: column.int },
-    sql`WITH ${FIRSTS(assignmentId)}
-    SELECT tq.question_id, tq.selected_choice_id::text AS choice_id, count(*)::int AS n
-    FROM firsts f JOIN test_questions tq ON tq.test_id = f.id
-    WHERE tq.selected_choice_id IS NOT NULL
-    GROUP BY tq.question_id, tq.selected_choice_id`,
-  );
-}
-
-/** The totals of the first attempts: how many, their variance (population) and whether they share questions. */
+/** The first attempts' totals: how many, their population variance, and the most questions one held. */
 export async function totalsFigures(db: DbOrTx, assignmentId: string) {
-  return selectOne(
+  const r = await selectRow(
     db,
-    { n: column.int, variance: nullable(column.number), items: column.int, distinct_items: column.int },
-    sql`WITH ${FIRSTS(assignmentId)}
-    SELECT (SELECT count(*)::int FROM firsts) AS n,
-      (SELECT var_pop(total)::float8 FROM firsts) AS variance,
-      (SELECT coalesce(max(num_questions), 0)::int FROM tests WHERE id IN (SELECT id FROM firsts)) AS items,
-      (SELECT count(DISTINCT tq.question_id)::int FROM firsts f JOIN test_questions tq ON tq.test_id = f.id)
-        AS distinct_items`,
+    { n: column.int, sum: column.int, sum_squares: column.int, items: column.int },
+    sql`SELECT n, sum::int, sum_squares::int, items FROM assignment_first_totals WHERE assignment_id = ${assignmentId}`,
   );
+  if (!r || r.n === 0) return { n: 0, variance: null, items: 0 };
+  const mean = r.sum / r.n;
+  return { n: r.n, variance: r.sum_squares / r.n - mean * mean, items: r.items };
 }

@@ -1,6 +1,16 @@
-import { testStatistics } from '@qbank/contract';
+import { pearson, testStatistics } from '@qbank/contract';
 import { describe, expect, it } from 'vitest';
-import { attemptEnd, histogram, kr20, median, sampleSd, startRefusal, stateAt } from './rules';
+import {
+  attemptEnd,
+  histogram,
+  type ItemGroup,
+  itemFigures,
+  kr20,
+  median,
+  sampleSd,
+  startRefusal,
+  stateAt,
+} from './rules';
 
 const w = {
   opensAt: new Date('2026-10-01T10:00:00Z'),
@@ -72,5 +82,77 @@ describe('result figures', () => {
     expect(h[0]).toEqual({ from: 0, to: 9, count: 2 });
     expect(h[1]).toEqual({ from: 10, to: 19, count: 1 });
     expect(h[9]).toEqual({ from: 90, to: 100, count: 2 });
+  });
+});
+
+describe('item figures from grouped sums', () => {
+  it('the discrimination is the item–rest correlation of the rows; counts per choice and blanks', () => {
+    // Five attempts at two questions: [choice of q1, right?], [choice of q2, right?].
+    const rows: Array<[string | null, number, string | null, number]> = [
+      ['a', 1, 'x', 1],
+      ['a', 1, 'y', 0],
+      ['b', 0, 'x', 1],
+      ['a', 1, null, 0],
+      ['c', 0, 'y', 0],
+    ];
+    const groups = new Map<string, ItemGroup>();
+    const add = (q: string, pos: number, choice: string | null, c: number, total: number) => {
+      const key = `${q}:${choice}`;
+      const g = groups.get(key) ?? {
+        questionId: q,
+        choiceId: choice,
+        firstPosition: pos,
+        versionId: `v${q}`,
+        n: 0,
+        sc: 0,
+        sr: 0,
+        srr: 0,
+        scr: 0,
+      };
+      const r = total - c;
+      g.n++;
+      g.sc += c;
+      g.sr += r;
+      g.srr += r * r;
+      g.scr += c * r;
+      groups.set(key, g);
+    };
+    for (const [c1, r1, c2, r2] of rows) {
+      add('q1', 0, c1, r1, r1 + r2);
+      add('q2', 1, c2, r2, r1 + r2);
+    }
+    const [f1, f2] = itemFigures([...groups.values()]);
+    expect(f1).toMatchObject({ questionId: 'q1', n: 5, right: 3, blank: 0 });
+    expect(Object.fromEntries(f1!.chosen)).toEqual({ a: 3, b: 1, c: 1 });
+    expect(f2).toMatchObject({ questionId: 'q2', n: 5, right: 2, blank: 1 });
+    expect(f1!.discrimination).toBeCloseTo(
+      pearson(
+        rows.map((r) => r[1]),
+        rows.map((r) => r[3]),
+      )!,
+      10,
+    );
+    expect(f2!.discrimination).toBeCloseTo(
+      pearson(
+        rows.map((r) => r[3]),
+        rows.map((r) => r[1]),
+      )!,
+      10,
+    );
+    // No spread: no figure.
+    const flat = itemFigures([
+      {
+        questionId: 'q',
+        choiceId: 'a',
+        firstPosition: 0,
+        versionId: 'v',
+        n: 3,
+        sc: 3,
+        sr: 3,
+        srr: 3,
+        scr: 3,
+      },
+    ]);
+    expect(flat[0]!.discrimination).toBeNull();
   });
 });

@@ -86,3 +86,76 @@ export function kr20(
 
 /** A number rounded to `d` decimals (figures sent to the screen). */
 export const round = (x: number | null, d = 2) => (x === null ? null : Math.round(x * 10 ** d) / 10 ** d);
+
+/** One group of first attempts at a question: those who chose one choice (null: left it blank), with sums. */
+export interface ItemGroup {
+  questionId: string;
+  choiceId: string | null;
+  firstPosition: number;
+  versionId: string;
+  /** Attempts in the group, Σc (right: 1), Σr (the rest of the attempt), Σr², Σcr. */
+  n: number;
+  sc: number;
+  sr: number;
+  srr: number;
+  scr: number;
+}
+
+export interface ItemFigures {
+  questionId: string;
+  firstPosition: number;
+  versionId: string;
+  n: number;
+  right: number;
+  blank: number;
+  /** Pearson's correlation of the item's score with the rest score; null without spread in either. */
+  discrimination: number | null;
+  chosen: Map<string, number>;
+}
+
+/**
+ * Each question's figures from its groups, in the order the questions first appear: the correlation of c with r
+ * from the sums, (nΣcr − ΣcΣr) / √((nΣc − (Σc)²)(nΣr² − (Σr)²)), as c² = c for right/wrong scores.
+ */
+export function itemFigures(groups: readonly ItemGroup[]): ItemFigures[] {
+  const byQuestion = new Map<string, ItemFigures & { sc: number; sr: number; srr: number; scr: number }>();
+  for (const g of groups) {
+    let f = byQuestion.get(g.questionId);
+    if (!f) {
+      f = {
+        questionId: g.questionId,
+        firstPosition: g.firstPosition,
+        versionId: g.versionId,
+        n: 0,
+        right: 0,
+        blank: 0,
+        discrimination: null,
+        chosen: new Map(),
+        sc: 0,
+        sr: 0,
+        srr: 0,
+        scr: 0,
+      };
+      byQuestion.set(g.questionId, f);
+    }
+    f.firstPosition = Math.min(f.firstPosition, g.firstPosition);
+    f.n += g.n;
+    f.sc += g.sc;
+    f.sr += g.sr;
+    f.srr += g.srr;
+    f.scr += g.scr;
+    if (g.choiceId === null) f.blank += g.n;
+    else f.chosen.set(g.choiceId, (f.chosen.get(g.choiceId) ?? 0) + g.n);
+  }
+  return [...byQuestion.values()]
+    .map(({ sc, sr, srr, scr, ...f }) => {
+      const varC = f.n * sc - sc * sc;
+      const varR = f.n * srr - sr * sr;
+      return {
+        ...f,
+        right: sc,
+        discrimination: varC > 0 && varR > 0 ? (f.n * scr - sc * sr) / Math.sqrt(varC * varR) : null,
+      };
+    })
+    .sort((a, b) => a.firstPosition - b.firstPosition || a.questionId.localeCompare(b.questionId));
+}

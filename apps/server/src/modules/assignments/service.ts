@@ -27,16 +27,15 @@ import {
   type AssignmentRow,
   assignmentsOfStudent,
   attemptsOf,
-  choiceCounts,
   deleteAssignment,
   findAssignment,
   hasAttempts,
   insertAssignment,
+  itemGroups,
   listAssignments,
   lockAttempts,
   moveOpenAttemptEnds,
   publishedOf,
-  questionFigures,
   reaches,
   resultRows,
   setTargets,
@@ -45,8 +44,19 @@ import {
   testNamed,
   totalsFigures,
   updateAssignment,
+  versionTexts,
 } from './repository';
-import { attemptEnd, histogram, kr20, median, round, sampleSd, startRefusal, stateAt } from './rules';
+import {
+  attemptEnd,
+  histogram,
+  itemFigures,
+  kr20,
+  median,
+  round,
+  sampleSd,
+  startRefusal,
+  stateAt,
+} from './rules';
 
 type Input = z.output<typeof assignmentInput>;
 type Update = z.output<typeof assignmentUpdate>;
@@ -485,21 +495,39 @@ export function assignmentsService(deps: Deps) {
     /** GET assignments/{id}/results. */
     async results(actor: Actor, id: string): Promise<AssignmentResults> {
       const a = await own(actor, id);
-      const [head, students, figures, choices, totals] = await Promise.all([
+      const [head, students, groups, totals] = await Promise.all([
         one(id),
         resultRows(db, id),
-        questionFigures(db, id),
-        choiceCounts(db, id),
+        itemGroups(db, id),
         totalsFigures(db, id),
       ]);
+      const figures = itemFigures(
+        groups.map((g) => ({
+          questionId: g.question_id,
+          choiceId: g.choice_id,
+          firstPosition: g.first_position,
+          versionId: g.version_id,
+          n: g.n,
+          sc: g.sc,
+          sr: g.sr,
+          srr: g.srr,
+          scr: g.scr,
+        })),
+      );
+      const texts = new Map(
+        (
+          await versionTexts(
+            db,
+            figures.map((f) => f.versionId),
+          )
+        ).map((v) => [v.id, v]),
+      );
       const spec = specOf(a);
       const firsts = students.filter((s) => s.first_score !== null);
       const scores = firsts.map((s) => s.first_score!);
       const times = firsts.map((s) => s.first_time_ms ?? 0);
-      const counted = new Map<string, number>();
-      for (const c of choices) counted.set(`${c.question_id}:${c.choice_id}`, c.n);
       // KR-20 only when every attempt held the same questions (chosen by hand or drawn once).
-      const sameItems = a.questionIds !== null && totals.distinct_items === totals.items;
+      const sameItems = a.questionIds !== null && figures.length === totals.items;
       const facilities = figures.map((f) => (f.n === 0 ? 0 : f.right / f.n));
       return {
         assignment: head,
@@ -516,21 +544,24 @@ export function assignmentsService(deps: Deps) {
           : null,
         passed: spec.passingScore === null ? null : scores.filter((s) => s >= spec.passingScore!).length,
         histogram: histogram(scores),
-        questions: figures.map((f) => ({
-          uuid: f.question_id,
-          name: f.name,
-          stemText: plainStart(f.stem, 160),
-          answered: f.n,
-          facility: f.n === 0 ? null : round(f.right / f.n),
-          discrimination: f.n < 3 ? null : round(f.discrimination),
-          choices: f.choices.map((c) => ({
-            uuid: c.id,
-            text: plainStart(c.text, 120),
-            correct: c.id === f.correct_choice_id,
-            count: counted.get(`${f.question_id}:${c.id}`) ?? 0,
-          })),
-          blank: f.blank,
-        })),
+        questions: figures.map((f) => {
+          const v = texts.get(f.versionId);
+          return {
+            uuid: f.questionId,
+            name: v?.name ?? '',
+            stemText: plainStart(v?.stem ?? '', 160),
+            answered: f.n,
+            facility: f.n === 0 ? null : round(f.right / f.n),
+            discrimination: f.n < 3 ? null : round(f.discrimination),
+            choices: (v?.choices ?? []).map((c) => ({
+              uuid: c.id,
+              text: plainStart(c.text, 120),
+              correct: c.id === v?.correct_choice_id,
+              count: f.chosen.get(c.id) ?? 0,
+            })),
+            blank: f.blank,
+          };
+        }),
         students: students.map((s) => ({
           userUuid: s.user_id,
           firstName: s.first_name,

@@ -4,7 +4,7 @@ import type { ServerModule } from '../manifest';
 import { EXPIRY_EVERY_MS, finalizeExpiredTests } from './expiry';
 import { testsRoutes } from './routes';
 
-export type { Drawn } from './repository';
+export { type Drawn, recordFirstAttempt } from './repository';
 export { type SeededTest, seedAttempt, seedTestHistory } from './seed';
 export { standingOf, testReadsService, testsService } from './service';
 

@@ -6,6 +6,7 @@ import {
   finishTest,
   insertTest,
   recordAnswers,
+  recordFirstAttempt,
   saveTestQuestion,
   setLearnerFlag,
 } from './repository';
@@ -203,5 +204,6 @@ export async function seedAttempt(
   const score = scorePercent(correct, picked.length);
   await finishTest(tx, testId, { finishedAt, answered, correct, scorePercent: score });
   await countScore(tx, a.productId, score);
+  await recordFirstAttempt(tx, testId);
   return testId;
 }

@@ -48,6 +48,7 @@ import {
   performanceByNode,
   positionOf,
   recordAnswers,
+  recordFirstAttempt,
   runningTestsOf,
   saveClock,
   saveTestQuestion,
@@ -149,6 +150,7 @@ export function testsService(deps: Deps) {
     const score = scorePercent(correct, t.numQuestions);
     await finishTest(tx, t.id, { finishedAt: now, answered, correct, scorePercent: score });
     await countScore(tx, t.productId, score);
+    if (t.assignmentId) await recordFirstAttempt(tx, t.id);
     return {
       ...t,
       status: 'COMPLETED',

@@ -518,7 +518,8 @@ describe('results', () => {
       { uuid: id, status: 'COMPLETED', attempts: 2, scorePercent: 25, bestScorePercent: 100, late: false },
     ]);
     expect(
-      (await students[3]!.req({ url: `/api/v2/products/${bank.product.id}/students/${deeId}/assignments` })).status,
+      (await students[3]!.req({ url: `/api/v2/products/${bank.product.id}/students/${deeId}/assignments` }))
+        .status,
     ).toBe(403);
 
     const csv = await c.req({ url: `/api/v2/assignments/${id}/results/export?format=csv` });

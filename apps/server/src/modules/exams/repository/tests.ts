@@ -2,7 +2,7 @@ import { TEST_MODES, TEST_STATUSES, type TestMode, type TestStatus } from '@qban
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, executePrepared } from '../../../db/client';
 import { column, nullable, type RowOf, rowsAs, selectRow, selectRows } from '../../../db/rows';
-import { type StoredHighlight, testQuestions, tests } from '../../../db/schema';
+import { BLANK_CHOICE, type StoredHighlight, testQuestions, tests } from '../../../db/schema';
 import { batcher } from '../../../lib/batcher';
 import type { SessionProof } from '../../../plugins/session';
 import { sessionProven } from '../../accounts';
@@ -485,6 +485,37 @@ export async function answersRule(db: DbOrTx, assignmentId: string) {
     sql`SELECT answers_shown, coalesce(late_until, closes_at) AS ends_at FROM assignments WHERE id = ${assignmentId}`,
   );
   return rows[0] ?? null;
+}
+
+/**
+ * Adds a finished attempt at an assignment to its results' sums (docs/assignments.md), in the finalising
+ * transaction, when it is the student's first finished one: per question and chosen choice (the nil UUID for a
+ * blank) the count and the sums of c, r, r², cr (c: right or not; r: the rest of the attempt), and the totals.
+ * A later attempt adds nothing: the results count first attempts.
+ */
+export async function recordFirstAttempt(tx: DbOrTx, testId: string) {
+  await tx.execute(sql`
+    WITH t AS (
+      SELECT id, assignment_id, coalesce(correct, 0) AS total, num_questions FROM tests
+      WHERE id = ${testId} AND assignment_id IS NOT NULL AND status = 'COMPLETED'
+        AND NOT EXISTS (SELECT 1 FROM tests o WHERE o.assignment_id = tests.assignment_id
+          AND o.user_id = tests.user_id AND o.status = 'COMPLETED' AND o.id <> tests.id)
+    ),
+    items AS (
+      INSERT INTO assignment_item_sums AS s (assignment_id, question_id, choice_id, first_position, version_id,
+        n, sc, sr, srr, scr)
+      SELECT t.assignment_id, tq.question_id, coalesce(tq.selected_choice_id, ${BLANK_CHOICE}::uuid), tq.position,
+        tq.question_version_id, 1, x.c, t.total - x.c, (t.total - x.c) * (t.total - x.c), x.c * (t.total - x.c)
+      FROM t JOIN test_questions tq ON tq.test_id = t.id
+      CROSS JOIN LATERAL (SELECT CASE WHEN tq.correct THEN 1 ELSE 0 END AS c) x
+      ON CONFLICT (assignment_id, question_id, choice_id) DO UPDATE SET
+        n = s.n + 1, sc = s.sc + excluded.sc, sr = s.sr + excluded.sr, srr = s.srr + excluded.srr,
+        scr = s.scr + excluded.scr, first_position = least(s.first_position, excluded.first_position)
+    )
+    INSERT INTO assignment_first_totals AS f (assignment_id, n, sum, sum_squares, items)
+    SELECT assignment_id, 1, total, total * total, num_questions FROM t
+    ON CONFLICT (assignment_id) DO UPDATE SET n = f.n + 1, sum = f.sum + excluded.sum,
+      sum_squares = f.sum_squares + excluded.sum_squares, items = greatest(f.items, excluded.items)`);
 }
 
 /** Closes a test with its score. */
