@@ -115,4 +115,52 @@ test.describe('Assignments', () => {
     await expect(theirs.getByRole('link', { name: 'Score 0 %' })).toBeVisible();
     await expectAccessible(page);
   });
+
+  test('answers held back until the close: the student is told, not shown', async ({
+    page,
+    browser,
+    newUser,
+  }) => {
+    const tag = Math.random().toString(36).slice(2, 7);
+    const student = await newUser({
+      label: 'held',
+      firstName: 'Hana',
+      lastName: `Held${tag}`,
+      qbanks: { [USMLE]: 'student' },
+    });
+    await signInAs(page, await newUser({ label: 'instructor', qbanks: { [USMLE]: 'instructor' } }));
+    await page.goto('/test-templates');
+    await page.getByRole('link', { name: 'Assign Weekly review' }).click();
+    const name = `Timed check ${tag}`;
+    await page.getByRole('textbox', { name: 'Name' }).fill(name);
+    const who = page.getByRole('combobox', { name: 'Students by name' });
+    await who.fill(`Held${tag}`);
+    await page.getByRole('option', { name: new RegExp(`Hana Held${tag}`) }).click();
+    await who.press('Escape');
+    await page.getByRole('combobox', { name: 'Answers shown' }).click();
+    await page.getByRole('option', { name: 'After the close' }).click();
+    await page.getByRole('button', { name: 'Assign', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+    const other = await browser.newContext();
+    const learner = await other.newPage();
+    await signInAs(learner, student);
+    await learner.goto('/tests');
+    const row = learner.getByRole('region', { name: 'Assigned to you' }).getByRole('listitem', { name });
+    await row.getByRole('button', { name: `Start: ${name}` }).click();
+    await expect(learner).toHaveURL(/\/tests\/[0-9a-f-]{36}\/run$/);
+    await learner.getByRole('button', { name: 'End test', exact: true }).click();
+    await learner
+      .getByRole('dialog', { name: 'End this test?' })
+      .getByRole('button', { name: 'End test', exact: true })
+      .click();
+    await expect(learner.getByRole('heading', { level: 1, name: 'Your test is submitted' })).toBeVisible();
+    await expect(
+      learner.getByText('The answers to this assignment are shown after it closes.'),
+    ).toBeVisible();
+    await expectAccessible(learner);
+    await learner.goto('/tests');
+    await expect(row).toContainText('Answers are shown after it closes.');
+    await other.close();
+  });
 });
