@@ -7,6 +7,7 @@ import { column, selectRows } from '../apps/server/src/db/rows';
 import type { Deps } from '../apps/server/src/deps';
 import type { JobRunner } from '../apps/server/src/infra/jobs';
 import { findIngestion } from '../apps/server/src/modules/enrolment/ingestion-repository';
+import { cpuUse } from './cpu-use';
 import { curl, loadRun } from './imports';
 import type { LoadJob, LoadRequest, LoadResult } from './load';
 
@@ -73,9 +74,11 @@ export async function measureDuringEnrolment(o: {
     let running: Promise<{ seconds: number; covered: number }> | undefined;
     let windowStart = 0;
     const loop = monitorEventLoopDelay({ resolution: 10 });
+    let cpu: (() => Array<{ key: string; seconds: number }>) | undefined;
     const result = await loadRun(job(url, requests), () => {
       windowStart = performance.now();
       loop.enable();
+      if (process.env.BENCH_CPU) cpu = cpuUse();
       if (!step) return;
       running = step().then(() => {
         const seconds = (performance.now() - windowStart) / 1000;
@@ -83,6 +86,11 @@ export async function measureDuringEnrolment(o: {
       });
     });
     loop.disable();
+    if (cpu) {
+      // The CPU each thread of the server and each process under it used in the window (BENCH_CPU=1).
+      const used = cpu();
+      console.log(`    CPU s during "${name}": ${used.map((u) => `${u.key} ${u.seconds}`).join(', ')}`);
+    }
     // The step may outlast the window: its time is its own, whatever the window.
     rows.push({ name, result, step: running && (await running), loopMaxMs: loop.max / 1e6 });
   };

@@ -14,7 +14,14 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Deps } from './deps';
 import { createJobQueue, createJobRunner, type JobRunner, PURGE_EVERY_MS } from './infra/jobs';
-import { createMailer, type MailTransport, mailJob, outboxTransport, smtpTransport } from './infra/mail';
+import {
+  createMailer,
+  type MailTransport,
+  mailBatchJob,
+  mailJob,
+  outboxTransport,
+  smtpTransport,
+} from './infra/mail';
 import { type Payments, stopRenewalJob } from './infra/payments';
 import { type LocalPayments, localPayments, localWebhookJob } from './infra/payments-local';
 import { stripePayments } from './infra/payments-stripe';
@@ -131,7 +138,7 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
     log: app.log,
     clock,
     queue,
-    jobs: [mailJob, stopRenewalJob, localWebhookJob, ...MODULES.flatMap((m) => m.jobs ?? [])],
+    jobs: [mailJob, mailBatchJob, stopRenewalJob, localWebhookJob, ...MODULES.flatMap((m) => m.jobs ?? [])],
     deps,
   });
   if (local) jobs.every('local payments: renew or end subscriptions', 60_000, (now) => local.sweep(now));

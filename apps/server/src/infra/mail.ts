@@ -24,6 +24,11 @@ export type OutgoingMail = MailMessage & { from: string; messageId: string };
 export interface MailTransport {
   kind: 'outbox' | 'smtp';
   deliver(msg: OutgoingMail, job: JobContext): Promise<void>;
+  /**
+   * Delivers a batch (a class's welcome mails): all or, on a retry, those an earlier attempt had not finished.
+   * A transport without it gets its messages one by one through `deliver`.
+   */
+  deliverMany?(msgs: OutgoingMail[], job: JobContext): Promise<void>;
   close(): void;
 }
 
@@ -43,6 +48,20 @@ export function outboxTransport(): MailTransport {
           // jobs deliver several at once, so the mailbox's newest-first order would otherwise shuffle.
           createdAt: sql`(SELECT created_at FROM jobs WHERE id = ${job.jobId})`,
         });
+      });
+    },
+    async deliverMany(msgs, job) {
+      await job.completeWith(async (tx) => {
+        await tx.insert(mailOutbox).values(
+          msgs.map((msg) => ({
+            to: msg.to,
+            from: msg.from,
+            subject: msg.subject,
+            text: msg.text,
+            html: msg.html ?? null,
+            createdAt: sql`(SELECT created_at FROM jobs WHERE id = ${job.jobId})`,
+          })),
+        );
       });
     },
     close() {},
@@ -67,8 +86,39 @@ export function smtpTransport(url: string): MailTransport {
   for (const [key, ms] of Object.entries(SMTP_TIMEOUTS))
     if (!u.searchParams.has(key)) u.searchParams.set(key, String(ms));
   const transporter = nodemailer.createTransport(u.toString());
+  const send = (msg: OutgoingMail) =>
+    transporter.sendMail({
+      from: msg.from,
+      to: msg.to,
+      subject: msg.subject,
+      text: msg.text,
+      html: msg.html,
+      messageId: msg.messageId,
+    });
   return {
     kind: 'smtp',
+    /**
+     * One by one, each send recorded as started first (`sending`: its place in the batch): a retry resumes at
+     * the message whose send may not have finished (warned as a possible duplicate, same Message-ID).
+     */
+    async deliverMany(msgs, job) {
+      const before = job.previousCheckpoint;
+      const from = typeof before?.sending === 'number' ? before.sending : 0;
+      if (from > 0)
+        job.deps.log.warn(
+          { jobId: job.jobId, messageId: msgs[from]?.messageId, startedAt: before?.sendingStartedAt },
+          'resuming a batch of mails: the first one again may be a duplicate (same Message-ID)',
+        );
+      for (let i = from; i < msgs.length; i++) {
+        await job.checkpoint({
+          sending: i,
+          messageId: msgs[i]!.messageId,
+          sendingStartedAt: job.deps.clock.now().toISOString(),
+          attempt: job.attempt,
+        });
+        await send(msgs[i]!);
+      }
+    },
     async deliver(msg, job) {
       const before = job.previousCheckpoint;
       if (before?.messageId === msg.messageId)
@@ -81,14 +131,7 @@ export function smtpTransport(url: string): MailTransport {
         sendingStartedAt: job.deps.clock.now().toISOString(),
         attempt: job.attempt,
       });
-      await transporter.sendMail({
-        from: msg.from,
-        to: msg.to,
-        subject: msg.subject,
-        text: msg.text,
-        html: msg.html,
-        messageId: msg.messageId,
-      });
+      await send(msg);
     },
     close() {
       transporter.close();
@@ -122,10 +165,37 @@ export const mailJob = defineJob({
 });
 export const MAIL_JOB = mailJob.kind;
 
+/** Messages per batch job: a class list's welcome mails go out a hundred to a job, not one each. */
+export const MAIL_BATCH = 100;
+
+const batchedMessage = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().optional(),
+  messageId: z.string(),
+});
+
+/**
+ * Sending a batch of messages (queueMany): one job, one claim and one completion for up to MAIL_BATCH of them,
+ * so 10,000 welcome mails are a hundred jobs that leave room for everyone else's requests.
+ */
+export const mailBatchJob = defineJob({
+  kind: 'mail.sendBatch',
+  payload: z.object({ messages: z.array(batchedMessage).max(MAIL_BATCH) }),
+  maxAttempts: 12,
+  handler: async ({ messages }, ctx) => {
+    const { mailer, config } = ctx.deps;
+    const msgs = messages.map((m) => ({ ...m, from: config.mailFrom }));
+    if (mailer.transport.deliverMany) return mailer.transport.deliverMany(msgs, ctx);
+    for (const m of msgs) await mailer.transport.deliver(m, ctx);
+  },
+});
+
 export interface Mailer {
   /** Queues a message inside the caller's transaction. The job holds it (links included) only until it is sent. */
   queue(tx: DbOrTx, msg: MailMessage): Promise<void>;
-  /** queue for many messages in one statement (a class's welcome mails). */
+  /** queue for many messages in one statement (a class's welcome mails), sent MAIL_BATCH to a job. */
   queueMany(tx: DbOrTx, msgs: MailMessage[]): Promise<void>;
   transport: MailTransport;
 }
@@ -138,11 +208,14 @@ export function createMailer(transport: MailTransport, jobs: JobQueue, from: str
       await jobs.enqueue(tx, mailJob, { ...msg, messageId: `<${randomUUID()}@${domain}>` });
     },
     async queueMany(tx, msgs) {
-      await jobs.enqueueMany(
-        tx,
-        mailJob,
-        msgs.map((msg) => ({ ...msg, messageId: `<${randomUUID()}@${domain}>` })),
-      );
+      const batches: Array<{ messages: Array<MailMessage & { messageId: string }> }> = [];
+      for (let at = 0; at < msgs.length; at += MAIL_BATCH)
+        batches.push({
+          messages: msgs
+            .slice(at, at + MAIL_BATCH)
+            .map((msg) => ({ ...msg, messageId: `<${randomUUID()}@${domain}>` })),
+        });
+      if (batches.length) await jobs.enqueueMany(tx, mailBatchJob, batches);
     },
   };
 }

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, mailOutbox } from '../../db/schema';
-import { MAIL_JOB } from '../../infra/mail';
+import { MAIL_JOB, mailBatchJob } from '../../infra/mail';
 import { runningClock } from '../../lib/clock';
 import { tokenFrom, uniqueEmail } from '../factories';
 import { type HttpApp, startHttpApp } from '../http-client';
@@ -200,6 +200,41 @@ describe('mail over SMTP', () => {
     [job] = await mailJobs(h);
     expect(job!.doneAt).not.toBeNull();
     expect(smtp.received.map((m) => m.to)).toEqual([[email]]);
+  });
+
+  it('a batch of mails (welcome mails of a class list) is one job; a refusal midway resumes where it stopped', async () => {
+    const smtp = await startSmtp();
+    smtps.push(smtp);
+    const h = await appWithSmtp(smtp.port);
+    const to = [uniqueEmail('batch'), uniqueEmail('batch'), uniqueEmail('batch')];
+    await h.deps.db.transaction((tx) =>
+      h.deps.mailer.queueMany(
+        tx,
+        to.map((address, i) => ({ to: address, subject: `Welcome ${i + 1}`, text: `Hello ${i + 1}` })),
+      ),
+    );
+    const batch = () => h.deps.db.select().from(jobs).where(eq(jobs.kind, mailBatchJob.kind));
+    expect(await batch()).toHaveLength(1);
+    // The server takes the first message, then refuses the second for now (451).
+    const received = smtp.received;
+    const push = received.push.bind(received);
+    received.push = (...items: Received[]) => {
+      const n = push(...items);
+      if (n === 1) smtp.failNextDelivery(1);
+      return n;
+    };
+    await h.runJobs();
+    let [job] = await batch();
+    expect(job).toMatchObject({ doneAt: null, attempts: 1 });
+    expect(job!.lastError).toMatch(/451|Try again later/);
+    expect(received.map((m) => m.to[0])).toEqual([to[0]]);
+    // The retry starts at the refused one: nothing is sent twice.
+    h.clock.set(job!.runAt.getTime() + 1000);
+    await h.runJobs();
+    [job] = await batch();
+    expect(job!.doneAt).not.toBeNull();
+    expect(received.map((m) => m.to[0])).toEqual(to);
+    expect(parseMail(received[2]!.raw).headers.get('subject')).toBe('Welcome 3');
   });
 
   it('a mail server that accepts the connection and then says nothing fails the attempt in seconds, not minutes', async () => {
