@@ -4,9 +4,9 @@ import type { DbOrTx } from '../../db/client';
 import { column, nullable, selectOne, selectRows } from '../../db/rows';
 
 // Performance tracking's reads (docs/performance.md): each a grouped statement over the students the figures are
-// of, never every answer brought into Node. The students are read from the read model (student_directory: one
-// row per student subscription, its primary key leading with the product), so a cohort or the whole product is
-// one index range.
+// of, never over their answers: the students come from the Students list's read model (student_directory), their
+// figures from the tests' own tallies and from the read models learner_subject_stats and learner_weeks (migration
+// 0032), all keyed by product and user, so a cohort or the whole product is a merge of index ranges.
 
 /** Whose figures: the product's students with access now, or only those of one of its cohorts. */
 export interface PerformanceScope {
@@ -33,63 +33,55 @@ export async function scopeTotals(db: DbOrTx, s: PerformanceScope) {
   );
 }
 
-const week = (expr: SQL) => sql`to_char(date_trunc('week', ${expr} AT TIME ZONE 'UTC'), 'YYYY-MM-DD')`;
-
 /**
- * The students' answers by week (Monday, UTC) since `since`: how many, how many right, and the students who
- * answered or started a test that week. The tests are found through their (user, product, start) index: those
- * started since then, and the ones still open from before; only their questions are read.
+ * The students' tests by week (Monday, UTC) since `since`: the answers of the tests they ended that week (how
+ * many, how many right: each test's own tally), and the students who started or ended a test that week. The ended
+ * tests come from the product's index of finished tests, the started ones from each student's tests by start.
  */
-export async function weeklyAnswers(db: DbOrTx, s: PerformanceScope, since: Date) {
+export async function weeklyTests(db: DbOrTx, s: PerformanceScope, since: Date) {
   return selectRows(
     db,
     { week: column.string, answered: column.int, correct: column.int, active: column.int },
     sql`
     WITH sc AS MATERIALIZED (SELECT d.user_id FROM student_directory d WHERE ${inScope(s)}),
-    t AS MATERIALIZED (
-      SELECT t.id, t.user_id, t.created_at FROM sc JOIN tests t ON t.user_id = sc.user_id
-      WHERE t.product_id = ${s.productId} AND t.created_at >= ${since}
-      UNION ALL
-      SELECT t.id, t.user_id, NULL FROM sc JOIN tests t ON t.user_id = sc.user_id
-      WHERE t.product_id = ${s.productId} AND t.created_at < ${since} AND t.status <> 'COMPLETED'
+    ended AS (
+      SELECT date_trunc('week', t.finished_at AT TIME ZONE 'UTC') AS wk, t.user_id,
+        coalesce(t.answered, 0) AS answered, coalesce(t.correct, 0) AS correct
+      FROM tests t JOIN sc ON sc.user_id = t.user_id
+      WHERE t.product_id = ${s.productId} AND t.status = 'COMPLETED' AND t.finished_at >= ${since}
     ),
-    a AS MATERIALIZED (
-      SELECT ${week(sql`tq.answered_at`)} AS week, t.user_id, tq.correct
-      FROM t JOIN test_questions tq ON tq.test_id = t.id
-      WHERE tq.answered_at >= ${since} AND tq.selected_choice_id IS NOT NULL
+    started AS (
+      SELECT date_trunc('week', t.created_at AT TIME ZONE 'UTC') AS wk, t.user_id
+      FROM sc JOIN tests t ON t.user_id = sc.user_id AND t.product_id = ${s.productId} AND t.created_at >= ${since}
     ),
-    answers AS (
-      SELECT week, count(*)::int AS answered, count(*) FILTER (WHERE correct)::int AS correct FROM a GROUP BY week
-    ),
+    answers AS (SELECT wk, sum(answered) AS answered, sum(correct) AS correct FROM ended GROUP BY wk),
     active AS (
-      SELECT week, count(DISTINCT user_id)::int AS active FROM (
-        SELECT week, user_id FROM a
-        UNION ALL
-        SELECT ${week(sql`created_at`)}, user_id FROM t WHERE created_at IS NOT NULL
-      ) x GROUP BY week
+      SELECT wk, count(DISTINCT user_id) AS n
+      FROM (SELECT wk, user_id FROM ended UNION ALL SELECT wk, user_id FROM started) x GROUP BY wk
     )
-    SELECT active.week, coalesce(answers.answered, 0)::int AS answered, coalesce(answers.correct, 0)::int AS correct,
-      active.active
-    FROM active LEFT JOIN answers ON answers.week = active.week`,
+    SELECT to_char(active.wk, 'YYYY-MM-DD') AS week, coalesce(answers.answered, 0)::int AS answered,
+      coalesce(answers.correct, 0)::int AS correct, active.n::int AS active
+    FROM active LEFT JOIN answers ON answers.wk = active.wk`,
   );
 }
 
-/** The questions the students used (first drawn into one of their tests) by week since `since`. */
+/** The questions the students first used (drawn into one of their tests) by week since `since` (learner_weeks). */
 export async function weeklyUsed(db: DbOrTx, s: PerformanceScope, since: Date) {
   return selectRows(
     db,
     { week: column.string, used: column.int },
     sql`
-    SELECT ${week(sql`lq.used_at`)} AS week, count(*)::int AS used
-    FROM student_directory d JOIN learner_questions lq ON lq.user_id = d.user_id AND lq.product_id = ${s.productId}
-    WHERE ${inScope(s)} AND lq.used_at >= ${since}
-    GROUP BY 1`,
+    SELECT to_char(w.week, 'YYYY-MM-DD') AS week, sum(w.used)::int AS used
+    FROM student_directory d
+    JOIN learner_weeks w ON w.product_id = d.product_id AND w.user_id = d.user_id
+    WHERE ${inScope(s)} AND w.week >= ${since.toISOString().slice(0, 10)}::date
+    GROUP BY w.week`,
   );
 }
 
 /**
- * The students' latest answer to each question by subject (where each question is filed now): answered, right,
- * and how many students answered in it.
+ * The students' latest answers by subject (learner_subject_stats): answered, right, and how many students
+ * answered in it.
  */
 export async function bySubject(db: DbOrTx, s: PerformanceScope) {
   return selectRows(
@@ -102,19 +94,12 @@ export async function bySubject(db: DbOrTx, s: PerformanceScope) {
       students: column.int,
     },
     sql`
-    SELECT sj.id, sj.name, sum(x.answered)::int AS answered, sum(x.correct)::int AS correct,
-      count(DISTINCT x.user_id)::int AS students
-    FROM (
-      SELECT lq.user_id, p.subcategory_id, count(*) AS answered, count(*) FILTER (WHERE lq.last_correct) AS correct
-      FROM student_directory d
-      JOIN learner_questions lq ON lq.user_id = d.user_id AND lq.product_id = ${s.productId}
-      JOIN question_pool p ON p.question_id = lq.question_id
-      WHERE ${inScope(s)} AND lq.last_correct IS NOT NULL AND p.subcategory_id IS NOT NULL
-      GROUP BY 1, 2
-    ) x
-    JOIN subcategories sc ON sc.id = x.subcategory_id
-    JOIN categories c ON c.id = sc.category_id
-    JOIN subjects sj ON sj.id = c.subject_id
+    SELECT sj.id, sj.name, sum(st.answered)::int AS answered, sum(st.correct)::int AS correct,
+      count(*)::int AS students
+    FROM student_directory d
+    JOIN learner_subject_stats st ON st.product_id = d.product_id AND st.user_id = d.user_id
+    JOIN subjects sj ON sj.id = st.subject_id
+    WHERE ${inScope(s)} AND st.answered > 0
     GROUP BY sj.id, sj.name`,
   );
 }
@@ -201,23 +186,14 @@ export async function studentsByName(db: DbOrTx, s: PerformanceScope, limit: num
   );
 }
 
-/** These students' latest answers in the product by subject: the heat map's cells. */
+/** These students' latest answers in the product by subject (learner_subject_stats): the heat map's cells. */
 export async function cellsOf(db: DbOrTx, productId: string, userIds: string[]) {
   if (userIds.length === 0) return [];
   return selectRows(
     db,
     { user_id: column.string, subject_id: column.string, answered: column.int, correct: column.int },
     sql`
-    SELECT x.user_id, c.subject_id, sum(x.answered)::int AS answered, sum(x.correct)::int AS correct
-    FROM (
-      SELECT lq.user_id, p.subcategory_id, count(*) AS answered, count(*) FILTER (WHERE lq.last_correct) AS correct
-      FROM learner_questions lq JOIN question_pool p ON p.question_id = lq.question_id
-      WHERE lq.user_id = ANY(${sql.param(userIds)}::uuid[]) AND lq.product_id = ${productId}
-        AND lq.last_correct IS NOT NULL AND p.subcategory_id IS NOT NULL
-      GROUP BY 1, 2
-    ) x
-    JOIN subcategories sc ON sc.id = x.subcategory_id
-    JOIN categories c ON c.id = sc.category_id
-    GROUP BY 1, 2`,
+    SELECT user_id, subject_id, answered, correct FROM learner_subject_stats
+    WHERE product_id = ${productId} AND user_id = ANY(${sql.param(userIds)}::uuid[]) AND answered > 0`,
   );
 }

@@ -20,7 +20,7 @@ import {
   scopeTotals,
   studentsByName,
   subjectsOf,
-  weeklyAnswers,
+  weeklyTests,
   weeklyUsed,
 } from './performance-repository';
 import { findCohort } from './repository';
@@ -54,7 +54,7 @@ export function performanceService(deps: Deps) {
       // Each read is one statement through the pool (no transaction): they queue for a connection, never hold two.
       const [totals, answers, used, subjects, risk, columns, page] = await Promise.all([
         scopeTotals(db, scope),
-        weeklyAnswers(db, scope, since),
+        weeklyTests(db, scope, since),
         weeklyUsed(db, scope, since),
         bySubject(db, scope),
         atRisk(db, scope, new Date(now.getTime() - q.inactiveDays * DAY_MS), q.belowPercent),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performanceReport } from '@qbank/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
 import { testClock } from '../../lib/clock';
 import { buildBank } from '../bank-factory';
 import type { TestClient } from '../client';
@@ -44,6 +45,7 @@ async function takeTest(
   n: number,
   right: number,
   at: string,
+  pools: string[] = ['ALL'],
 ) {
   clock.set(new Date(at));
   const created = await learner.req({
@@ -53,7 +55,7 @@ async function takeTest(
       uuid: randomUUID(),
       productUuid: bank.product.id,
       mode: 'TUTOR',
-      pools: ['ALL'],
+      pools,
       subcategoryUuids,
       numQuestions: n,
     },
@@ -305,6 +307,51 @@ describe('the figures', () => {
     );
     expect(r.heatMap).toMatchObject({ students: [], totalElements: 0, totalPages: 0 });
     expect(r.heatMap.subjects).toHaveLength(1);
+  });
+});
+
+describe('the read models', () => {
+  it('follow answers changed on a retake, and agree with a recount of the answers', async () => {
+    const { bank, instructor, ben } = await buildClass();
+    // Ben takes his eight wrong Subject 2 questions again and gets them all right.
+    await takeTest(ben, bank, bank.subcategoryIds.slice(2, 4), 8, 8, '2026-10-01T09:00:00Z', ['INCORRECT']);
+    clock.set(new Date('2026-10-01T12:00:00Z'));
+    const r = performanceReport.parse((await report(instructor, bank.product.id)).body);
+    const benRow = r.heatMap.students.find((s) => s.userUuid === ben.user.id)!;
+    expect(benRow.cells).toEqual([
+      { answered: 12, correct: 9 },
+      { answered: 8, correct: 8 },
+    ]);
+    // This week: Ben's and Cal's 24 answers and Ben's 8 again; no question used for the first time.
+    expect(r.progress.at(-1)).toMatchObject({
+      answered: 32,
+      correct: 17,
+      activeStudents: 2,
+      questionsUsed: 44,
+    });
+    const recount = rowsOf(
+      await t.deps.db.execute(sql`
+        SELECT lq.user_id, c.subject_id, count(*)::int AS answered, (count(*) FILTER (WHERE lq.last_correct))::int AS correct
+        FROM learner_questions lq JOIN question_pool p ON p.question_id = lq.question_id
+        JOIN subcategories sc ON sc.id = p.subcategory_id JOIN categories c ON c.id = sc.category_id
+        WHERE lq.product_id = ${bank.product.id} AND lq.last_correct IS NOT NULL
+        GROUP BY 1, 2 ORDER BY 1, 2`),
+    );
+    const kept = rowsOf(
+      await t.deps.db.execute(sql`
+        SELECT user_id, subject_id, answered, correct FROM learner_subject_stats
+        WHERE product_id = ${bank.product.id} AND answered > 0 ORDER BY 1, 2`),
+    );
+    expect(kept).toEqual(recount);
+    const used = rowsOf(
+      await t.deps.db.execute(sql`
+        SELECT coalesce(sum(used), 0)::int AS n FROM learner_weeks WHERE product_id = ${bank.product.id}`),
+    );
+    const questions = rowsOf(
+      await t.deps.db.execute(sql`
+        SELECT count(*)::int AS n FROM learner_questions WHERE product_id = ${bank.product.id}`),
+    );
+    expect(used).toEqual(questions);
   });
 });
 
