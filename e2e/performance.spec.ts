@@ -20,9 +20,9 @@ test.describe('Performance', () => {
 
     // The chart: a bar per week with its words, and the same figures as a table.
     const progress = page.getByRole('region', { name: 'Progress' });
-    await expect(
-      progress.getByRole('list', { name: 'Answers given each week' }).getByRole('listitem'),
-    ).toHaveCount(12);
+    await expect(progress.getByRole('list', { name: 'Answers each week' }).getByRole('listitem')).toHaveCount(
+      12,
+    );
     await expect(progress).toContainText(/\d+ answers in the last 12 weeks, \d+% correct/);
     await progress.getByRole('button', { name: 'Show as a table' }).click();
     await expect(progress.getByRole('table')).toBeVisible();

@@ -37,12 +37,12 @@ export type PerformanceQueryParsed = z.output<typeof performanceQuery>;
 export const progressWeek = z.object({
   /** The Monday, YYYY-MM-DD. */
   weekStart: z.string(),
-  /** Answers given that week, and how many of them were right. */
+  /** Answers in the tests the students ended that week (each test's own tally), and how many were right. */
   answered: z.number().int(),
   correct: z.number().int(),
   /** correct / answered in percent; null in a week without answers. */
   percentCorrect: z.number().int().nullable(),
-  /** Students who started a test or answered a question that week. */
+  /** Students who started or ended a test that week. */
   activeStudents: z.number().int(),
   /** Questions used (drawn into their tests) by the students up to the end of that week, all added up. */
   questionsUsed: z.number().int(),

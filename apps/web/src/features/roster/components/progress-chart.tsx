@@ -70,7 +70,7 @@ export function ProgressChart({ weeks }: { weeks: ProgressWeek[] }) {
         p={0}
         m={0}
         h={140}
-        aria-label="Answers given each week"
+        aria-label="Answers each week"
         style={{ listStyle: 'none' }}
       >
         {weeks.map((w) => {
@@ -112,7 +112,8 @@ export function ProgressChart({ weeks }: { weeks: ProgressWeek[] }) {
         </Text>
       </Group>
       <Text size="xs" c="gray.7" mt={4}>
-        Bar height: answers given that week; on a wider screen, that week's percent correct above it.
+        Bar height: answers in the tests ended that week; on a wider screen, that week's percent correct above
+        it.
       </Text>
       <div id={tableId} hidden={!asTable}>
         {asTable && (
