@@ -56,6 +56,16 @@ test.describe('Performance', () => {
     await expect(risk.getByRole('row', { name: /Elif Yilmaz/ })).toContainText('Never');
     await expectAccessible(page);
 
+    // The thresholds apply once typing pauses, and the address keeps them: at 60 days Dana is not inactive.
+    const inactiveFor = page.getByLabel('At risk: inactive for (days)');
+    await inactiveFor.fill('60');
+    await expect(page).toHaveURL(/inactive=60/);
+    await expect(risk.getByRole('row', { name: /Dana Kowalski/ })).toHaveCount(0);
+    await expect(risk.getByRole('row', { name: /Elif Yilmaz/ })).toBeVisible();
+    await inactiveFor.fill('14');
+    await expect(page).toHaveURL(/\/roster\/performance$/);
+    await expect(risk.getByRole('row', { name: /Dana Kowalski/ })).toBeVisible();
+
     // The cohort selector narrows every figure; the address keeps it.
     await page.getByRole('combobox', { name: 'Cohort' }).click();
     const option = page.getByRole('option').nth(1);

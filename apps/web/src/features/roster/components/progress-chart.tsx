@@ -64,7 +64,7 @@ export function ProgressChart({ weeks }: { weeks: ProgressWeek[] }) {
       </Text>
       <Group
         component="ol"
-        gap={4}
+        gap={weeks.length > 16 ? 1 : 4}
         align="flex-end"
         wrap="nowrap"
         p={0}

@@ -1,6 +1,19 @@
-import { Anchor, Container, Group, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { activeSubscription } from '@qbank/contract';
+import {
+  Anchor,
+  Container,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { activeSubscription, ROSTER_INACTIVE_DAYS_MAX } from '@qbank/contract';
 import IconArrowLeft from '@tabler/icons-react/dist/esm/icons/IconArrowLeft.mjs';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
@@ -9,10 +22,19 @@ import { useCohorts } from '../api/cohorts';
 import { usePerformance } from '../api/performance';
 import { AtRiskTable, HeatMapTable, WeakestSubjects } from '../components/performance-figures';
 import { ProgressChart } from '../components/progress-chart';
+import {
+  PERFORMANCE_WEEK_CHOICES,
+  type PerformanceState,
+  performanceQueryOf,
+  readPerformanceState,
+  wholeIn,
+  writePerformanceState,
+} from '../lib/performance-params';
 import { DEFAULT_STATE, writeRosterState } from '../lib/roster-params';
 
 const ALL = 'all';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A threshold typed in applies once typing pauses. */
+const THRESHOLD_DEBOUNCE_MS = 500;
 
 function PerformanceSkeleton() {
   return (
@@ -28,28 +50,67 @@ function PerformanceSkeleton() {
 }
 
 /**
+ * A whole number typed in, applied (when in range) once typing pauses; a value out of range stays in the box,
+ * marked, and is not applied.
+ */
+function ThresholdInput({
+  label,
+  value,
+  min,
+  max,
+  suffix,
+  onApply,
+}: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  suffix?: string;
+  onApply: (n: number) => void;
+}) {
+  const [typed, setTyped] = useState<string | number>(value);
+  const [debounced] = useDebouncedValue(typed, THRESHOLD_DEBOUNCE_MS);
+  // The address changed by other means (back, a link): the box follows.
+  useEffect(() => setTyped(value), [value]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new pause in typing applies the value
+  useEffect(() => {
+    const n = wholeIn(debounced, min, max);
+    if (n !== null && n !== value) onApply(n);
+  }, [debounced]);
+  const valid = wholeIn(typed, min, max) !== null;
+  return (
+    <NumberInput
+      label={label}
+      value={typed}
+      onChange={setTyped}
+      min={min}
+      max={max}
+      allowDecimal={false}
+      allowNegative={false}
+      suffix={suffix}
+      error={valid ? undefined : `A whole number from ${min} to ${max}`}
+      w={{ base: '100%', xs: 200 }}
+    />
+  );
+}
+
+/**
  * /roster/performance: how the active QBank's students (or one cohort) progress week by week, their weakest
  * subjects, who is at risk, and a subject × student heat map (docs/performance.md). The cohort and the heat map's
- * page are kept in the address.
+ * page, the window and the at-risk thresholds are kept in the address (lib/performance-params.ts).
  */
 export function PerformancePage() {
   const { user } = useAuth();
   const active = user ? activeSubscription(user) : null;
   const productId = active?.product.uuid ?? '';
   const [params, setParams] = useSearchParams();
-  const cohort = UUID.test(params.get('cohort') ?? '') ? params.get('cohort') : null;
-  const page = Math.max(0, Number.parseInt(params.get('page') ?? '1', 10) - 1 || 0);
+  const state = readPerformanceState(params);
+  const { cohort } = state;
   const cohorts = useCohorts(productId);
-  const report = usePerformance(productId, { cohortUuid: cohort ?? undefined, page });
-
-  const setView = (next: { cohort?: string | null; page?: number }) => {
-    const p = new URLSearchParams();
-    const c = next.cohort === undefined ? cohort : next.cohort;
-    if (c) p.set('cohort', c);
-    const n = next.page ?? 0;
-    if (n > 0) p.set('page', String(n + 1));
-    setParams(p, { replace: true });
-  };
+  const report = usePerformance(productId, performanceQueryOf(state));
+  // Any change but the heat map's page starts it again from the first.
+  const update = (change: Partial<PerformanceState>) =>
+    setParams(writePerformanceState({ ...state, page: 1, ...change }), { replace: true });
 
   if (!user || !active) return null;
   const cohortName = cohorts.data?.find((c) => c.uuid === cohort)?.name;
@@ -74,16 +135,43 @@ export function PerformancePage() {
               {cohortName ? ` · ${cohortName}` : ' · All students'}
             </Text>
           </div>
-          <Select
-            label="Cohort"
-            data={[
-              { value: ALL, label: 'All students' },
-              ...(cohorts.data ?? []).map((c) => ({ value: c.uuid, label: c.name })),
-            ]}
-            value={cohort ?? ALL}
-            onChange={(v) => setView({ cohort: v && v !== ALL ? v : null, page: 0 })}
-            allowDeselect={false}
-            w={{ base: '100%', xs: 260 }}
+          <Group gap="sm" align="flex-end" w={{ base: '100%', xs: 'auto' }}>
+            <Select
+              label="Cohort"
+              data={[
+                { value: ALL, label: 'All students' },
+                ...(cohorts.data ?? []).map((c) => ({ value: c.uuid, label: c.name })),
+              ]}
+              value={cohort ?? ALL}
+              onChange={(v) => update({ cohort: v && v !== ALL ? v : null })}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 240 }}
+            />
+            <Select
+              label="Progress over"
+              data={PERFORMANCE_WEEK_CHOICES.map((n) => ({ value: String(n), label: `The last ${n} weeks` }))}
+              value={String(state.weeks)}
+              onChange={(v) => v && update({ weeks: Number(v) })}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 200 }}
+            />
+          </Group>
+        </Group>
+        <Group gap="sm" align="flex-start">
+          <ThresholdInput
+            label="At risk: inactive for (days)"
+            value={state.inactiveDays}
+            min={1}
+            max={ROSTER_INACTIVE_DAYS_MAX}
+            onApply={(n) => update({ inactiveDays: n })}
+          />
+          <ThresholdInput
+            label="At risk: correct below"
+            value={state.belowPercent}
+            min={1}
+            max={100}
+            suffix="%"
+            onApply={(n) => update({ belowPercent: n })}
           />
         </Group>
         <QueryState
@@ -125,7 +213,7 @@ export function PerformancePage() {
                   inactiveListHref={inactiveListHref(r.inactiveDays)}
                 />
               </SimpleGrid>
-              <HeatMapTable map={r.heatMap} onPage={(n) => setView({ page: n })} />
+              <HeatMapTable map={r.heatMap} onPage={(n) => update({ page: n + 1 })} />
             </Stack>
           )}
         </QueryState>
