@@ -115,7 +115,7 @@ export function WeakestSubjects({ subjects }: { subjects: SubjectPerformance[] }
 
 const REASON_LABELS = (inactiveDays: number, belowPercent: number): Record<AtRiskReason, string> => ({
   INACTIVE: `Inactive ${inactiveDays}+ days`,
-  LOW_SCORE: `Below ${belowPercent}%`,
+  LOW_SCORE: `Under ${belowPercent}% correct`,
 });
 
 /** The students at risk, most at risk first: each name leads to the student's page. */
@@ -161,7 +161,7 @@ export function AtRiskTable({
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={560} type="native">
+          <Table.ScrollContainer minWidth={600} type="native">
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -185,9 +185,16 @@ export function AtRiskTable({
                       </Anchor>
                     </Table.Th>
                     <Table.Td>
-                      <Group gap={4} wrap="nowrap">
+                      <Group gap={4}>
                         {s.reasons.map((r) => (
-                          <Badge key={r} color={r === 'INACTIVE' ? 'gray.7' : 'red.9'} variant="filled">
+                          <Badge
+                            key={r}
+                            color={r === 'INACTIVE' ? 'gray.7' : 'red.9'}
+                            variant="filled"
+                            tt="none"
+                            style={{ flexShrink: 0, overflow: 'visible' }}
+                            styles={{ label: { overflow: 'visible' } }}
+                          >
                             {labels[r]}
                           </Badge>
                         ))}
