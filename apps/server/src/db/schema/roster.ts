@@ -197,7 +197,7 @@ export const studentDirectoryCounts = pgTable(
  * Performance tracking's read model by subject (docs/performance.md): each student's latest answers in a product
  * by subject, the learner_questions rows with an answer counted (answered) and those right (correct), filed
  * under the subject the question stood in when the answer was recorded. Kept by statement triggers on
- * learner_questions (migration 0032) in the transaction of each write, so the weakest subjects and the heat map
+ * learner_questions (migration 0033) in the transaction of each write, so the weakest subjects and the heat map
  * read a few rows per student instead of every answer.
  */
 export const learnerSubjectStats = pgTable(
@@ -220,7 +220,7 @@ export const learnerSubjectStats = pgTable(
 
 /**
  * Questions each student first used (drawn into a test) in a product, by week (the Monday, UTC): the progress
- * chart's cumulative questions used. Kept by a statement trigger on learner_questions' inserts (migration 0032).
+ * chart's cumulative questions used. Kept by a statement trigger on learner_questions' inserts (migration 0033).
  */
 export const learnerWeeks = pgTable(
   'learner_weeks',

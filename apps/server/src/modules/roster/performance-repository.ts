@@ -6,7 +6,7 @@ import { column, nullable, selectOne, selectRows } from '../../db/rows';
 // Performance tracking's reads (docs/performance.md): each a grouped statement over the students the figures are
 // of, never over their answers: the students come from the Students list's read model (student_directory), their
 // figures from the tests' own tallies and from the read models learner_subject_stats and learner_weeks (migration
-// 0032), all keyed by product and user, so a cohort or the whole product is a merge of index ranges.
+// 0033), all keyed by product and user, so a cohort or the whole product is a merge of index ranges.
 
 /** Whose figures: the product's students with access now, or only those of one of its cohorts. */
 export interface PerformanceScope {
