@@ -3,6 +3,8 @@ import { SORT_ORDERS } from './store';
 import { dashboard } from './tests';
 import { textField, wholeNumber } from './text';
 
+export * from './performance';
+
 const uuidField = (field: string) => z.uuid({ error: `${field} must be a UUID` });
 
 // The Students screen (/roster): a product's learners with their figures, for its instructors and admins.

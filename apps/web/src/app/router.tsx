@@ -287,6 +287,15 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: '/roster/performance',
+                lazy: guarded(
+                  '/roster',
+                  'Students',
+                  () => import('../features/roster/routes/performance-page'),
+                  (m) => m.PerformancePage,
+                ),
+              },
+              {
                 path: '/roster/:userId/tests/:testId',
                 lazy: guarded(
                   '/roster',

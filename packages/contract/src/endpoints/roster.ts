@@ -1,3 +1,4 @@
+import { performanceQuery, performanceReport } from '../performance';
 import {
   cohort,
   cohortIdParams,
@@ -124,5 +125,16 @@ export const rosterApi = {
     params: cohortIdParams,
     body: cohortMembersInput,
     response: cohortMembersResult,
+  }),
+  performance: endpoint({
+    method: 'GET',
+    path: '/api/v2/products/:id/performance',
+    summary:
+      "How the product's students (or one cohort) progress week by week, their weakest subjects, who is at risk (inactive or below a percent correct) and a subject × student heat map, for its instructors and admins",
+    tags: ['students'],
+    access: 'user',
+    params: productIdParams,
+    query: performanceQuery,
+    response: performanceReport,
   }),
 };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -14,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { products } from './catalogue';
+import { products, subjects } from './catalogue';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -190,4 +191,48 @@ export const studentDirectoryCounts = pgTable(
     n: integer('n').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.productId, t.access, t.type] })],
+);
+
+/**
+ * Performance tracking's read model by subject (docs/performance.md): each student's latest answers in a product
+ * by subject, the learner_questions rows with an answer counted (answered) and those right (correct), filed
+ * under the subject the question stood in when the answer was recorded. Kept by statement triggers on
+ * learner_questions (migration 0033) in the transaction of each write, so the weakest subjects and the heat map
+ * read a few rows per student instead of every answer.
+ */
+export const learnerSubjectStats = pgTable(
+  'learner_subject_stats',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    answered: integer('answered').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.userId, t.subjectId] })],
+);
+
+/**
+ * Questions each student first used (drawn into a test) in a product, by week (the Monday, UTC): the progress
+ * chart's cumulative questions used. Kept by a statement trigger on learner_questions' inserts (migration 0033).
+ */
+export const learnerWeeks = pgTable(
+  'learner_weeks',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    week: date('week', { mode: 'string' }).notNull(),
+    used: integer('used').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.userId, t.week] })],
 );

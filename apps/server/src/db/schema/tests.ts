@@ -71,6 +71,8 @@ export const tests = pgTable(
       .on(t.userId, t.productId)
       .where(sql`${t.status} IN ('IN_PROGRESS', 'PAUSED')`),
     index('tests_user_product_created_idx').on(t.userId, t.productId, t.createdAt, t.id),
+    // Performance tracking: a product's tests ended since a week (docs/performance.md).
+    index('tests_product_finished_idx').on(t.productId, t.finishedAt).where(sql`${t.status} = 'COMPLETED'`),
     // The expiry task looks only at running timed tests. The key is one no action changes (not last_tick_at),
     // so the answer's update of the clock can be a heap-only (HOT) update that writes no index entries.
     index('tests_running_timed_idx').on(t.id).where(sql`${t.status} = 'IN_PROGRESS' AND ${t.mode} = 'TIMED'`),

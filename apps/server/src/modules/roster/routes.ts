@@ -2,11 +2,16 @@ import { rosterApi } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { download, route } from '../../plugins/route';
+import { performanceService } from './performance';
 import { rosterService } from './service';
 
 /** The Students screen's calls: instructors and admins of the product, and superusers. */
 export function rosterRoutes(app: FastifyInstance, deps: Deps) {
   const svc = rosterService(deps);
+  const perf = performanceService(deps);
+  route(app, rosterApi.performance, ({ actor, params, query }) => perf.report(actor, params.id, query), {
+    policy: 'roster.read',
+  });
   route(app, rosterApi.students, ({ actor, params, query }) => svc.students(actor, params.id, query), {
     policy: 'roster.read',
   });

@@ -22,6 +22,7 @@ import {
   type RosterSortField,
   type StudentAccessAction,
 } from '@qbank/contract';
+import IconChartBar from '@tabler/icons-react/dist/esm/icons/IconChartBar.mjs';
 import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
 import IconDownload from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
@@ -196,6 +197,14 @@ export function StudentsPage() {
               Enrol students
             </Button>
             <UploadClassList productId={productId} />
+            <Button
+              component={Link}
+              to="/roster/performance"
+              variant="default"
+              leftSection={<IconChartBar size={16} aria-hidden />}
+            >
+              Performance
+            </Button>
             <Button
               variant="default"
               leftSection={<IconUsersGroup size={16} aria-hidden />}
