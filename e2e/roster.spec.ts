@@ -173,11 +173,12 @@ test.describe('Students (the roster)', () => {
     await expect(page.getByText('Tests taken')).toBeVisible();
     const subjects = page.getByRole('region', { name: 'By subject' });
     await expect(subjects.getByRole('row').nth(1)).toContainText('%');
-    await expect(page.getByRole('region', { name: 'Recent tests' }).getByRole('listitem')).toHaveCount(2);
-    // Twelve weeks of activity: Chen's two tests, 9 and 12 days ago.
+    await expect(page.getByRole('region', { name: 'Recent tests' }).getByRole('listitem')).toHaveCount(3);
+    // Twelve weeks of activity: Chen's two tests, 9 and 12 days ago, and the warm-up assigned two weeks ago.
     const weeks = page.getByRole('list', { name: 'Tests started each week' }).getByRole('listitem');
     await expect(weeks).toHaveCount(12);
-    await expect(page.getByRole('region', { name: 'Activity' })).toContainText('2 in all');
+    await expect(page.getByRole('region', { name: 'Activity' })).toContainText('3 in all');
+    await expect(page.getByRole('region', { name: 'Assignments' })).toContainText('Week 1 warm-up');
     await expectScreenOk(page);
     // A finished test opens as its review, read-only: answers and explanations, no learner's actions.
     await page.getByRole('region', { name: 'Recent tests' }).getByRole('link').first().click();

@@ -450,6 +450,12 @@ export async function seedDemo(
       instructorId: userId('instructor@example.com'),
       learnerId: userId('learner@example.com'),
       studentIds: students.map((st) => st.id),
+      // Those who take assignments: students with access who practised in the last month.
+      engaged: new Set(
+        classList.flatMap((s, i) =>
+          s.active !== false && s.tests.some((t) => t.daysAgo <= 30) ? [students[i]!.id] : [],
+        ),
+      ),
       now,
     });
   });
@@ -465,7 +471,14 @@ export async function seedDemo(
  */
 async function seedClassroom(
   tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-  o: { productId: string; instructorId: string; learnerId: string; studentIds: string[]; now: Date },
+  o: {
+    productId: string;
+    instructorId: string;
+    learnerId: string;
+    studentIds: string[];
+    engaged: Set<string>;
+    now: Date;
+  },
 ) {
   const half = Math.ceil(o.studentIds.length / 2);
   for (const [name, members] of [

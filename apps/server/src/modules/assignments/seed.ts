@@ -13,13 +13,22 @@ const DAY = 24 * 3600_000;
 const noise = (i: number, j: number) => ((i * 7919 + j * 104_729 + 13) % 1000) / 1000;
 
 /**
- * The demo classroom's assignments (docs/assignments.md): the warm-up, closed last week, taken by most of Group A;
- * and this week's review, open until five days from now, taken by a few of Group B so far (and given to the
- * demo learner by name). Students answer by their own strength against each question's difficulty.
+ * The demo classroom's assignments (docs/assignments.md): the warm-up, closed last week, taken by Group A's
+ * students who practise (`engaged`: with access, a test in the last month); and this week's review, open until
+ * five days from now, taken by some of Group B's so far (and given to the demo learner by name). Students
+ * answer by their own strength against each question's difficulty.
  */
 export async function seedAssignments(
   tx: DbOrTx,
-  o: { productId: string; instructorId: string; learnerId: string | null; now: Date },
+  o: {
+    productId: string;
+    instructorId: string;
+    learnerId: string | null;
+    /** The class in its list's order, so the same students take the same tests on every machine. */
+    studentIds: string[];
+    engaged: Set<string>;
+    now: Date;
+  },
 ) {
   const templates = await selectRows(
     tx,
@@ -39,6 +48,8 @@ export async function seedAssignments(
   const warmUp = templates.find((t) => t.name.startsWith('Warm-up'));
   const weekly = templates.find((t) => t.name === 'Weekly review');
   if (!warmUp || !weekly || cohorts.length < 2) return;
+  const place = new Map(o.studentIds.map((id, i) => [id, i]));
+  for (const c of cohorts) c.members.sort((x, y) => (place.get(x) ?? 0) - (place.get(y) ?? 0));
   const [groupA, groupB] = cohorts as [(typeof cohorts)[0], (typeof cohorts)[0]];
 
   // Closed: the warm-up (tutor, ten chosen questions), last week.
@@ -63,7 +74,7 @@ export async function seedAssignments(
   });
   await setTargets(tx, closed, [groupA.id], []);
   for (const [i, userId] of groupA.members.entries()) {
-    if (i % 6 === 5) continue; // a few never took it
+    if (!o.engaged.has(userId)) continue; // those who stopped practising never took it
     const strength = 0.35 + 0.6 * noise(i, 0);
     await seedAttempt(tx, {
       userId,
@@ -115,7 +126,7 @@ export async function seedAssignments(
   });
   await setTargets(tx, open, [groupB.id], o.learnerId ? [o.learnerId] : []);
   for (const [i, userId] of groupB.members.entries()) {
-    if (i % 3 !== 0) continue; // a third have taken it so far
+    if (i % 2 !== 0 || !o.engaged.has(userId)) continue; // some have taken it so far
     const ids = Array.from(
       { length: Math.min(rule.count, pool.length) },
       (_, k) => pool[(i * 3 + k) % pool.length]!,

@@ -48,7 +48,12 @@ export function StudentAssignments({ productId, userId }: { productId: string; u
                   {a.scorePercent !== null && (
                     <>
                       {' · '}
-                      <Anchor component={Link} to={`/roster/${userId}/tests/${a.testUuid}`} size="xs">
+                      <Anchor
+                        component={Link}
+                        to={`/roster/${userId}/tests/${a.testUuid}`}
+                        size="xs"
+                        underline="always"
+                      >
                         Score {a.scorePercent} %
                       </Anchor>
                       {a.bestScorePercent !== a.scorePercent ? ` (best ${a.bestScorePercent} %)` : ''}
