@@ -173,6 +173,14 @@ test.describe('Students (the roster)', () => {
     await expect(page.getByText('Tests taken')).toBeVisible();
     const subjects = page.getByRole('region', { name: 'By subject' });
     await expect(subjects.getByRole('row').nth(1)).toContainText('%');
+    // Beside the cohort's and every student's percent in the same subject.
+    await expect(subjects.getByRole('columnheader')).toHaveText([
+      'Subject',
+      'Answered',
+      'Correct',
+      'Year 2 · Group A',
+      'All students',
+    ]);
     await expect(page.getByRole('region', { name: 'Recent tests' }).getByRole('listitem')).toHaveCount(3);
     // Twelve weeks of activity: Chen's two tests, 9 and 12 days ago, and the warm-up assigned two weeks ago.
     const weeks = page.getByRole('list', { name: 'Tests started each week' }).getByRole('listitem');

@@ -210,10 +210,21 @@ export const studentTestParams = z.object({
 /** The weeks of activity a student's page charts: the last twelve, oldest first. */
 export const ACTIVITY_WEEKS = 12;
 
+/** A group's answers in one subject: how many, how many right. */
+const subjectFigure = z.object({ uuid: z.uuid(), answered: z.number().int(), correct: z.number().int() });
+
 export const studentDetail = z.object({
   student: rosterStudent,
   standing: dashboard,
   /** Each of the last ACTIVITY_WEEKS weeks (Monday to Sunday, UTC): tests started, questions answered in tests ended. */
   activity: z.array(z.object({ weekStart: z.string(), tests: z.number().int(), answered: z.number().int() })),
+  /**
+   * What to compare the student with, by subject (latest answers of students with access): every student of the
+   * bank, and each cohort the student is in (up to three).
+   */
+  comparison: z.object({
+    bank: z.array(subjectFigure),
+    cohorts: z.array(z.object({ uuid: z.uuid(), name: z.string(), bySubject: z.array(subjectFigure) })),
+  }),
 });
 export type StudentDetail = z.infer<typeof studentDetail>;

@@ -26,6 +26,7 @@ import { standingOf, testReadsService, testsService } from '../exams';
 import { buildTableOffLoop } from '../imports';
 import { findProduct } from '../store';
 import { recountLearners } from '../subscriptions';
+import { bySubject } from './performance-repository';
 import {
   addMembers,
   type CohortRow,
@@ -185,9 +186,14 @@ export function rosterService(deps: Deps) {
       const [row] = (await listStudents(db, { ...f, userId })).rows;
       if (!row) throw new AppError(ErrorCode.NOT_FOUND, 'No such student in this QBank', 'userId');
       const weeks = weeksUpTo(clock.now());
-      const [standing, activity] = await Promise.all([
+      const cohorts = row.cohorts.slice(0, 3);
+      const figures = (rows: Awaited<ReturnType<typeof bySubject>>) =>
+        rows.map((r) => ({ uuid: r.id, answered: r.answered, correct: r.correct }));
+      const [standing, activity, bank, ...ofCohorts] = await Promise.all([
         standingOf(db, userId, productId, row.plan === 'BASIC'),
         weeklyActivity(db, userId, productId, new Date(`${weeks[0]}T00:00:00Z`)),
+        bySubject(db, { productId }),
+        ...cohorts.map((c) => bySubject(db, { productId, cohortId: c.uuid })),
       ]);
       const byWeek = new Map(activity.map((a) => [a.week, a]));
       return {
@@ -198,6 +204,10 @@ export function rosterService(deps: Deps) {
           tests: byWeek.get(w)?.tests ?? 0,
           answered: byWeek.get(w)?.answered ?? 0,
         })),
+        comparison: {
+          bank: figures(bank),
+          cohorts: cohorts.map((c, i) => ({ uuid: c.uuid, name: c.name, bySubject: figures(ofCohorts[i]!) })),
+        },
       };
     },
 

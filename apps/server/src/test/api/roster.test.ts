@@ -165,6 +165,27 @@ describe('the figures', () => {
     expect(detail.body.activity).toHaveLength(12);
     expect(detail.body.activity.at(-1)).toEqual({ weekStart: '2026-09-28', tests: 1, answered: 0 });
     expect(detail.body.activity.slice(0, -1).every((w: { tests: number }) => w.tests === 0)).toBe(true);
+    // Compared by subject with all students (only Tia so far: her own figures) and with each of her cohorts.
+    expect(detail.body.comparison.bank).toEqual([{ uuid: bank.subjectIds[0], answered: 3, correct: 2 }]);
+    expect(detail.body.comparison.cohorts).toEqual([]);
+    const cohort = await c.req({
+      method: 'POST',
+      url: `/api/v2/products/${bank.product.id}/cohorts`,
+      json: { name: 'Morning' },
+    });
+    await c.req({
+      method: 'POST',
+      url: `/api/v2/cohorts/${cohort.body.uuid}/members`,
+      json: { userUuids: [user.id] },
+    });
+    const withCohort = await c.req({ url: `/api/v2/products/${bank.product.id}/students/${user.id}` });
+    expect(withCohort.body.comparison.cohorts).toEqual([
+      {
+        uuid: cohort.body.uuid,
+        name: 'Morning',
+        bySubject: [{ uuid: bank.subjectIds[0], answered: 3, correct: 2 }],
+      },
+    ]);
     // Not a student of this QBank (staff, a stranger, nobody): 404; a learner may not look.
     const writer = await signedIn(t, { product: bank.product.id, roles: { questionWriter: true } });
     for (const id of [writer.user.id, randomUUID()]) {

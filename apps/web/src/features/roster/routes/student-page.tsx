@@ -32,6 +32,12 @@ import { AccessDialog } from '../components/access-dialog';
 import { ActivityChart } from '../components/activity-chart';
 import { ACCESS_BADGES, cohortNames, formatDay, lastActive, PLAN_LABELS, studentName } from '../lib/format';
 
+/** A group's percent correct in a subject ("—" when none of it answered there). */
+function groupPercent(figures: StudentDetail['comparison']['bank'], subjectId: string): string {
+  const f = figures.find((x) => x.uuid === subjectId);
+  return f && f.answered > 0 ? `${percentOf(f.correct, f.answered)}%` : '—';
+}
+
 /** A figure in a card: its name above, its value large. */
 function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
@@ -131,18 +137,33 @@ function StudentView({ detail, productId }: { detail: StudentDetail; productId: 
         <Title order={2} size="h4" id="student-subjects" mb="sm">
           By subject
         </Title>
+        <Text size="sm" c="gray.7" mb="xs">
+          Percent correct of their latest answers, beside their cohorts' and all students'.
+        </Text>
         {standing.bySubject.length === 0 ? (
           <Text size="sm" c="gray.7">
             Nothing answered yet.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={320} type="native">
+          <Table.ScrollContainer
+            minWidth={320}
+            type="native"
+            tabIndex={0}
+            aria-label="By subject, scrolls sideways"
+            role="region"
+          >
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Subject</Table.Th>
                   <Table.Th ta="right">Answered</Table.Th>
                   <Table.Th ta="right">Correct</Table.Th>
+                  {detail.comparison.cohorts.map((c) => (
+                    <Table.Th key={c.uuid} ta="right">
+                      {c.name}
+                    </Table.Th>
+                  ))}
+                  <Table.Th ta="right">All students</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -151,6 +172,12 @@ function StudentView({ detail, productId }: { detail: StudentDetail; productId: 
                     <Table.Td>{n.name}</Table.Td>
                     <Table.Td ta="right">{n.answered}</Table.Td>
                     <Table.Td ta="right">{percentOf(n.correct, n.answered)}%</Table.Td>
+                    {detail.comparison.cohorts.map((c) => (
+                      <Table.Td key={c.uuid} ta="right">
+                        {groupPercent(c.bySubject, n.uuid)}
+                      </Table.Td>
+                    ))}
+                    <Table.Td ta="right">{groupPercent(detail.comparison.bank, n.uuid)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
