@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ITEM_FLAGS } from './item-statistics';
 import { TEST_QUESTIONS_MAX } from './tests';
 import { textField, wholeNumber } from './text';
 
@@ -115,6 +116,10 @@ export const builderQuestion = z.object({
   timesAnswered: z.number().int(),
   /** The share of them who were right (null before any answer). */
   facility: z.number().nullable(),
+  /** Corrected item–total correlation of the kept item statistics (null until computed or without spread). */
+  discrimination: z.number().nullable(),
+  /** The item statistics' flags: TOO_EASY, TOO_HARD, WEAK_DISCRIMINATION, POSSIBLE_WRONG_KEY. */
+  flags: z.array(z.enum(ITEM_FLAGS)),
 });
 export type BuilderQuestion = z.infer<typeof builderQuestion>;
 

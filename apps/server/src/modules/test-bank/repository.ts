@@ -27,6 +27,8 @@ const poolRow = {
   subcategory: nullable(column.string),
   answered: column.int,
   correct: column.int,
+  discrimination: nullable(column.number),
+  flags: nullable(column.strings),
   total: column.int,
 };
 
@@ -38,6 +40,9 @@ export interface PoolQuestion {
   path: string[];
   answered: number;
   correct: number;
+  /** The kept item statistics (docs/item-statistics.md): null before the question has any. */
+  discrimination: number | null;
+  flags: string[];
 }
 
 const POOL_FROM = sql`
@@ -46,7 +51,8 @@ const POOL_FROM = sql`
   LEFT JOIN subcategories sc ON sc.id = p.subcategory_id
   LEFT JOIN categories c ON c.id = sc.category_id
   LEFT JOIN subjects s ON s.id = c.subject_id
-  LEFT JOIN question_shares qs ON qs.question_id = p.question_id`;
+  LEFT JOIN question_shares qs ON qs.question_id = p.question_id
+  LEFT JOIN question_item_stats st ON st.question_id = p.question_id`;
 
 function poolWhere(f: PoolFilter): SQL {
   const parts: SQL[] = [sql`p.product_id = ${f.productId}`];
@@ -71,7 +77,7 @@ export async function listPoolQuestions(
     SELECT p.question_id, v.name, v.stem, s.name AS subject, c.name AS category, sc.name AS subcategory,
       coalesce((SELECT sum(value::int) FROM jsonb_each_text(qs.counts)), 0)::int AS answered,
       coalesce((qs.counts ->> v.correct_choice_id::text)::int, 0) AS correct,
-      count(*) OVER ()::int AS total
+      st.discrimination, st.flags, count(*) OVER ()::int AS total
     ${POOL_FROM}
     WHERE ${poolWhere(f)}
     ORDER BY s.position NULLS LAST, c.position NULLS LAST, sc.position NULLS LAST, lower(v.name), p.question_id
@@ -85,6 +91,8 @@ export async function listPoolQuestions(
       path: [r.subject, r.category, r.subcategory].filter((x): x is string => x !== null),
       answered: r.answered,
       correct: r.correct,
+      discrimination: r.discrimination,
+      flags: r.flags ?? [],
     })),
     total: rows[0]?.total ?? null,
   };

@@ -2,6 +2,8 @@ import {
   type BuilderQuestion,
   type BuilderQuestionPage,
   ErrorCode,
+  ITEM_FLAGS,
+  type ItemFlag,
   type Template,
   type TemplateInput,
   type TemplatePage,
@@ -56,6 +58,8 @@ const toBuilderQuestion = (q: PoolQuestion): BuilderQuestion => ({
   path: q.path,
   timesAnswered: q.answered,
   facility: q.answered === 0 ? null : Math.round((q.correct / q.answered) * 100) / 100,
+  discrimination: q.discrimination === null ? null : Math.round(q.discrimination * 100) / 100,
+  flags: q.flags.filter((f): f is ItemFlag => (ITEM_FLAGS as readonly string[]).includes(f)),
 });
 
 /** A template's stored spec, read back through the contract's own schema (a version is never changed). */

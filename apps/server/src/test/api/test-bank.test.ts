@@ -45,6 +45,8 @@ describe('templates', () => {
       path: ['Subject 1', 'Category 1', 'Subcategory 1'],
       timesAnswered: 0,
       facility: null,
+      discrimination: null,
+      flags: [],
     });
 
     // A new version from rules; the first stays as it was.
@@ -262,8 +264,27 @@ describe('the builder’s questions', () => {
       url: `/api/v2/products/${bank.product.id}/builderQuestions?search=${encodeURIComponent('"Question 5"')}`,
     });
     expect(searched.body.content).toEqual([
-      expect.objectContaining({ uuid: q.id, timesAnswered: 4, facility: 0.75 }),
+      expect.objectContaining({
+        uuid: q.id,
+        timesAnswered: 4,
+        facility: 0.75,
+        discrimination: null,
+        flags: [],
+      }),
     ]);
+    // The kept item statistics join them: discrimination and flags.
+    await t.deps.db.execute(sql`
+      INSERT INTO question_item_stats (question_id, product_id, n, facility, discrimination, group_size, top_shares,
+        bottom_shares, flags, needs_check, computed_at)
+      VALUES (${q.id}, ${bank.product.id}, 40, 0.95, 0.05, 13, '{}', '{}', ARRAY['TOO_EASY', 'WEAK_DISCRIMINATION'],
+        true, now())`);
+    const withStats = await c.req({
+      url: `/api/v2/products/${bank.product.id}/builderQuestions?search=${encodeURIComponent('"Question 5"')}`,
+    });
+    expect(withStats.body.content[0]).toMatchObject({
+      discrimination: 0.05,
+      flags: ['TOO_EASY', 'WEAK_DISCRIMINATION'],
+    });
     const learner = await signedIn(t, { product: bank.product.id });
     expect((await learner.req({ url: `/api/v2/products/${bank.product.id}/builderQuestions` })).status).toBe(
       403,

@@ -23,6 +23,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import {
   activeSubscription,
   type BuilderQuestion,
+  ITEM_FLAG_LABELS,
   type ProductTree,
   TEMPLATE_NAME_MAX,
   TEST_QUESTIONS_MAX,
@@ -148,10 +149,16 @@ function problemOf(d: Draft): string | null {
   return null;
 }
 
+/** How the question has done: times answered, facility, discrimination and the item statistics' flags. */
 const answeredLine = (q: BuilderQuestion) =>
   q.timesAnswered === 0
     ? 'Not answered yet'
-    : `Answered ${q.timesAnswered} ${q.timesAnswered === 1 ? 'time' : 'times'} · ${Math.round((q.facility ?? 0) * 100)}% right`;
+    : [
+        `Answered ${q.timesAnswered} ${q.timesAnswered === 1 ? 'time' : 'times'}`,
+        `${Math.round((q.facility ?? 0) * 100)}% right`,
+        ...(q.discrimination === null ? [] : [`discrimination ${q.discrimination.toFixed(2)}`]),
+        ...q.flags.map((f) => ITEM_FLAG_LABELS[f].toLowerCase()),
+      ].join(' · ');
 
 /** The search of published questions, each with Add (or Added). */
 function QuestionPicker({
