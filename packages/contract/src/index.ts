@@ -3,6 +3,7 @@ import './zod-config';
 
 export * from './accounts';
 export * from './assignments';
+export * from './audit';
 export * from './billing';
 export * from './brand';
 export * from './catalogue';

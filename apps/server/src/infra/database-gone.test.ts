@@ -12,6 +12,13 @@ describe('databaseGone', () => {
     expect(databaseGone({ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:5432' })).toBe(true);
     // Wrapped, as Drizzle wraps the driver's error.
     expect(databaseGone({ message: 'Failed query', cause: { code: '57P01' } })).toBe(true);
+    // The pool ended under a query by this process's own shutdown.
+    expect(
+      databaseGone({
+        message: 'Failed query',
+        cause: new Error('Cannot use a pool after calling end on the pool'),
+      }),
+    ).toBe(true);
     expect(databaseGone({ code: '23505', message: 'duplicate key value' })).toBe(false);
     expect(databaseGone(new Error('No handler for job kind x'))).toBe(false);
     expect(databaseGone(null)).toBe(false);

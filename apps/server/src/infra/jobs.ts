@@ -256,7 +256,11 @@ export function databaseGone(e: unknown): boolean {
   const message = typeof err?.message === 'string' ? err.message : '';
   if (/^57P0[123]$/.test(code) || code.startsWith('08') || code === 'ECONNREFUSED' || code === 'ECONNRESET')
     return true;
-  if (/Connection terminated|connection timeout|Client has encountered a connection error/i.test(message))
+  if (
+    /Connection terminated|connection timeout|Client has encountered a connection error|Cannot use a pool after calling end/i.test(
+      message,
+    )
+  )
     return true;
   return err?.cause !== undefined && err.cause !== e ? databaseGone(err.cause) : false;
 }
@@ -270,6 +274,8 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   const kinds = new Map(opts.jobs.map((j) => [j.kind, j]));
   const periodic: Array<{ name: string; everyMs: number; task: PeriodicTask }> = [];
   let timer: NodeJS.Timeout | null = null;
+  /** The periodic tick running now, if any: stop() waits for it. */
+  let ticking: Promise<void> | null = null;
   let stopped = true;
   let stopping = false;
   /** Set for good by stop(): the process is going away, with its database perhaps already gone. */
@@ -456,15 +462,22 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
         } catch (e) {
           tell(e, () => log.error({ err: e }, 'job runner failed'));
         }
-        if (!stopped) timer = setTimeout(tick, pollMs);
+        if (!stopped) timer = setTimeout(run, pollMs);
       };
-      timer = setTimeout(tick, 0);
+      const run = () => {
+        ticking = tick().finally(() => {
+          ticking = null;
+        });
+      };
+      timer = setTimeout(run, 0);
     },
     async stop() {
       stopped = true;
       stopping = true;
       closed = true;
       if (timer) clearTimeout(timer);
+      // A tick under way finishes before the caller closes the pool under it.
+      await ticking;
       await settle();
       stopping = false;
     },

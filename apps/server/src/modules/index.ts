@@ -3,6 +3,7 @@
 // handed it (subscriptions gets the checkout it sends renewals through).
 import { accountsModule } from './accounts';
 import { assignmentsModule } from './assignments';
+import { auditModule } from './audit';
 import { billingModule } from './billing';
 import { catalogueModule } from './catalogue';
 import { checkoutModule, checkoutService } from './checkout';
@@ -41,6 +42,7 @@ export const MODULES: readonly ServerModule[] = [
   enrolmentModule,
   testBankModule,
   assignmentsModule,
+  auditModule,
   checkoutModule,
   siteModule,
   devMailboxModule,

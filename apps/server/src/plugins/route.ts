@@ -1,6 +1,7 @@
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@qbank/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { inRequest } from '../infra/audit';
 import type { Client, FileAnswer } from '../lib/answers';
 import { type Action, type Actor, askingPolicies } from '../policies';
 import type { DeferredSession } from './session';
@@ -141,16 +142,19 @@ function register<E extends Endpoint>(
       unvalidated.set(req, req.body);
     },
     handler: async (req, reply) => {
-      const result = await work({
-        actor: req.actor as RouteContext<E>['actor'],
-        client: { ip: req.ip, userAgent: req.headers['user-agent']?.slice(0, 500) ?? null },
-        params: req.params as ParamsOf<E>,
-        query: req.query as QueryOf<E>,
-        body: req.body as BodyOf<E>,
-        unvalidatedBody: unvalidated.get(req),
-        req,
-        reply,
-      });
+      // Audit entries written by this request name its address (infra/audit.ts).
+      const result = await inRequest(req.ip ?? null, () =>
+        work({
+          actor: req.actor as RouteContext<E>['actor'],
+          client: { ip: req.ip, userAgent: req.headers['user-agent']?.slice(0, 500) ?? null },
+          params: req.params as ParamsOf<E>,
+          query: req.query as QueryOf<E>,
+          body: req.body as BodyOf<E>,
+          unvalidatedBody: unvalidated.get(req),
+          req,
+          reply,
+        }),
+      );
       if (reply.sent) return reply;
       reply.code(status);
       if (result === undefined) return reply.send();

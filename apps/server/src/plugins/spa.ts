@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import {
   accountsApi,
   activeSubscription,
+  assignmentsApi,
   billingApi,
   catalogueApi,
   endpointPath,
@@ -103,7 +104,14 @@ const FIRST_CALLS: Record<string, (c: PageContext) => Call[]> = {
   '/dashboard': ({ user }) => {
     const active = activeProduct(user);
     return active?.student
-      ? [{ method: 'GET', url: endpointPath(testsApi.dashboard.path, { id: active.product.uuid }) }]
+      ? [
+          { method: 'GET', url: endpointPath(testsApi.dashboard.path, { id: active.product.uuid }) },
+          // features/assignments: the tests their instructors assigned them.
+          {
+            method: 'GET',
+            url: endpointPath(assignmentsApi.myAssignments.path, { id: active.product.uuid }),
+          },
+        ]
       : [];
   },
   // features/exams/api/my-tests.ts: the first page of My Tests.
@@ -117,6 +125,14 @@ const FIRST_CALLS: Record<string, (c: PageContext) => Call[]> = {
           testsApi.list.path +
           queryString({ productUuid: active.product.uuid, page: 0, size: TEST_PAGE_SIZE }),
       },
+      ...(active.student
+        ? [
+            {
+              method: 'GET' as const,
+              url: endpointPath(assignmentsApi.myAssignments.path, { id: active.product.uuid }),
+            },
+          ]
+        : []),
     ];
   },
   // features/exams/api/create.ts: the tree, the open test, the questions available in every pool.

@@ -386,6 +386,21 @@ export const policies = {
     allows: (a, r) => runsProduct(a, r.productId),
     deny: () => new AppError(ErrorCode.FORBIDDEN, "Only the product's admins can set its student cap", 'id'),
   }),
+  /**
+   * Reading the audit log (docs/audit-log.md): one product's entries for its admins (and superusers); the whole
+   * platform's for superusers only.
+   */
+  'audit.read': policy<{ productId: string | null }>({
+    allows: (a, r) => (r.productId === null ? signedIn(a) && a.superuser : runsProduct(a, r.productId)),
+    deny: (r) =>
+      new AppError(
+        ErrorCode.FORBIDDEN,
+        r.productId === null
+          ? 'Only superusers can read the whole audit log'
+          : "Only the product's admins can read its history",
+        'productUuid',
+      ),
+  }),
 } as const;
 
 /** The statuses the actor may save a question with (DESIGN §5), for `allowedStatuses`. */

@@ -314,6 +314,24 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: '/admin/audit',
+                lazy: guarded(
+                  '/admin',
+                  'Admin',
+                  () => import('../features/audit/routes/audit-pages'),
+                  (m) => m.ProductAuditPage,
+                ),
+              },
+              {
+                path: '/superuser/audit',
+                lazy: guarded(
+                  '/superuser',
+                  'Super',
+                  () => import('../features/audit/routes/audit-pages'),
+                  (m) => m.PlatformAuditPage,
+                ),
+              },
+              {
                 path: '/assignments',
                 lazy: guarded(
                   '/test-templates',

@@ -69,8 +69,16 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     /** The details: ids, names, before and after. */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /** The address the request came from (as the proxy settings trust it); null for jobs and the seed. */
+    ip: text('ip'),
   },
-  (t) => [index('audit_log_product_at_idx').on(t.productId, t.at)],
+  (t) => [
+    index('audit_log_product_at_idx').on(t.productId, t.at),
+    // The superuser's log, newest first, searched by who and by what (docs/audit-log.md).
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_actor_at_idx').on(t.actorId, t.at, t.id),
+    index('audit_log_action_at_idx').on(t.action, t.at, t.id),
+  ],
 );
 
 /**

@@ -185,6 +185,8 @@ describe('the pages of the app', () => {
         ],
         [JSON.stringify(['product', product.id, 'logo', 'HEADER_LOGO']), null],
         [JSON.stringify(['tests', 'inprogress', product.id]), null],
+        // The tests assigned to them (none): the dashboard draws nothing for it.
+        [JSON.stringify(['assignments', 'mine', product.id]), { content: [] }],
       ]),
     );
     const create = (await c.get('/tests/create')).text;

@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { activeSubscription } from '@qbank/contract';
+import IconHistory from '@tabler/icons-react/dist/esm/icons/IconHistory.mjs';
 import IconListTree from '@tabler/icons-react/dist/esm/icons/IconListTree.mjs';
 import IconTable from '@tabler/icons-react/dist/esm/icons/IconTable.mjs';
 import { Link } from 'react-router';
@@ -51,6 +52,20 @@ export function AdminPage() {
             </Text>
             <Button component={Link} to="/admin/reference" mt="md" style={{ alignSelf: 'flex-start' }}>
               Edit the reference panel
+            </Button>
+          </Card>
+          <Card withBorder p="lg">
+            <Group gap="xs" wrap="nowrap">
+              <IconHistory size={22} aria-hidden />
+              <Title order={2} size="h4">
+                History
+              </Title>
+            </Group>
+            <Text mt="xs" size="sm">
+              Who changed what in this QBank, when and from where: staff, students, tests and settings.
+            </Text>
+            <Button component={Link} to="/admin/audit" mt="md" style={{ alignSelf: 'flex-start' }}>
+              Read the history
             </Button>
           </Card>
           {COMING_SOON.map(({ title, what }) => (
