@@ -18,6 +18,7 @@ import { referralsModule } from './referrals';
 import { registrationModule } from './registration';
 import { rosterModule } from './roster';
 import { siteModule } from './site';
+import { staffModule } from './staff';
 import { storeModule } from './store';
 import { subscriptionsModule } from './subscriptions';
 import { testBankModule } from './test-bank';
@@ -39,6 +40,7 @@ export const MODULES: readonly ServerModule[] = [
   examsModule,
   rosterModule,
   enrolmentModule,
+  staffModule,
   testBankModule,
   assignmentsModule,
   checkoutModule,
