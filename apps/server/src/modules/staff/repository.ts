@@ -24,7 +24,7 @@ const memberShape = {
   question_auditor: column.boolean,
   instructor: column.boolean,
   admin: column.boolean,
-  since: nullable(column.timestamp),
+  since: column.timestamp,
 };
 export type MemberRow = RowOf<typeof memberShape>;
 
@@ -34,7 +34,8 @@ export const rolesOf = (
 ) => STAFF_ROLES.filter((role) => r[ROLE_COLUMNS[role]]);
 
 const memberSelect = sql`SELECT s.user_id, u.first_name, u.last_name, u.email, s.active, s.student,
-    s.question_writer, s.question_auditor, s.instructor, s.admin, s.staff_since AS since
+    s.question_writer, s.question_auditor, s.instructor, s.admin,
+    coalesce(s.staff_since, s.created_at) AS since
   FROM subscriptions s JOIN users u ON u.id = s.user_id`;
 
 /** Everyone with a staff role and access to the product, by name. */

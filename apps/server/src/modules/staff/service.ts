@@ -62,7 +62,7 @@ const toMember = (m: MemberRow): StaffMember => ({
   email: m.email,
   roles: rolesOf(m),
   student: m.student,
-  since: (m.since ?? new Date(0)).toISOString(),
+  since: m.since.toISOString(),
 });
 
 function invitationStatus(i: StaffInvitationRow, now: Date): StaffInvitation['status'] {

@@ -62,11 +62,19 @@ const errorText = (e: unknown) =>
 function MemberCard({ member: m, productId }: { member: StaffMember; productId: string }) {
   const save = useSetStaffRoles(productId);
   const [error, setError] = useState<string | null>(null);
+  // The roles asked for show at once; when the change is done the list (read again) shows what the server
+  // holds, so a refusal puts the old ones back.
+  const [wanted, setWanted] = useState<StaffRole[] | null>(null);
   const change = (roles: StaffRole[]) => {
     setError(null);
-    save.mutate({ email: m.email, roles }, { onError: (e) => setError(errorText(e)) });
+    setWanted(roles);
+    save.mutate(
+      { email: m.email, roles },
+      { onError: (e) => setError(errorText(e)), onSettled: () => setWanted(null) },
+    );
   };
   const titleId = `staff-${m.userUuid}`;
+  const shown = wanted ?? m.roles;
   return (
     <Paper withBorder p="md" radius="md" component="li" aria-labelledby={titleId}>
       <Group justify="space-between" align="flex-start" gap="xs">
@@ -96,7 +104,7 @@ function MemberCard({ member: m, productId }: { member: StaffMember; productId: 
       <Checkbox.Group
         mt="sm"
         label="Roles"
-        value={m.roles}
+        value={shown}
         onChange={(v) => change(STAFF_ROLES.filter((r) => v.includes(r)))}
       >
         <Group gap="md" mt={4}>
