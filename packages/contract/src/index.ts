@@ -21,6 +21,7 @@ export * from './media';
 export * from './questions';
 export * from './roles';
 export * from './roster';
+export * from './staff';
 export * from './store';
 export * from './subscriptions';
 export * from './test-bank';

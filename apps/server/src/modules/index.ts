@@ -19,6 +19,7 @@ import { referralsModule } from './referrals';
 import { registrationModule } from './registration';
 import { rosterModule } from './roster';
 import { siteModule } from './site';
+import { staffModule } from './staff';
 import { storeModule } from './store';
 import { subscriptionsModule } from './subscriptions';
 import { testBankModule } from './test-bank';
@@ -40,6 +41,7 @@ export const MODULES: readonly ServerModule[] = [
   examsModule,
   rosterModule,
   enrolmentModule,
+  staffModule,
   testBankModule,
   assignmentsModule,
   auditModule,

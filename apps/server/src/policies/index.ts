@@ -401,6 +401,14 @@ export const policies = {
         'productUuid',
       ),
   }),
+  /**
+   * A product's staff: granting and revoking writer, auditor, instructor and admin, and the staff invitations
+   * (docs/staff.md): its admins (active) and superusers.
+   */
+  'staff.manage': policy<{ productId: string }>({
+    allows: (a, r) => runsProduct(a, r.productId),
+    deny: () => new AppError(ErrorCode.FORBIDDEN, "Only the product's admins can manage its staff", 'id'),
+  }),
 } as const;
 
 /** The statuses the actor may save a question with (DESIGN §5), for `allowedStatuses`. */

@@ -144,6 +144,13 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: '/staff-invitation/:token',
+            lazy: page(
+              () => import('../features/staff/routes/staff-invitation-page'),
+              (m) => m.StaffInvitationPage,
+            ),
+          },
+          {
             path: '/join/:code',
             lazy: page(
               () => import('../features/enrolment/routes/join-page'),
@@ -421,6 +428,17 @@ export const router = createBrowserRouter([
                   'Reference panel',
                   () => import('../features/catalogue/routes/reference-page'),
                   (m) => m.ReferencePage,
+                  true,
+                ),
+              },
+              // The server lets superusers manage any product's staff, so the page opens for them too.
+              {
+                path: '/admin/staff',
+                lazy: guarded(
+                  '/admin',
+                  'Staff',
+                  () => import('../features/staff/routes/staff-page'),
+                  (m) => m.StaffPage,
                   true,
                 ),
               },

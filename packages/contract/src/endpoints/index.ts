@@ -11,6 +11,7 @@ export * from './problem-reports';
 export * from './questions';
 export * from './registration';
 export * from './roster';
+export * from './staff';
 export * from './store';
 export * from './subscriptions';
 export * from './test-bank';

@@ -163,6 +163,8 @@ export const subscriptions = pgTable(
     questionAuditor: boolean('question_auditor').notNull().default(false),
     instructor: boolean('instructor').notNull().default(false),
     admin: boolean('admin').notNull().default(false),
+    /** Since when the subscription holds a staff role (docs/staff.md); null while it holds none. */
+    staffSince: ts('staff_since'),
     autoRenew: boolean('auto_renew').notNull().default(false),
     currentPeriodEnd: ts('current_period_end'),
     providerSubscriptionId: text('provider_subscription_id'),

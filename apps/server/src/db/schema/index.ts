@@ -8,5 +8,6 @@ export * from './item-statistics';
 export * from './platform';
 export * from './questions';
 export * from './roster';
+export * from './staff';
 
 export * from './tests';

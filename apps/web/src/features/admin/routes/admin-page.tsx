@@ -3,6 +3,7 @@ import { activeSubscription } from '@qbank/contract';
 import IconHistory from '@tabler/icons-react/dist/esm/icons/IconHistory.mjs';
 import IconListTree from '@tabler/icons-react/dist/esm/icons/IconListTree.mjs';
 import IconTable from '@tabler/icons-react/dist/esm/icons/IconTable.mjs';
+import IconUsers from '@tabler/icons-react/dist/esm/icons/IconUsers.mjs';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { useAuth } from '../../accounts/api/auth';
@@ -11,7 +12,6 @@ import { useAuth } from '../../accounts/api/auth';
 const COMING_SOON = [
   { title: 'Plans and prices', what: 'The plans learners buy, their prices and how long each one lasts.' },
   { title: 'Logos and colours', what: "Your QBank's logos and header colours." },
-  { title: 'Staff', what: 'Writers, auditors, instructors and admins, and the roles each one holds.' },
 ];
 
 /** /admin: the product admin's hub, a card per part of the QBank to run; the subject tree is the first one built. */
@@ -66,6 +66,20 @@ export function AdminPage() {
             </Text>
             <Button component={Link} to="/admin/audit" mt="md" style={{ alignSelf: 'flex-start' }}>
               Read the history
+            </Button>
+          </Card>
+          <Card withBorder p="lg">
+            <Group gap="xs" wrap="nowrap">
+              <IconUsers size={22} aria-hidden />
+              <Title order={2} size="h4">
+                Staff
+              </Title>
+            </Group>
+            <Text mt="xs" size="sm">
+              Writers, auditors, instructors and admins, and the roles each one holds.
+            </Text>
+            <Button component={Link} to="/admin/staff" mt="md" style={{ alignSelf: 'flex-start' }}>
+              Manage the staff
             </Button>
           </Card>
           {COMING_SOON.map(({ title, what }) => (
