@@ -22,6 +22,7 @@ export * from './roles';
 export * from './roster';
 export * from './store';
 export * from './subscriptions';
+export * from './superuser';
 export * from './test-bank';
 export * from './tests';
 export * from './text';

@@ -20,6 +20,7 @@ import { rosterModule } from './roster';
 import { siteModule } from './site';
 import { storeModule } from './store';
 import { subscriptionsModule } from './subscriptions';
+import { superuserModule } from './superuser';
 import { testBankModule } from './test-bank';
 
 export type { PeriodicTask, ServerModule } from './manifest';
@@ -41,6 +42,7 @@ export const MODULES: readonly ServerModule[] = [
   enrolmentModule,
   testBankModule,
   assignmentsModule,
+  superuserModule,
   checkoutModule,
   siteModule,
   devMailboxModule,

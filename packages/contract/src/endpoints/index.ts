@@ -12,5 +12,6 @@ export * from './registration';
 export * from './roster';
 export * from './store';
 export * from './subscriptions';
+export * from './superuser';
 export * from './test-bank';
 export * from './tests';
