@@ -3,11 +3,17 @@ import { textField, wholeNumber } from './text';
 
 // Super → Users (SPEC §2 /superuser, §6): superusers find any account and act on it (docs/superuser.md).
 
-/** A page of Super → Users: 20 rows; at most 50 pages deep (a search narrows further than paging does). */
+/**
+ * A page of Super → Users: 20 rows; at most 10 pages deep (pages 0–9): a search narrows further than paging
+ * does, and each page costs the rows before it (docs/superuser.md).
+ */
 export const SUPER_USERS_PAGE_SIZE = 20;
-export const SUPER_USERS_PAGE_MAX = 49;
+export const SUPER_USERS_PAGE_MAX = 9;
 
-/** GET superuser/users: accounts whose e-mail, full name or last name starts with `search` (any case). */
+/**
+ * GET superuser/users: accounts whose e-mail, full name or last name starts with `search` (any case): e-mail
+ * matches first, then full-name, then last-name matches.
+ */
 export const superUsersQuery = z.object({
   search: textField('search', 'search must be text')
     .trim()
@@ -32,7 +38,7 @@ export const superUserRow = z.object({
 });
 export type SuperUserRow = z.infer<typeof superUserRow>;
 
-/** A page of accounts by e-mail; `hasMore` instead of a total, which would cost a count of every match. */
+/** A page of accounts; `hasMore` instead of a total, which would cost a count of every match. */
 export const superUsersPage = z.object({
   users: z.array(superUserRow),
   page: z.number().int(),

@@ -83,6 +83,12 @@ describe('Super → Users: search and details', () => {
     expect((await s.get(`${base}?search=${encodeURIComponent('%')}`)).body.users).toEqual([]);
     expect((await s.get(`${base}?search=${encodeURIComponent('_ed')}`)).body.users).toEqual([]);
     expect(JSON.stringify(byEmail.body)).not.toMatch(/password/i);
+
+    // E-mail matches come first, then name matches; an account matched twice is listed once.
+    const byMail = await buildUser(t.deps.db, { email: `m${k}z@example.com`, lastName: `M${k}b` });
+    const byName = await buildUser(t.deps.db, { email: `aaa${k}@example.com`, lastName: `M${k}a` });
+    const both = await s.get(`${base}?search=m${k}`);
+    expect(both.body.users.map((u: { uuid: string }) => u.uuid)).toEqual([byMail.id, byName.id]);
   });
 
   it('pages by e-mail, 20 to a page, with hasMore', async () => {
@@ -112,7 +118,7 @@ describe('Super → Users: search and details', () => {
     const page = await s.get(`${base}?page=-1`);
     expect(page.status).toBe(400);
     expect(page.body).toMatchObject({ field: 'page', message: 'page must be 0 or more' });
-    const deep = await s.get(`${base}?page=50`);
+    const deep = await s.get(`${base}?page=10`);
     expect(deep.body).toMatchObject({ field: 'page' });
     const long = await s.get(`${base}?search=${'a'.repeat(201)}`);
     expect(long.body).toMatchObject({ field: 'search', message: 'search must be at most 200 characters' });

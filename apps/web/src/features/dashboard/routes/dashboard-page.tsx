@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { activeSubscription, staffAccessLabel } from '@qbank/contract';
-import { Link, Navigate } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { Banners } from '../../../components/banners';
 import { notifyError } from '../../../components/notify-error';
 import { PageTitle } from '../../../components/page-title';
@@ -17,11 +18,16 @@ import { LearnerStats } from '../components/learner-stats';
 function DashboardPageContent() {
   const { user } = useAuth();
   const setActiveProduct = useSetActiveProduct();
-  if (!user) return null;
-  const subs = user.subscriptions;
+  const navigate = useNavigate();
   // A superuser runs the platform: with no QBank of their own, the dashboard would only offer to sell them one,
   // so they land on Super (docs/superuser.md); one who holds QBanks keeps their dashboard, with a way to Super.
-  if (user.superuser && subs.length === 0) return <Navigate to="/superuser" replace />;
+  // An effect, not <Navigate>: the server draws this page too, where a redirect while rendering does nothing.
+  const toSuper = !!user?.superuser && user.subscriptions.length === 0;
+  useEffect(() => {
+    if (toSuper) navigate('/superuser', { replace: true });
+  }, [toSuper, navigate]);
+  if (!user || toSuper) return null;
+  const subs = user.subscriptions;
   const active = activeSubscription(user);
   return (
     <Container size="lg" py="xl">

@@ -6,6 +6,7 @@ import {
   Card,
   Container,
   Group,
+  Paper,
   SimpleGrid,
   Stack,
   Table,
@@ -42,28 +43,43 @@ const standingOf = (s: SuperUserSubscription) =>
 function Subscriptions({ subs }: { subs: SuperUserSubscription[] }) {
   if (subs.length === 0) return <Text c="dimmed">No subscriptions.</Text>;
   return (
-    <Table.ScrollContainer minWidth={560} type="native">
-      <Table striped verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>QBank</Table.Th>
-            <Table.Th>Plan</Table.Th>
-            <Table.Th>Roles</Table.Th>
-            <Table.Th>Standing</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {subs.map((s) => (
-            <Table.Tr key={s.subscriptionUuid}>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.product.name}</Table.Td>
-              <Table.Td>{s.type}</Table.Td>
-              <Table.Td>{rolesOf(s)}</Table.Td>
-              <Table.Td>{standingOf(s)}</Table.Td>
+    <>
+      <Stack gap="xs" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {subs.map((s) => (
+          <Paper component="li" key={s.subscriptionUuid} withBorder p="sm">
+            <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+              {s.product.name}
+            </Text>
+            <Text size="sm">
+              {s.type} · {standingOf(s)}
+            </Text>
+            <Text size="sm">Roles: {rolesOf(s)}</Text>
+          </Paper>
+        ))}
+      </Stack>
+      <Table.ScrollContainer minWidth={560} type="native" visibleFrom="sm">
+        <Table striped verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>QBank</Table.Th>
+              <Table.Th>Plan</Table.Th>
+              <Table.Th>Roles</Table.Th>
+              <Table.Th>Standing</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {subs.map((s) => (
+              <Table.Tr key={s.subscriptionUuid}>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.product.name}</Table.Td>
+                <Table.Td>{s.type}</Table.Td>
+                <Table.Td>{rolesOf(s)}</Table.Td>
+                <Table.Td>{standingOf(s)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
   );
 }
 
