@@ -24,11 +24,14 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    // Super → Users searches by prefix (docs/superuser.md): C-collated, so a LIKE 'prefix%' and the order by
-    // e-mail both use them.
-    index('users_email_search_idx').on(sql`(lower(${t.email}) COLLATE "C")`),
-    index('users_full_name_search_idx').on(sql`(lower(${t.firstName} || ' ' || ${t.lastName}) COLLATE "C")`),
-    index('users_last_name_search_idx').on(sql`(lower(${t.lastName}) COLLATE "C")`),
+    // Super → Users searches by prefix (docs/superuser.md): C-collated, so a LIKE 'prefix%' is a range of each,
+    // read in the list's order (the key, then the id) with no sort.
+    index('users_email_search_idx').on(sql`(lower(${t.email}) COLLATE "C")`, t.id),
+    index('users_full_name_search_idx').on(
+      sql`(lower(${t.firstName} || ' ' || ${t.lastName}) COLLATE "C")`,
+      t.id,
+    ),
+    index('users_last_name_search_idx').on(sql`(lower(${t.lastName}) COLLATE "C")`, t.id),
   ],
 );
 
