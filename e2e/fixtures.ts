@@ -311,7 +311,8 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // A superuser without a QBank of their own lands on Super (docs/superuser.md).
+  await expect(page).toHaveURL(/\/(dashboard|superuser)$/);
   await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
 }
 

@@ -20,7 +20,6 @@ const out = path.join(dist, '.ssr');
 // moved fails the build here.
 const SHELL = 'src/features/shell/components/app-shell-layout.tsx';
 const GUARD = 'src/features/shell/components/require-sidebar-link.tsx';
-const COMING = 'src/features/shell/routes/coming-soon-page.tsx';
 const f = (name) => `src/features/${name}.tsx`;
 /** @type {[string, string[]][]} */
 const PAGES = [
@@ -58,7 +57,8 @@ const PAGES = [
   ['/test-builder/:id', [SHELL, GUARD, f('test-bank/routes/test-builder-page')]],
   ['/admin', [SHELL, GUARD, f('admin/routes/admin-page')]],
   ['/admin/tree', [SHELL, GUARD, f('catalogue/routes/subject-tree-page')]],
-  ['/superuser', [SHELL, GUARD, COMING]],
+  ['/superuser', [SHELL, GUARD, f('superuser/routes/superuser-page')]],
+  ['/superuser/users/:id', [SHELL, GUARD, f('superuser/routes/superuser-user-page')]],
 ];
 
 /**

@@ -24,6 +24,7 @@ export * from './roster';
 export * from './staff';
 export * from './store';
 export * from './subscriptions';
+export * from './superuser';
 export * from './test-bank';
 export * from './tests';
 export * from './text';

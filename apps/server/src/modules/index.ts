@@ -22,6 +22,7 @@ import { siteModule } from './site';
 import { staffModule } from './staff';
 import { storeModule } from './store';
 import { subscriptionsModule } from './subscriptions';
+import { superuserModule } from './superuser';
 import { testBankModule } from './test-bank';
 
 export type { PeriodicTask, ServerModule } from './manifest';
@@ -45,6 +46,7 @@ export const MODULES: readonly ServerModule[] = [
   testBankModule,
   assignmentsModule,
   auditModule,
+  superuserModule,
   checkoutModule,
   siteModule,
   devMailboxModule,

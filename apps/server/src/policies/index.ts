@@ -381,6 +381,14 @@ export const policies = {
     deny: () =>
       new AppError(ErrorCode.FORBIDDEN, "Only the product's instructors and admins can build tests", 'id'),
   }),
+  /**
+   * Super → Users (docs/superuser.md): finding any account, reading its subscriptions and roles, and acting on it
+   * (superuser flag, sessions, disabling, verification mail): superusers only.
+   */
+  'superuser.users': policy<Record<string, never>>({
+    allows: (a) => signedIn(a) && a.superuser,
+    deny: () => new AppError(ErrorCode.FORBIDDEN, 'Only superusers can manage users'),
+  }),
   /** The student cap, a limit on what is billed: the product's admins and superusers only. */
   'seats.manage': policy<{ productId: string }>({
     allows: (a, r) => runsProduct(a, r.productId),

@@ -14,21 +14,6 @@ const page =
   <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType): Lazy =>
   async () => ({ Component: pick(await load()) });
 
-const comingSoon = () => import('../features/shell/routes/coming-soon-page');
-/** A staff page's route, open only to roles whose sidebar shows its link (SPEC §6); the path is that link's. */
-const staff = (path: string, title: string, what: string): RouteObject => ({
-  path,
-  lazy: page(
-    () => Promise.all([comingSoon(), import('../features/shell/components/require-sidebar-link')]),
-    ([{ ComingSoonPage }, { RequireSidebarLink }]) =>
-      () => (
-        <RequireSidebarLink to={path} label={title}>
-          <ComingSoonPage title={title} what={what} />
-        </RequireSidebarLink>
-      ),
-  ),
-});
-
 /**
  * A page behind a staff link's guard: open only to roles whose sidebar shows `link` (SPEC §6), and to
  * superusers too with `orSuperuser`. The pages under /questions share My Questions' link, those under /admin
@@ -442,7 +427,24 @@ export const router = createBrowserRouter([
                   true,
                 ),
               },
-              staff('/superuser', 'Super', 'Platform administration for superusers.'),
+              {
+                path: '/superuser',
+                lazy: guarded(
+                  '/superuser',
+                  'Super',
+                  () => import('../features/superuser/routes/superuser-page'),
+                  (m) => m.SuperuserPage,
+                ),
+              },
+              {
+                path: '/superuser/users/:id',
+                lazy: guarded(
+                  '/superuser',
+                  'Super',
+                  () => import('../features/superuser/routes/superuser-user-page'),
+                  (m) => m.SuperuserUserPage,
+                ),
+              },
             ],
           },
         ],

@@ -17,10 +17,22 @@ export const users = pgTable(
     lastUsedProductId: uuid('last_used_product_id'),
     superuser: boolean('superuser').notNull().default(false),
     passwordChangedAt: ts('password_changed_at'),
+    /** Set by a superuser (docs/superuser.md): the account cannot sign in and has no session; its data is kept. */
+    disabledAt: ts('disabled_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    // Super → Users searches by prefix (docs/superuser.md): C-collated, so a LIKE 'prefix%' is a range of each,
+    // read in the list's order (the key, then the id) with no sort.
+    index('users_email_search_idx').on(sql`(lower(${t.email}) COLLATE "C")`, t.id),
+    index('users_full_name_search_idx').on(
+      sql`(lower(${t.firstName} || ' ' || ${t.lastName}) COLLATE "C")`,
+      t.id,
+    ),
+    index('users_last_name_search_idx').on(sql`(lower(${t.lastName}) COLLATE "C")`, t.id),
+  ],
 );
 
 /** A signed-in session. Only the hash of the cookie's id is stored; the access token doubles as the CSRF token. */

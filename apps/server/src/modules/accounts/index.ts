@@ -3,6 +3,8 @@ import type { ServerModule } from '../manifest';
 import { accountsRoutes } from './routes';
 
 export {
+  countSessionsOf,
+  deleteSessionsOf,
   findUserByEmail,
   findUserById,
   loadUserMe,

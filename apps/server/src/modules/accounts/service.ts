@@ -1,4 +1,11 @@
-import { Brand, ErrorCode, Messages, normalizeEmail, RateLimits } from '@qbank/contract';
+import {
+  ACCOUNT_DISABLED_MESSAGE,
+  Brand,
+  ErrorCode,
+  Messages,
+  normalizeEmail,
+  RateLimits,
+} from '@qbank/contract';
 import type { Deps } from '../../deps';
 import { composeMail } from '../../infra/mail-layout';
 import type { Client } from '../../lib/answers';
@@ -54,6 +61,8 @@ export function accountsService(deps: Deps) {
       const ok = await verifyPassword(user?.emailVerifiedAt ? user.passwordHash : null, password);
       if (!user || !ok) throw new AppError(ErrorCode.BAD_CREDENTIALS, Messages.loginFailed);
       await attempt.refund();
+      // Told only to whoever knows the password; openSession checks again, with the row locked.
+      if (user.disabledAt) throw new AppError(ErrorCode.FORBIDDEN, ACCOUNT_DISABLED_MESSAGE);
       const session = await openSession(db, { userId: user.id, previousSessionId, client, now: clock.now() });
       return { ...session, deviceCookie: await devices.remember(user.id) };
     },

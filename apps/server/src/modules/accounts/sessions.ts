@@ -1,7 +1,15 @@
-import { Limits } from '@qbank/contract';
+import { ACCOUNT_DISABLED_MESSAGE, ErrorCode, Limits } from '@qbank/contract';
 import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/app-error';
 import { randomToken, sha256Hex } from '../../lib/crypto';
-import { deleteSession, findLiveSession, insertSession, TOUCH_EVERY_MS, touchSession } from './repository';
+import {
+  deleteSession,
+  findLiveSession,
+  insertSession,
+  lockUserForSession,
+  TOUCH_EVERY_MS,
+  touchSession,
+} from './repository';
 
 /**
  * Sessions (DESIGN §4): only a hash of the session id is stored; the access token is the CSRF token.
@@ -31,7 +39,8 @@ export async function readSession(db: DbOrTx, idHash: string, now: Date) {
 
 /**
  * Opens a session for the user. It is rotated: a session whose id came with the request ends, so an id known
- * before sign-in (planted by someone else, or left on a shared computer) is worth nothing after it.
+ * before sign-in (planted by someone else, or left on a shared computer) is worth nothing after it. A disabled
+ * account gets none (every way in comes here: sign-in, a finished registration, an accepted invitation).
  */
 export async function openSession(
   db: DbOrTx,
@@ -45,6 +54,8 @@ export async function openSession(
   const sessionId = randomToken();
   const accessToken = randomToken();
   await db.transaction(async (tx) => {
+    if (!(await lockUserForSession(tx, input.userId)))
+      throw new AppError(ErrorCode.FORBIDDEN, ACCOUNT_DISABLED_MESSAGE);
     if (input.previousSessionId) await deleteSession(tx, sha256Hex(input.previousSessionId));
     await insertSession(tx, {
       idHash: sha256Hex(sessionId),

@@ -2,6 +2,6 @@
 import type { ServerModule } from '../manifest';
 import { registrationRoutes } from './routes';
 
-export { registrationService } from './service';
+export { queueVerificationMail, registrationService } from './service';
 
 export const registrationModule: ServerModule = { name: 'registration', routes: registrationRoutes };

@@ -75,8 +75,38 @@ async function refuseOtherBrowsersRegistration(
     );
 }
 
+/**
+ * Issues a new registration link for the account (its earlier links stop working) and queues the "Verify your
+ * email" mail with it, in the caller's transaction. A registration's start sends it, and so does a superuser's
+ * resend (docs/superuser.md), whose link carries no browser and no checkout (`data` empty).
+ */
+export async function queueVerificationMail(
+  tx: DbOrTx,
+  deps: Pick<Deps, 'config' | 'mailer' | 'clock'>,
+  to: { userId: string; email: string; firstName: string },
+  data: Record<string, unknown>,
+): Promise<void> {
+  const token = await issueToken(tx, to.userId, 'REGISTRATION', deps.clock.now(), data);
+  await deps.mailer.queue(
+    tx,
+    composeMail(
+      to.email,
+      `Verify your email for ${Brand.name}`,
+      [
+        `Hi ${to.firstName},`,
+        `Thanks for registering with ${Brand.name}. Confirm your email address to ${data.stripePriceId ? 'continue to checkout' : 'finish setting up your account'}.`,
+        'The link works once and expires after one hour. If you did not register, ignore this mail.',
+      ],
+      {
+        label: 'Verify email',
+        url: `${deps.config.publicUrl}/userRegistration?token=${encodeURIComponent(token)}`,
+      },
+    ),
+  );
+}
+
 export function registrationService(deps: Deps) {
-  const { db, config, mailer, limiter, payments } = deps;
+  const { db, limiter, payments } = deps;
 
   /**
    * Starts (or restarts) a registration and mails the verification link. Sending it again for a
@@ -144,22 +174,11 @@ export function registrationService(deps: Deps) {
           );
         userId = made;
       }
-      const token = await issueToken(tx, userId, 'REGISTRATION', deps.clock.now(), data);
-      await mailer.queue(
+      await queueVerificationMail(
         tx,
-        composeMail(
-          input.username,
-          `Verify your email for ${Brand.name}`,
-          [
-            `Hi ${input.firstName},`,
-            `Thanks for registering with ${Brand.name}. Confirm your email address to ${streamlined ? 'continue to checkout' : 'finish setting up your account'}.`,
-            'The link works once and expires after one hour. If you did not register, ignore this mail.',
-          ],
-          {
-            label: 'Verify email',
-            url: `${config.publicUrl}/userRegistration?token=${encodeURIComponent(token)}`,
-          },
-        ),
+        deps,
+        { userId, email: input.username, firstName: input.firstName },
+        data,
       );
       return userId;
     });

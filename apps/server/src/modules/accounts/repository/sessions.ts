@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { sessions, users } from '../../../db/schema';
 
@@ -17,7 +17,12 @@ function prepareLiveSession(db: DbOrTx) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now'))),
+      and(
+        eq(sessions.idHash, sql.placeholder('idHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        // A disabled account has no session (disabling ends them in its transaction); this makes sure of it.
+        isNull(users.disabledAt),
+      ),
     )
     .limit(1)
     .prepare('live_session');
@@ -57,13 +62,38 @@ export async function deleteSession(db: DbOrTx, idHash: string) {
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
 }
 
-/** Ends every session of the user but the one kept (a password change keeps the device that made it). */
-export async function deleteSessionsOf(db: DbOrTx, userId: string, keepIdHash?: string) {
-  await db
+/** Ends every session of the user but the one kept (a password change keeps the device that made it); how many. */
+export async function deleteSessionsOf(db: DbOrTx, userId: string, keepIdHash?: string): Promise<number> {
+  const ended = await db
     .delete(sessions)
     .where(
       keepIdHash
         ? and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash))
         : eq(sessions.userId, userId),
-    );
+    )
+    .returning({ idHash: sessions.idHash });
+  return ended.length;
+}
+
+/**
+ * Whether the user may have a session now: not disabled. Locks their row (FOR SHARE) until the caller's
+ * transaction ends, so a disabling (which updates the row, then ends the sessions) waits for a session being
+ * opened, and ends it too; or goes first, and this sees it.
+ */
+export async function lockUserForSession(tx: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ disabledAt: users.disabledAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('share');
+  return !!row && row.disabledAt === null;
+}
+
+/** Live sessions of the user: not expired (an idle one counts until a request finds it idle). */
+export async function countSessionsOf(db: DbOrTx, userId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)));
+  return row?.n ?? 0;
 }

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { activeSubscription, staffAccessLabel } from '@qbank/contract';
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { Banners } from '../../../components/banners';
 import { notifyError } from '../../../components/notify-error';
 import { PageTitle } from '../../../components/page-title';
@@ -17,13 +18,31 @@ import { LearnerStats } from '../components/learner-stats';
 function DashboardPageContent() {
   const { user } = useAuth();
   const setActiveProduct = useSetActiveProduct();
-  if (!user) return null;
+  const navigate = useNavigate();
+  // A superuser runs the platform: with no QBank of their own, the dashboard would only offer to sell them one,
+  // so they land on Super (docs/superuser.md); one who holds QBanks keeps their dashboard, with a way to Super.
+  // An effect, not <Navigate>: the server draws this page too, where a redirect while rendering does nothing.
+  const toSuper = !!user?.superuser && user.subscriptions.length === 0;
+  useEffect(() => {
+    if (toSuper) navigate('/superuser', { replace: true });
+  }, [toSuper, navigate]);
+  if (!user || toSuper) return null;
   const subs = user.subscriptions;
   const active = activeSubscription(user);
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Banners signedIn />
+        {user.superuser && (
+          <Card withBorder p="md">
+            <Group justify="space-between" gap="xs">
+              <Text>You are a superuser.</Text>
+              <Button component={Link} to="/superuser" variant="default" size="xs">
+                Open Super
+              </Button>
+            </Group>
+          </Card>
+        )}
         {/* A long unbroken name wraps rather than widening the page past a phone's 375 px (issue 8). */}
         <Title order={1} style={{ overflowWrap: 'anywhere' }}>
           Welcome, {user.firstName}
