@@ -10,7 +10,13 @@ const USMLE = 'USMLE Step 1 Mastery';
 
 test.describe('Staff', () => {
   test('an admin adds a writer by e-mail, sees them listed and removes them', async ({ page, newUser }) => {
-    const admin = await newUser({ label: 'admin', qbanks: { [USMLE]: 'admin' } });
+    // A name of its own: other specs add admins to the same QBank.
+    const admin = await newUser({
+      label: 'admin',
+      firstName: 'Ada',
+      lastName: `Staffadmin${Math.random().toString(36).slice(2, 7)}`,
+      qbanks: { [USMLE]: 'admin' },
+    });
     const person = await newUser({ label: 'staffer', firstName: 'Wren', lastName: 'Staffer' });
     await signInAs(page, admin);
     await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Admin' }).click();
