@@ -5,6 +5,7 @@ export * from './accounts';
 export * from './assignments';
 export * from './billing';
 export * from './brand';
+export * from './branding';
 export * from './catalogue';
 export * from './contact';
 export * from './email';

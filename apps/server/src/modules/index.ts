@@ -4,6 +4,7 @@
 import { accountsModule } from './accounts';
 import { assignmentsModule } from './assignments';
 import { billingModule } from './billing';
+import { brandingModule } from './branding';
 import { catalogueModule } from './catalogue';
 import { checkoutModule, checkoutService } from './checkout';
 import { contactModule } from './contact';
@@ -32,6 +33,7 @@ export const MODULES: readonly ServerModule[] = [
   storeModule,
   catalogueModule,
   billingModule,
+  brandingModule,
   subscriptionsModule(checkoutService),
   questionsModule,
   mediaModule,

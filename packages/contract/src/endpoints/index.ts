@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './assignments';
+export * from './branding';
 export * from './catalogue';
 export * from './endpoint';
 export * from './enrolment';
