@@ -4,7 +4,9 @@ import {
   colorMapInput,
   colorMapToStore,
   contrastRatio,
+  headerColors,
   normalizeHexColor,
+  readableTextOn,
   relativeLuminance,
 } from './branding';
 
@@ -33,6 +35,19 @@ describe('WCAG contrast', () => {
     expect(relativeLuminance('#12345')).toBeNull();
     expect(normalizeHexColor('#AbC')).toBe('#aabbcc');
     expect(normalizeHexColor('#11223344')).toBeNull();
+  });
+  it('picks black or white text, whichever reads better', () => {
+    expect(readableTextOn('#1a2b3c')).toBe('#ffffff');
+    expect(readableTextOn('#ffee00')).toBe('#000000');
+    expect(readableTextOn('navy')).toBeNull();
+  });
+  it('fills in readable text for a background set without its text colour', () => {
+    expect(headerColors({})).toEqual({});
+    expect(headerColors({ HEADER_BACKGROUND: '#1a2b3c' })).toMatchObject({ text: '#ffffff' });
+    // The menu button keeps its light default background: its text stays dark under a white header text.
+    expect(headerColors({ HEADER_BACKGROUND: '#1a2b3c', HEADER_TEXT: '#ffffff' }).buttonText).toBe('#000000');
+    expect(headerColors({ DROPDOWN_BUTTON: '#000000' }).buttonText).toBe('#ffffff');
+    expect(headerColors({ HEADER_TEXT: '#cccccc', HEADER_BACKGROUND: '#ffffff' }).text).toBe('#cccccc');
   });
   it('checks the two text pairs of a colour map that are set', () => {
     const r = brandContrast({

@@ -60,6 +60,35 @@ export function contrastRatio(a: string, b: string): number | null {
   return (hi + 0.05) / (lo + 0.05);
 }
 
+/**
+ * Black or white, whichever reads better on the background: the text colour the header falls back on when a
+ * product sets a background but no text colour. Null when the background is not a hex colour.
+ */
+export function readableTextOn(background: string): '#000000' | '#ffffff' | null {
+  const onBlack = contrastRatio('#000000', background);
+  const onWhite = contrastRatio('#ffffff', background);
+  if (onBlack === null || onWhite === null) return null;
+  return onBlack >= onWhite ? '#000000' : '#ffffff';
+}
+
+/** The user menu button's own background when a product sets none (the web theme's gray.1). */
+export const DEFAULT_MENU_BUTTON = '#f1f3f5';
+
+/**
+ * The colours the signed-in header draws with, from a product's colour map: a colour set is used as it is (a
+ * low-contrast pair is the admin's choice, made after the branding screen's warning); a background without its
+ * text colour gets black or white, whichever reads better, so a partial map never makes the header unreadable.
+ */
+export function headerColors(colors: Partial<Record<BrandColorKey, string>>) {
+  const background = colors.HEADER_BACKGROUND;
+  const text = colors.HEADER_TEXT ?? (background ? (readableTextOn(background) ?? undefined) : undefined);
+  const button = colors.DROPDOWN_BUTTON;
+  const buttonText =
+    colors.DROPDOWN_BUTTON_TEXT ??
+    (button || text ? (readableTextOn(button ?? DEFAULT_MENU_BUTTON) ?? undefined) : undefined);
+  return { background, text, button, buttonText };
+}
+
 /** Each text-on-background pair of a colour map whose both colours are set, with its ratio and verdict. */
 export function brandContrast(colors: Partial<Record<string, string>>) {
   return BRAND_CONTRAST_PAIRS.flatMap((p) => {

@@ -406,6 +406,16 @@ export const router = createBrowserRouter([
                   true,
                 ),
               },
+              {
+                path: '/admin/branding',
+                lazy: guarded(
+                  '/admin',
+                  'Logos and colours',
+                  () => import('../features/branding/routes/branding-page'),
+                  (m) => m.BrandingPage,
+                  true,
+                ),
+              },
               staff('/superuser', 'Super', 'Platform administration for superusers.'),
             ],
           },

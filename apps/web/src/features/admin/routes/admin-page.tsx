@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { activeSubscription } from '@qbank/contract';
 import IconListTree from '@tabler/icons-react/dist/esm/icons/IconListTree.mjs';
+import IconPalette from '@tabler/icons-react/dist/esm/icons/IconPalette.mjs';
 import IconTable from '@tabler/icons-react/dist/esm/icons/IconTable.mjs';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
@@ -9,7 +10,6 @@ import { useAuth } from '../../accounts/api/auth';
 /** What an admin will run from here later; honest about not being built yet. */
 const COMING_SOON = [
   { title: 'Plans and prices', what: 'The plans learners buy, their prices and how long each one lasts.' },
-  { title: 'Logos and colours', what: "Your QBank's logos and header colours." },
   { title: 'Staff', what: 'Writers, auditors, instructors and admins, and the roles each one holds.' },
 ];
 
@@ -51,6 +51,21 @@ export function AdminPage() {
             </Text>
             <Button component={Link} to="/admin/reference" mt="md" style={{ alignSelf: 'flex-start' }}>
               Edit the reference panel
+            </Button>
+          </Card>
+          <Card withBorder p="lg">
+            <Group gap="xs" wrap="nowrap">
+              <IconPalette size={22} aria-hidden />
+              <Title order={2} size="h4">
+                Logos and colours
+              </Title>
+            </Group>
+            <Text mt="xs" size="sm">
+              Your QBank's header colours, with a preview and a contrast check, and its header and store
+              logos.
+            </Text>
+            <Button component={Link} to="/admin/branding" mt="md" style={{ alignSelf: 'flex-start' }}>
+              Edit logos and colours
             </Button>
           </Card>
           {COMING_SOON.map(({ title, what }) => (
