@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import type { TestClient } from '../client';
-import { buildProduct, multipart, signedIn } from '../factories';
+import { buildPlan, buildProduct, multipart, signedIn } from '../factories';
 import { appForFile, createTestApp } from '../test-app';
 
 const t = appForFile(() => createTestApp());
@@ -223,6 +223,25 @@ describe('branding', () => {
     const count = (await audit()).length;
     await admin.req({ method: 'DELETE', url: `/api/v2/products/${productId}/logo?logoType=HEADER_LOGO` });
     expect((await audit()).length).toBe(count);
+  });
+
+  it("the store's cards carry a product's logo, and lose it when it is removed", async () => {
+    const name = `Branded ${productId.slice(0, 8)}`;
+    await t.deps.db.execute(sql`UPDATE products SET name = ${name} WHERE id = ${productId}`);
+    await buildPlan(t.deps.db, productId);
+    const card = async () => {
+      const res = await t.client().req({
+        method: 'POST',
+        url: '/api/v2/products/productSearchContent?sortField=name&sortOrder=ASC&page=0&size=24',
+        json: { searchTerm: name },
+      });
+      expect(res.status).toBe(200);
+      return res.body.content.find((c: { uuid: string }) => c.uuid === productId);
+    };
+    const url = (await upload(admin, fixture('pixel.jpg'), 'PRODUCT_LOGO')).body.logos.PRODUCT_LOGO;
+    expect((await card()).logoUrl).toBe(url);
+    await admin.req({ method: 'DELETE', url: `/api/v2/products/${productId}/logo?logoType=PRODUCT_LOGO` });
+    expect((await card()).logoUrl).toBeUndefined();
   });
 
   it('only the product admins and superusers may read or change its branding', async () => {
