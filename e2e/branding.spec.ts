@@ -85,6 +85,19 @@ test('an admin sets the header colours, is warned of low contrast, and uploads a
   await expectNoHorizontalOverflow(page);
   await expectAccessible(page);
 
+  // A product logo: the product page's heading shows it.
+  await choose(page, 'Upload a product logo', {
+    name: 'product.png',
+    mimeType: 'image/png',
+    buffer: LOGO_PNG,
+  });
+  await expect(page.getByRole('img', { name: 'Current product logo' })).toBeVisible();
+  await page.goto(`/store/products/${bank.product.id}`);
+  await expect(
+    page.getByRole('heading', { level: 1 }).getByRole('img', { name: bank.product.name }),
+  ).toBeVisible();
+  await page.goto('/admin/branding');
+
   // Removed, the header goes back to the platform logo.
   await page.getByRole('button', { name: 'Remove the header logo' }).click();
   await expect(page.getByText('No header logo yet.')).toBeVisible();
