@@ -75,7 +75,8 @@ function formOf(colorMap: Record<string, string>) {
   };
 }
 
-function ColorsForm({
+/** The colour map's form: the preview, the contrast check and Save. */
+export function ColorsForm({
   productId,
   productName,
   username,
