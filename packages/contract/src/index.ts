@@ -6,6 +6,7 @@ export * from './assignments';
 export * from './audit';
 export * from './billing';
 export * from './brand';
+export * from './branding';
 export * from './catalogue';
 export * from './contact';
 export * from './email';

@@ -177,6 +177,8 @@ export const storeCard = z.object({
   /** The short description if present, otherwise the content, cut at about CARD_SUMMARY_MAX characters. */
   summary: z.string(),
   billingPlans: z.array(billingPlan),
+  /** The URL of its PRODUCT_LOGO (docs/branding.md); absent when it has none. */
+  logoUrl: z.string().optional(),
 });
 export type StoreCard = z.infer<typeof storeCard>;
 

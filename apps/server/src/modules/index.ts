@@ -5,6 +5,7 @@ import { accountsModule } from './accounts';
 import { assignmentsModule } from './assignments';
 import { auditModule } from './audit';
 import { billingModule } from './billing';
+import { brandingModule } from './branding';
 import { catalogueModule } from './catalogue';
 import { checkoutModule, checkoutService } from './checkout';
 import { contactModule } from './contact';
@@ -35,6 +36,7 @@ export const MODULES: readonly ServerModule[] = [
   storeModule,
   catalogueModule,
   billingModule,
+  brandingModule,
   subscriptionsModule(checkoutService),
   questionsModule,
   mediaModule,

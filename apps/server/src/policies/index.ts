@@ -389,6 +389,12 @@ export const policies = {
     allows: (a) => signedIn(a) && a.superuser,
     deny: () => new AppError(ErrorCode.FORBIDDEN, 'Only superusers can manage users'),
   }),
+  /** A product's colours and logos (docs/branding.md): its admins and superusers only. */
+  'branding.manage': policy<{ productId: string }>({
+    allows: (a, r) => runsProduct(a, r.productId),
+    deny: () =>
+      new AppError(ErrorCode.FORBIDDEN, "Only the product's admins can change its colours and logos", 'id'),
+  }),
   /** The student cap, a limit on what is billed: the product's admins and superusers only. */
   'seats.manage': policy<{ productId: string }>({
     allows: (a, r) => runsProduct(a, r.productId),

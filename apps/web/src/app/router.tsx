@@ -445,6 +445,16 @@ export const router = createBrowserRouter([
                   (m) => m.SuperuserUserPage,
                 ),
               },
+              {
+                path: '/admin/branding',
+                lazy: guarded(
+                  '/admin',
+                  'Logos and colours',
+                  () => import('../features/branding/routes/branding-page'),
+                  (m) => m.BrandingPage,
+                  true,
+                ),
+              },
             ],
           },
         ],

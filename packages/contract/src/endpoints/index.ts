@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './assignments';
 export * from './audit';
+export * from './branding';
 export * from './catalogue';
 export * from './endpoint';
 export * from './enrolment';

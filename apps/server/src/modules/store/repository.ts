@@ -240,6 +240,7 @@ const indexRow = {
   question_count: column.int,
   learners_count: column.int,
   plans: column.json<PlanJson[]>(),
+  logo_url: nullable(column.string),
   lexemes: column.strings,
   text: column.string,
   asc_rank: column.int,
@@ -255,6 +256,8 @@ const cardOf = (r: RowOf<typeof indexRow>): StoreCard => ({
   productCategory: r.product_category,
   summary: cardSummary(parseAdditionalContent(r.additional_content).shortDescription, r.content),
   billingPlans: listPlans(r.plans.map(planOf)),
+  // Only when it has one: most cards have none, and the card's shape stays as it was for them.
+  ...(r.logo_url ? { logoUrl: r.logo_url } : {}),
 });
 
 /**
@@ -269,6 +272,9 @@ export async function storeIndexRows(db: DbOrTx): Promise<IndexedProduct[]> {
     sql`
     SELECT p.id, p.name, p.target_audience, left(p.content, ${CARD_SUMMARY_MAX + 1}) AS content,
       p.product_category, p.additional_content, p.question_count, p.learners_count, pl.plans,
+      -- A logo change also writes the product row, which moves the store's version (branding repository).
+      (SELECT l.url FROM product_logos l WHERE l.product_id = p.id AND l.logo_type = 'PRODUCT_LOGO'
+        ORDER BY l.created_at DESC LIMIT 1) AS logo_url,
       tsvector_to_array(p.search_vector) AS lexemes,
       lower(p.name || ' ' || p.content) AS text,
       row_number() OVER (ORDER BY lower(p.name) ASC, p.id)::int AS asc_rank,

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title }
 import { activeSubscription } from '@qbank/contract';
 import IconHistory from '@tabler/icons-react/dist/esm/icons/IconHistory.mjs';
 import IconListTree from '@tabler/icons-react/dist/esm/icons/IconListTree.mjs';
+import IconPalette from '@tabler/icons-react/dist/esm/icons/IconPalette.mjs';
 import IconTable from '@tabler/icons-react/dist/esm/icons/IconTable.mjs';
 import IconUsers from '@tabler/icons-react/dist/esm/icons/IconUsers.mjs';
 import { Link } from 'react-router';
@@ -11,7 +12,6 @@ import { useAuth } from '../../accounts/api/auth';
 /** What an admin will run from here later; honest about not being built yet. */
 const COMING_SOON = [
   { title: 'Plans and prices', what: 'The plans learners buy, their prices and how long each one lasts.' },
-  { title: 'Logos and colours', what: "Your QBank's logos and header colours." },
 ];
 
 /** /admin: the product admin's hub, a card per part of the QBank to run; the subject tree is the first one built. */
@@ -23,7 +23,7 @@ export function AdminPage() {
       <PageTitle name="Admin" />
       <Stack gap="lg">
         <Title order={1}>Admin</Title>
-        {product && <Text>Run {product}: its content now, its plans, looks and staff soon.</Text>}
+        {product && <Text>Run {product}: its content, looks, staff and history now; its plans soon.</Text>}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Card withBorder p="lg">
             <Group gap="xs" wrap="nowrap">
@@ -80,6 +80,21 @@ export function AdminPage() {
             </Text>
             <Button component={Link} to="/admin/staff" mt="md" style={{ alignSelf: 'flex-start' }}>
               Manage the staff
+            </Button>
+          </Card>
+          <Card withBorder p="lg">
+            <Group gap="xs" wrap="nowrap">
+              <IconPalette size={22} aria-hidden />
+              <Title order={2} size="h4">
+                Logos and colours
+              </Title>
+            </Group>
+            <Text mt="xs" size="sm">
+              Your QBank's header colours, with a preview and a contrast check, and its header and store
+              logos.
+            </Text>
+            <Button component={Link} to="/admin/branding" mt="md" style={{ alignSelf: 'flex-start' }}>
+              Edit logos and colours
             </Button>
           </Card>
           {COMING_SOON.map(({ title, what }) => (

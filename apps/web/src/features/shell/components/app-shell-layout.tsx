@@ -1,6 +1,6 @@
 import { AppShell, Box, Burger, Center, em, Group, Loader, NavLink, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { activeSubscription, Brand, sidebarLinks } from '@qbank/contract';
+import { activeSubscription, Brand, headerColors, sidebarLinks } from '@qbank/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../../components/logo';
@@ -60,8 +60,10 @@ export function AppShellLayout() {
     );
 
   const colors = active?.product.colorMap ?? {};
-  const headerBg = colors.HEADER_BACKGROUND;
-  const headerText = colors.HEADER_TEXT;
+  // A background without its text colour gets black or white, whichever reads better (docs/branding.md).
+  const drawn = headerColors(colors);
+  const headerBg = drawn.background;
+  const headerText = drawn.text;
   const links = sidebarLinks(active, user.superuser);
   const bare = RUN_PAGE.test(pathname);
   const sidebarHidden = phone ? !mobileOpened : !desktopOpened;
@@ -136,7 +138,7 @@ export function AppShellLayout() {
               <UserMenu
                 onLogout={signOut}
                 buttonBackground={colors.DROPDOWN_BUTTON}
-                buttonColor={colors.DROPDOWN_BUTTON_TEXT}
+                buttonColor={drawn.buttonText}
               />
             </Group>
           </AppShell.Header>

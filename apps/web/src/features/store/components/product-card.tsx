@@ -131,6 +131,15 @@ export function ProductCard({ product }: { product: StoreCard }) {
       style={{ display: 'flex', flexDirection: 'column' }}
     >
       <Stack gap="xs" style={{ flex: 1 }}>
+        {product.logoUrl && (
+          // The product's own logo (docs/branding.md) above its name, which stays the card's heading and link.
+          <img
+            src={product.logoUrl}
+            alt=""
+            loading="lazy"
+            style={{ maxHeight: 48, maxWidth: '100%', objectFit: 'contain', alignSelf: 'flex-start' }}
+          />
+        )}
         <Title order={2} size="h4">
           <Link to={detail} style={{ color: 'inherit' }}>
             {product.name}
