@@ -68,6 +68,9 @@ test.describe('Super → Users (docs/superuser.md)', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await signInAs(page, await newUser(like.superuser));
     await page.getByRole('searchbox', { name: 'Search users' }).fill(target.email);
+    // The search's own answer (one user), not the unfiltered list it replaces: axe must not measure the list
+    // dimmed while it is fetched again.
+    await expect(page.getByRole('status').filter({ hasText: /^Users 1–1$/ })).toBeVisible();
     await expect(page.getByRole('link', { name: target.email })).toBeVisible();
     await expectNoHorizontalOverflow(page);
     await expectAccessible(page);
