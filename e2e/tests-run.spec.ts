@@ -467,5 +467,16 @@ test('Previous and Next stay in view at the bottom, on a wide screen and on a ph
     await next.click();
     await expect(heading(page, at + 1)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Previous' })).toBeInViewport({ ratio: 1 });
+    // The move reaches the server (the screen's queue sends it) before the next round opens the test again.
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await page.request.get(`/api/v2/tests/${id}/questions`)).json()) as {
+              currentPosition: number;
+            }
+          ).currentPosition,
+      )
+      .toBe(at);
   }
 });
