@@ -289,6 +289,24 @@ async function main() {
     ).rows;
     for (const a of attempts) await recordFirstAttempt(db, a.id);
   }
+  // The audit log at scale (docs/audit-log.md): BENCH_AUDIT_ROWS entries (10 million by default) across the
+  // products, by the first 2,000 users, 40 kinds of action, over two years; read by a superuser (the last user).
+  const wantsAudit = !!only?.some((o) => o.startsWith('audit'));
+  const auditRows = Number(env.BENCH_AUDIT_ROWS ?? 10_000_000);
+  if (wantsAudit) {
+    console.log(`Generating ${auditRows} audit log entries ...`);
+    await db.execute(sql`UPDATE users SET superuser = true WHERE email = ${`bench${userCount}@example.com`}`);
+    // A million a statement: each stays well inside the server's statement timeout.
+    for (let from = 1; from <= auditRows; from += 1_000_000)
+      await db.execute(sql`
+      WITH p AS (SELECT array_agg(id ORDER BY id) AS ids FROM products),
+        u AS (SELECT array_agg(id ORDER BY email) AS ids FROM (SELECT id, email FROM users ORDER BY email LIMIT 2000) x)
+      INSERT INTO audit_log (at, actor_id, product_id, action, details, ip)
+      SELECT now() - (g % 63072000) * interval '1 second',
+        u.ids[1 + (g * 7) % array_length(u.ids, 1)], p.ids[1 + (g * 13) % array_length(p.ids, 1)],
+        'area' || (g % 8) || '.verb' || (g % 5), jsonb_build_object('n', g, 'name', 'Thing ' || g), '10.0.0.' || (g % 250)
+      FROM generate_series(${from}::int, ${Math.min(from + 999_999, auditRows)}::int) g, p, u`);
+  }
   // The generated rows settled as a live database's are, before anything is measured: vacuumed (hint bits
   // set, pages all-visible, nothing left for autovacuum to do during a run), analysed, and checkpointed.
   await db.execute(sql`VACUUM (ANALYZE)`);
@@ -548,6 +566,35 @@ async function main() {
             url: base,
             requests: users.map((n) => asAdmin(n, `/api/v2/assignments/${assignmentId}/results`)),
             rate: Number(env.BENCH_RESULTS_RATE ?? 10),
+          },
+        ]
+      : []),
+    ...(wantsAudit
+      ? [
+          {
+            // The superuser's log: the newest page, one product's, one person's, one action's, and a page deep in
+            // a product's history (by its cursor).
+            name: `audit log search (${auditRows} entries)`,
+            url: base,
+            requests: users.map((n) => {
+              const kind = n % 5;
+              const product = productIds[n % productIds.length];
+              return asAdmin(
+                userCount,
+                kind === 0
+                  ? '/api/v2/auditLog'
+                  : kind === 1
+                    ? `/api/v2/auditLog?productUuid=${product}`
+                    : kind === 2
+                      ? `/api/v2/auditLog?actorEmail=bench${(n % 2000) + 1}%40example.com`
+                      : kind === 3
+                        ? `/api/v2/auditLog?action=area${n % 8}.verb${n % 5}`
+                        : `/api/v2/auditLog?productUuid=${product}&before=${encodeURIComponent(
+                            `${new Date(Date.now() - (n % 700) * 86_400_000).toISOString()}_${n * 1000}`,
+                          )}`,
+              );
+            }),
+            rate: Number(env.BENCH_AUDIT_RATE ?? 20),
           },
         ]
       : []),
