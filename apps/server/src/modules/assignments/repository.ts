@@ -160,10 +160,13 @@ export async function deleteAssignment(tx: DbOrTx, id: string) {
   await tx.execute(sql`DELETE FROM assignments WHERE id = ${id}`);
 }
 
-/** Open attempts at an assignment follow its end: the close, or the late limit for those started late. */
+/**
+ * Open attempts at an assignment follow its end as a start would set it (rules.ts attemptEnd): the close for
+ * one started on time, the late limit (else the close) for one started late.
+ */
 export async function moveOpenAttemptEnds(tx: DbOrTx, id: string, closesAt: Date, lateUntil: Date | null) {
-  await tx.execute(sql`UPDATE tests SET ends_at = CASE WHEN late THEN coalesce(${lateUntil}::timestamptz, ${closesAt}::timestamptz)
-      ELSE greatest(${closesAt}::timestamptz, coalesce(${lateUntil}::timestamptz, ${closesAt}::timestamptz)) END
+  await tx.execute(sql`UPDATE tests SET ends_at = CASE WHEN late
+      THEN coalesce(${lateUntil}::timestamptz, ${closesAt}::timestamptz) ELSE ${closesAt}::timestamptz END
     WHERE assignment_id = ${id} AND status <> 'COMPLETED'`);
 }
 

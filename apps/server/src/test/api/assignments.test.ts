@@ -435,6 +435,15 @@ describe('taking an assignment', () => {
     expect(put.status, put.text).toBe(200);
     const row = rowsOf(await t.deps.db.execute(sql`SELECT ends_at FROM tests WHERE id = ${a}`))[0]!;
     expect(new Date(row.ends_at as string).toISOString()).toBe(at(10));
+    // Late attempts accepted from now on: one started on time still ends at the close, not the late limit.
+    const late = await c.req({
+      method: 'PUT',
+      url: `/api/v2/assignments/${id}`,
+      json: { ...body, closesAt: at(10), latePolicy: 'ACCEPT_LATE', lateUntil: at(20) },
+    });
+    expect(late.status, late.text).toBe(200);
+    const still = rowsOf(await t.deps.db.execute(sql`SELECT ends_at FROM tests WHERE id = ${a}`))[0]!;
+    expect(new Date(still.ends_at as string).toISOString()).toBe(at(10));
     const del = await c.req({ method: 'DELETE', url: `/api/v2/assignments/${id}` });
     expect(del.status).toBe(409);
     expect((await c.req({ method: 'DELETE', url: `/api/v2/assignments/${spare}` })).status).toBe(204);
