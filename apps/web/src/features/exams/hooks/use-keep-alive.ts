@@ -30,24 +30,39 @@ export function useKeepAlive({
   onOnline: () => void;
 }) {
   const told = useRef<string | undefined>(undefined);
+  // Keep-alives sent and not yet answered, and whether the screen left while one was: a keep-alive that reaches
+  // the server after the leave would start the clock again, so the leave is said once more after the last one.
+  const pending = useRef(0);
+  const leftMeanwhile = useRef(false);
   const latest = useRef({ running, questionUuid, onClock, onFailure, onOnline });
   latest.current = { running, questionUuid, onClock, onFailure, onOnline };
+
+  const leave = useCallback(() => {
+    // A page going away cannot wait for the answer; a refusal (the test ended meanwhile) changes nothing here.
+    leaveTest(testId, latest.current.questionUuid).catch(() => {});
+    if (pending.current > 0) leftMeanwhile.current = true;
+  }, [testId]);
 
   const ping = useCallback(() => {
     const { running: on, questionUuid: question } = latest.current;
     if (!on || document.visibilityState !== 'visible') return;
+    // The screen is here again: a leave said before this keep-alive is over.
+    leftMeanwhile.current = false;
+    pending.current += 1;
     keepAlive(testId, question)
       .then((clock) => {
         told.current = question;
         latest.current.onClock(clock);
       })
-      .catch((e: unknown) => latest.current.onFailure(e));
-  }, [testId]);
-
-  const leave = useCallback(() => {
-    // A page going away cannot wait for the answer; a refusal (the test ended meanwhile) changes nothing here.
-    leaveTest(testId, latest.current.questionUuid).catch(() => {});
-  }, [testId]);
+      .catch((e: unknown) => latest.current.onFailure(e))
+      .finally(() => {
+        pending.current -= 1;
+        if (pending.current === 0 && leftMeanwhile.current) {
+          leftMeanwhile.current = false;
+          leave();
+        }
+      });
+  }, [testId, leave]);
 
   useEffect(() => {
     if (!running) return;
