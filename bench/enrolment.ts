@@ -8,6 +8,7 @@ import type { Deps } from '../apps/server/src/deps';
 import type { JobRunner } from '../apps/server/src/infra/jobs';
 import { findIngestion } from '../apps/server/src/modules/enrolment/ingestion-repository';
 import { cpuUse } from './cpu-use';
+import { type GcPauses, gcCell, watchGc } from './gc-pauses';
 import { curl, loadRun } from './imports';
 import type { LoadJob, LoadRequest, LoadResult } from './load';
 
@@ -29,6 +30,8 @@ export interface EnrolmentBenchRow {
   step?: { seconds: number; covered: number };
   /** The server's event loop: its longest delay during the window, in ms. */
   loopMaxMs: number;
+  /** The server process's garbage collections during the window. */
+  gc?: GcPauses;
   /** Seconds from the commit's start until every welcome mail was in the outbox (the commit's row). */
   mailsSeconds?: number;
 }
@@ -75,9 +78,11 @@ export async function measureDuringEnrolment(o: {
     let windowStart = 0;
     const loop = monitorEventLoopDelay({ resolution: 10 });
     let cpu: (() => Array<{ key: string; seconds: number }>) | undefined;
+    let gc: (() => GcPauses) | undefined;
     const result = await loadRun(job(url, requests), () => {
       windowStart = performance.now();
       loop.enable();
+      gc = watchGc();
       if (process.env.BENCH_CPU) cpu = cpuUse();
       if (!step) return;
       running = step().then(() => {
@@ -86,13 +91,14 @@ export async function measureDuringEnrolment(o: {
       });
     });
     loop.disable();
+    const pauses = gc?.();
     if (cpu) {
       // The CPU each thread of the server and each process under it used in the window (BENCH_CPU=1).
       const used = cpu();
       console.log(`    CPU s during "${name}": ${used.map((u) => `${u.key} ${u.seconds}`).join(', ')}`);
     }
     // The step may outlast the window: its time is its own, whatever the window.
-    rows.push({ name, result, step: running && (await running), loopMaxMs: loop.max / 1e6 });
+    rows.push({ name, result, step: running && (await running), loopMaxMs: loop.max / 1e6, gc: pauses });
   };
 
   await measured('bare Fastify handler', o.bareUrl, [{ method: 'GET', path: '/' }]);
@@ -171,12 +177,23 @@ export function enrolmentTable(rows: EnrolmentBenchRow[]): { head: string[]; row
       'step s (share of the window)',
       'all welcome mails sent s',
       'event loop max delay ms',
+      'major GCs',
     ],
-    rows: rows.map(({ name, result, step, loopMaxMs, mailsSeconds }) => {
+    rows: rows.map(({ name, result, step, loopMaxMs, mailsSeconds, gc }) => {
       const f = result.fixed!;
       const s = step ? `${step.seconds.toFixed(1)} (${Math.round(step.covered * 100)} %)` : '—';
       const m = mailsSeconds === undefined ? '—' : mailsSeconds.toFixed(1);
-      return [name, `${f.p50}`, `${f.p99}`, `${f.rps}`, `${f.errors}`, s, m, loopMaxMs.toFixed(1)];
+      return [
+        name,
+        `${f.p50}`,
+        `${f.p99}`,
+        `${f.rps}`,
+        `${f.errors}`,
+        s,
+        m,
+        loopMaxMs.toFixed(1),
+        gcCell(gc),
+      ];
     }),
   };
 }
@@ -186,7 +203,7 @@ export function printEnrolmentRows(rows: EnrolmentBenchRow[], rate: number): voi
   console.log(
     `\n${ENROLMENT_SCENARIO} (fixed rate ${rate} req/s, latency from when each request was due)\n\n` +
       `| ${table.head.join(' | ')} |\n` +
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
   for (const cells of table.rows) console.log(`| ${cells.join(' | ')} |`);
 }

@@ -38,6 +38,13 @@ export const SECTIONS = {
       'with nothing enrolling (bench/enrolment.ts; `BENCH_ONLY=enrolment` runs it alone). Goal: committed in ' +
       'under 60 s, the session p99 under 20 ms meanwhile.',
   },
+  auditWrite: {
+    title: 'Audit entry write',
+    about:
+      'What the audit entry adds to the write it follows: a staff role change in its transaction, alone and ' +
+      'followed by its entry (appendAudit), one at a time and interleaved, at the audit log size of the run ' +
+      '(bench/audit-write.ts; `BENCH_ONLY=audit` runs it with the audit log search). Goal: < 1 ms added at p50.',
+  },
   web: {
     title: 'Page load (npm run bench:web)',
     about:
@@ -47,7 +54,7 @@ export const SECTIONS = {
   },
 } as const;
 export type SectionName = keyof typeof SECTIONS;
-const ORDER: SectionName[] = ['api', 'import', 'enrolment', 'web'];
+const ORDER: SectionName[] = ['api', 'import', 'enrolment', 'auditWrite', 'web'];
 
 /** One section's table: its head (without the run column), its rows, and the lines of the runs they name. */
 export interface SectionData {

@@ -17,6 +17,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { recordFirstAttempt } from '../apps/server/src/modules/exams';
+import { auditWriteTable, measureAuditWrite, printAuditWriteRows } from './audit-write';
 import { generateStore, searchTermsFor } from './data';
 import { enrolmentTable, measureDuringEnrolment, printEnrolmentRows } from './enrolment';
 import { importTable, measureDuringImport, printImportRows } from './imports';
@@ -687,6 +688,9 @@ async function main() {
     process.stdout.write(` p50 ${c.p50} ms\n`);
     createFigures = c;
   }
+  // The audit entry's cost to the write it follows, at the audit log's size of this run.
+  const auditWriteRounds = Number(env.BENCH_AUDIT_WRITES ?? 2000);
+  const auditWriteRows = await measureAuditWrite({ only: env.BENCH_ONLY, db, rounds: auditWriteRounds });
   // A 10,000-row class list enrolled into the bank, the session call measured meanwhile (its own rows).
   const enrolRate = Number(env.BENCH_ENROL_RATE ?? rate);
   const enrolmentRows = await measureDuringEnrolment({
@@ -763,6 +767,7 @@ async function main() {
   for (const cells of table) console.log(`| ${cells.join(' | ')} |`);
 
   if (enrolmentRows) printEnrolmentRows(enrolmentRows, enrolRate);
+  if (auditWriteRows) printAuditWriteRows(auditWriteRows);
   if (importRows) printImportRows(importRows, rate);
 
   // docs/benchmarks.md: this run's rows replace those of the same scenarios.
@@ -783,6 +788,13 @@ async function main() {
       run: started,
       database: databaseName,
       settings: `fixed rate ${enrolRate} req/s, ${connections} connections, ${warmupSeconds} s warm-up, ${env.BENCH_ENROL_SECONDS ?? 15} s window`,
+    });
+  if (auditWriteRows)
+    recordSection('auditWrite', {
+      ...auditWriteTable(auditWriteRows),
+      run: started,
+      database: databaseName,
+      settings: `${auditWriteRounds} writes of each kind, one at a time; ${wantsAudit ? auditRows : 'the seeded'} audit log entries`,
     });
   if (importRows)
     recordSection('import', {
