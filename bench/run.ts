@@ -308,6 +308,38 @@ async function main() {
         'area' || (g % 8) || '.verb' || (g % 5), jsonb_build_object('n', g, 'name', 'Thing ' || g), '10.0.0.' || (g % 250)
       FROM generate_series(${from}::int, ${Math.min(from + 999_999, auditRows)}::int) g, p, u`);
   }
+  // Super → Users at scale (docs/superuser.md): accounts up to BENCH_SEARCH_USERS (a million by default), named
+  // from 26 first and 16 last names with random suffixes, so a common start matches tens of thousands; searched by
+  // a superuser (the last bench user) for starts of sampled e-mails and names, single letters and misses.
+  const wantsUserSearch = !!only?.some((o) => o.startsWith('users search'));
+  const searchUsers = Number(env.BENCH_SEARCH_USERS ?? 1_000_000);
+  let searchPrefixes: string[] = [];
+  if (wantsUserSearch) {
+    console.log(`Generating users up to ${searchUsers} for the users search ...`);
+    await db.execute(sql`UPDATE users SET superuser = true WHERE email = ${`bench${userCount}@example.com`}`);
+    for (let from = userCount + 1; from <= searchUsers; from += 250_000)
+      await db.execute(sql`
+      INSERT INTO users (email, first_name, last_name, password_hash, email_verified_at)
+      SELECT lower(f || '.' || l || g || '@' || (ARRAY['example.com','mail.org','school.edu','nurse.net'])[1 + g % 4]),
+        f, l, ${hash}, now()
+      FROM generate_series(${from}::int, ${Math.min(from + 249_999, searchUsers)}::int) g,
+      LATERAL (SELECT (ARRAY['Ada','Ben','Carla','David','Emma','Frank','Grace','Hugo','Iris','John','Kate','Liam',
+          'Maria','Noah','Olga','Paul','Quinn','Rosa','Sam','Tara','Uma','Victor','Wendy','Xavier','Yara',
+          'Zoe'])[1 + (g * 7) % 26] || substr(md5(g::text), 1, 2) AS f,
+        (ARRAY['Smith','Jones','Brown','Garcia','Miller','Davis','Lopez','Wilson','Taylor','Moore','Lee','Walker',
+          'Young','King','Wright','Hill'])[1 + (g * 13) % 16] || substr(md5((g + 1)::text), 1, 3) AS l) n`);
+    const sampled = (await db.execute(sql`
+      SELECT left(CASE k % 3 WHEN 0 THEN email WHEN 1 THEN lower(first_name || ' ' || last_name)
+        ELSE lower(last_name) END, 1 + (k % 14)::int) AS p
+      FROM (SELECT row_number() OVER () AS k, * FROM users TABLESAMPLE SYSTEM (1) REPEATABLE (7) LIMIT 1000) s`)) as unknown as {
+      rows: Array<{ p: string }>;
+    };
+    searchPrefixes = [
+      ...sampled.rows.map((r) => r.p),
+      ...Array.from({ length: 100 }, (_, g) => `zq${g}`),
+      ...Array.from({ length: 100 }, (_, g) => String.fromCharCode(97 + (g % 26))),
+    ];
+  }
   // The generated rows settled as a live database's are, before anything is measured: vacuumed (hint bits
   // set, pages all-visible, nothing left for autovacuum to do during a run), analysed, and checkpointed.
   await db.execute(sql`VACUUM (ANALYZE)`);
@@ -596,6 +628,18 @@ async function main() {
               );
             }),
             rate: Number(env.BENCH_AUDIT_RATE ?? 20),
+          },
+        ]
+      : []),
+    ...(wantsUserSearch
+      ? [
+          {
+            name: `users search (${searchUsers} users)`,
+            url: base,
+            requests: searchPrefixes.map((p) =>
+              asAdmin(userCount, `/api/v2/superuser/users?search=${encodeURIComponent(p)}`),
+            ),
+            rate: Number(env.BENCH_USERS_SEARCH_RATE ?? 20),
           },
         ]
       : []),
