@@ -18,6 +18,7 @@ export * from './imports';
 export * from './ingestion';
 export * from './item-statistics';
 export * from './limits';
+export * from './lti';
 export * from './media';
 export * from './questions';
 export * from './roles';

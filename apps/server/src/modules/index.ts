@@ -13,6 +13,7 @@ import { devMailboxModule } from './dev-mailbox';
 import { enrolmentModule } from './enrolment';
 import { examsModule } from './exams';
 import { importsModule } from './imports';
+import { ltiModule } from './lti';
 import type { ServerModule } from './manifest';
 import { mediaModule } from './media';
 import { questionsModule } from './questions';
@@ -45,6 +46,7 @@ export const MODULES: readonly ServerModule[] = [
   rosterModule,
   enrolmentModule,
   staffModule,
+  ltiModule,
   testBankModule,
   assignmentsModule,
   auditModule,

@@ -423,6 +423,12 @@ export const policies = {
     allows: (a, r) => runsProduct(a, r.productId),
     deny: () => new AppError(ErrorCode.FORBIDDEN, "Only the product's admins can manage its staff", 'id'),
   }),
+  /** The course platforms connected to a product by LTI (docs/lti.md): its admins and superusers. */
+  'lti.manage': policy<{ productId: string }>({
+    allows: (a, r) => runsProduct(a, r.productId),
+    deny: () =>
+      new AppError(ErrorCode.FORBIDDEN, "Only the product's admins can connect course platforms", 'id'),
+  }),
 } as const;
 
 /** The statuses the actor may save a question with (DESIGN §5), for `allowedStatuses`. */

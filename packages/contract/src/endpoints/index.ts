@@ -7,6 +7,7 @@ export * from './endpoint';
 export * from './enrolment';
 export * from './imports';
 export * from './ingestion';
+export * from './lti';
 export * from './media';
 export * from './problem-reports';
 export * from './questions';

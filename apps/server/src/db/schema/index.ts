@@ -5,6 +5,7 @@ export * from './enrolment';
 export * from './imports';
 export * from './ingestion';
 export * from './item-statistics';
+export * from './lti';
 export * from './platform';
 export * from './questions';
 export * from './roster';

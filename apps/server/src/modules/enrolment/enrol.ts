@@ -11,7 +11,7 @@ import { recountLearners } from '../subscriptions';
 // the same way whichever it is (docs/enrolment.md).
 
 /** How a student came in, as the product's history names it. */
-export type EnrolmentSource = 'INVITATION' | 'CODE' | 'INGESTION';
+export type EnrolmentSource = 'INVITATION' | 'CODE' | 'INGESTION' | 'LMS';
 
 /** What happened to each user asked for. */
 export interface EnrolOutcome {

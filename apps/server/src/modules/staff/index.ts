@@ -3,4 +3,6 @@
 import type { ServerModule } from '../manifest';
 import { staffRoutes } from './routes';
 
+export { applyStaffRoles } from './service';
+
 export const staffModule: ServerModule = { name: 'staff', routes: staffRoutes };

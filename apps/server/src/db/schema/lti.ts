@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { products } from './catalogue';
+import { cohorts } from './roster';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+// LTI 1.3 (docs/lti.md): the course platforms connected to a bank, the tool's signing keys, logins under way,
+// the platform identities linked to accounts, the courses mapped to cohorts and the one-time entry codes.
+
+/** A course platform connected to a bank: its issuer and client id identify it in every launch. */
+export const ltiPlatforms = pgTable(
+  'lti_platforms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    deploymentIds: text('deployment_ids').array().notNull(),
+    authLoginUrl: text('auth_login_url').notNull(),
+    authTokenUrl: text('auth_token_url').notNull(),
+    keySetUrl: text('key_set_url').notNull(),
+    instructorsAllowed: boolean('instructors_allowed').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(true),
+    lastLaunchAt: ts('last_launch_at'),
+    lastError: text('last_error'),
+    lastErrorAt: ts('last_error_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('lti_platforms_issuer_client_key').on(t.issuer, t.clientId),
+    index('lti_platforms_product_idx').on(t.productId),
+  ],
+);
+
+/** The tool's RSA signing keys: the newest unretired one signs; retired ones stay in the key set a while. */
+export const ltiKeys = pgTable('lti_keys', {
+  kid: text('kid').primaryKey(),
+  publicJwk: jsonb('public_jwk').notNull(),
+  privateJwk: jsonb('private_jwk').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  retiredAt: ts('retired_at'),
+});
+
+/**
+ * A login under way: the state sent to the platform (as a hash), the nonce the id_token must carry, and the
+ * browser that started it (a hash of its cookie). Used once.
+ */
+export const ltiLogins = pgTable(
+  'lti_logins',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    browserHash: text('browser_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('lti_logins_expires_idx').on(t.expiresAt)],
+);
+
+/** A platform's person (issuer and subject) linked to an account of ours. */
+export const ltiIdentities = pgTable(
+  'lti_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('lti_identities_key').on(t.issuer, t.subject),
+    index('lti_identities_user_idx').on(t.userId),
+  ],
+);
+
+/** A course (the launch's context) of a platform, mapped to a cohort of its bank. */
+export const ltiContexts = pgTable(
+  'lti_contexts',
+  {
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    contextId: text('context_id').notNull(),
+    cohortId: uuid('cohort_id')
+      .notNull()
+      .references(() => cohorts.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('lti_contexts_key').on(t.platformId, t.contextId)],
+);
+
+/** The one-time code a launch hands the browser to open its session with (a minute, once). */
+export const ltiEntryCodes = pgTable(
+  'lti_entry_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('lti_entry_codes_expires_idx').on(t.expiresAt).where(sql`used_at IS NULL`)],
+);

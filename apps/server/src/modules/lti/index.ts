@@ -1,0 +1,20 @@
+// The LTI module (docs/lti.md): QBank Cloud as an LTI 1.3 tool of course platforms. A bank's admins connect
+// platforms; a launch from a course signs the person in to the bank, in the course's cohort.
+import type { ServerModule } from '../manifest';
+import { dropOldLogins } from './repository';
+import { ltiRoutes } from './routes';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const ltiModule: ServerModule = {
+  name: 'lti',
+  routes: ltiRoutes,
+  // Logins and entry codes a day past their expiry are of no use to anyone.
+  every: [
+    {
+      name: 'lti.dropOldLogins',
+      everyMs: 60 * 60 * 1000,
+      run: (deps, now) => dropOldLogins(deps.db, new Date(now.getTime() - DAY_MS)),
+    },
+  ],
+};

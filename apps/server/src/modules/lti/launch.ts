@@ -1,0 +1,349 @@
+import { ErrorCode, LTI_CLAIM, LTI_ROLE, normalizeEmail } from '@qbank/contract';
+import { type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
+import type { Deps } from '../../deps';
+import { appendAudit } from '../../infra/audit';
+import { AppError } from '../../lib/app-error';
+import { randomToken, sha256Hex } from '../../lib/crypto';
+import { openSession, setLastUsedProduct } from '../accounts';
+import { enrolStudents } from '../enrolment';
+import { applyStaffRoles } from '../staff';
+import { platformKeySet } from './keys';
+import {
+  cohortOfContext,
+  emailTaken,
+  findLogin,
+  findPlatform,
+  insertContextCohort,
+  insertEntryCode,
+  insertIdentity,
+  insertLogin,
+  insertLtiUser,
+  lockKey,
+  type PlatformRow,
+  platformsByIssuer,
+  recordLaunch,
+  recordLaunchError,
+  useEntryCode,
+  useLogin,
+  userDisabled,
+  userOfIdentity,
+} from './repository';
+
+/** How long a login started at the tool may take at the platform. */
+export const LOGIN_TTL_MS = 10 * 60 * 1000;
+/** How long the code a launch hands the browser opens a session. */
+export const ENTRY_CODE_TTL_MS = 60 * 1000;
+/** The oldest id_token accepted (by its `iat`), and the clock difference allowed with the platform. */
+const MAX_TOKEN_AGE_S = 5 * 60;
+const CLOCK_TOLERANCE_S = 5;
+
+/** The cookie binding a login to the browser that started it. */
+export const LTI_BROWSER_COOKIE = 'qbank_lti_browser';
+
+const refuse = (field: string, message: string, code: keyof typeof ErrorCode = 'VALIDATION') =>
+  new AppError(ErrorCode[code], message, field);
+
+/** The launch's reading of a course role: a learner, an instructor, or neither (nothing is granted). */
+export function rolesOf(claim: unknown): { learner: boolean; instructor: boolean } {
+  const roles = Array.isArray(claim) ? claim.filter((r): r is string => typeof r === 'string') : [];
+  const has = (full: string) => roles.some((r) => r === full || r === full.split('#')[1]);
+  return { learner: has(LTI_ROLE.learner), instructor: has(LTI_ROLE.instructor) };
+}
+
+/** What a refused id_token is told: jose's reason in words, never the token. */
+function tokenProblem(e: unknown): string {
+  if (e instanceof joseErrors.JWTExpired)
+    return 'The launch has expired: open the link in your course again.';
+  if (e instanceof joseErrors.JWTClaimValidationFailed)
+    return `The launch's ${e.claim} does not match this connection.`;
+  if (e instanceof joseErrors.JWKSNoMatchingKey)
+    return "The launch is signed with a key the platform's key set does not hold.";
+  if (e instanceof joseErrors.JWSSignatureVerificationFailed) return 'The launch’s signature is wrong.';
+  if (e instanceof joseErrors.JOSEError) return 'The launch could not be checked.';
+  return 'The launch could not be checked.';
+}
+
+export function ltiLaunchService(deps: Deps) {
+  const { db, clock, config } = deps;
+  const origin = new URL(config.publicUrl).origin;
+  const withinTool = (uri: string) => {
+    try {
+      return new URL(uri).origin === origin;
+    } catch {
+      return false;
+    }
+  };
+
+  /** The platform an initiation names: by issuer, and client id when the issuer connects several banks. */
+  async function platformFor(issuer: string, clientId: string | undefined): Promise<PlatformRow> {
+    const all = (await platformsByIssuer(db, issuer)).filter((p) => !clientId || p.clientId === clientId);
+    if (all.length === 0)
+      throw refuse('iss', 'No QBank is connected to this platform (issuer and client id).', 'NOT_FOUND');
+    if (all.length > 1)
+      throw refuse('client_id', 'This platform connects several QBanks: the login must name its client_id.');
+    const p = all[0]!;
+    if (!p.enabled)
+      throw refuse(
+        'iss',
+        'The connection with this platform is disabled by the QBank’s admins.',
+        'FORBIDDEN',
+      );
+    return p;
+  }
+
+  return {
+    /**
+     * OIDC third-party login initiation: a state (bound to this browser by a cookie) and a nonce are kept, and
+     * the browser goes on to the platform's authorisation endpoint, which posts the id_token to the launch.
+     */
+    async login(
+      input: {
+        iss: string;
+        login_hint: string;
+        target_link_uri: string;
+        lti_message_hint?: string | undefined;
+        client_id?: string | undefined;
+        lti_deployment_id?: string | undefined;
+      },
+      browserCookie: string | undefined,
+    ): Promise<{ redirect: string; browser: string }> {
+      const platform = await platformFor(input.iss, input.client_id);
+      if (!withinTool(input.target_link_uri))
+        throw refuse('target_link_uri', 'target_link_uri must be an address of this QBank Cloud.');
+      if (input.lti_deployment_id && !platform.deploymentIds.includes(input.lti_deployment_id))
+        throw refuse('lti_deployment_id', 'This deployment is not registered for the QBank.', 'FORBIDDEN');
+      const state = randomToken();
+      const nonce = randomToken();
+      const browser = browserCookie && browserCookie.length >= 32 ? browserCookie : randomToken();
+      const now = clock.now();
+      await insertLogin(db, {
+        stateHash: sha256Hex(state),
+        platformId: platform.id,
+        nonce,
+        browserHash: sha256Hex(browser),
+        expiresAt: new Date(now.getTime() + LOGIN_TTL_MS),
+      });
+      const url = new URL(platform.authLoginUrl);
+      const params = {
+        scope: 'openid',
+        response_type: 'id_token',
+        response_mode: 'form_post',
+        prompt: 'none',
+        client_id: platform.clientId,
+        redirect_uri: `${origin}/api/v2/lti/launch`,
+        login_hint: input.login_hint,
+        state,
+        nonce,
+        ...(input.lti_message_hint ? { lti_message_hint: input.lti_message_hint } : {}),
+      };
+      for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+      return { redirect: url.toString(), browser };
+    },
+
+    /**
+     * The platform's id_token: the state must be live, unused and this browser's; the token signed by the
+     * platform's key, for this tool, recent, with the login's nonce, a registered deployment, a resource link
+     * launch of LTI 1.3 and a target within the tool. Then, in one transaction, the person's account (made for a
+     * new person, never linked by e-mail alone), their place in the bank (a student, or an instructor where the
+     * connection allows), the course's cohort, and a one-time code for the browser to enter with.
+     */
+    async launch(input: { id_token: string; state: string }, browserCookie: string | undefined) {
+      const now = clock.now();
+      const stateHash = sha256Hex(input.state);
+      const login = await findLogin(db, stateHash);
+      if (!login)
+        throw refuse('state', 'This launch was not started here: open the link in your course again.');
+      if (login.used_at)
+        throw refuse('state', 'This launch was used already: open the link in your course again.');
+      if (login.expires_at <= now)
+        throw refuse('state', 'This launch has expired: open the link in your course again.');
+      if (!browserCookie || sha256Hex(browserCookie) !== login.browser_hash)
+        throw refuse(
+          'state',
+          'This launch was started in another browser: open the link in your course again.',
+        );
+      const platform = await findPlatform(db, login.platform_id);
+      if (!platform?.enabled)
+        throw refuse(
+          'state',
+          'The connection with this platform is disabled by the QBank’s admins.',
+          'FORBIDDEN',
+        );
+
+      const fail = async (
+        field: string,
+        message: string,
+        code: keyof typeof ErrorCode = 'UNAUTHENTICATED',
+      ) => {
+        await recordLaunchError(db, platform.id, message, now);
+        return refuse(field, message, code);
+      };
+      let claims: JWTPayload;
+      try {
+        ({ payload: claims } = await jwtVerify(input.id_token, platformKeySet(platform.keySetUrl), {
+          issuer: platform.issuer,
+          audience: platform.clientId,
+          algorithms: ['RS256'],
+          maxTokenAge: MAX_TOKEN_AGE_S,
+          clockTolerance: CLOCK_TOLERANCE_S,
+          currentDate: now,
+          requiredClaims: ['sub', 'iat', 'exp', 'nonce'],
+        }));
+      } catch (e) {
+        throw await fail('id_token', tokenProblem(e));
+      }
+      if (typeof claims.iat === 'number' && claims.iat > now.getTime() / 1000 + CLOCK_TOLERANCE_S)
+        throw await fail('id_token', "The launch's iat does not match this connection.");
+      const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+      if ((audiences.length > 1 || claims.azp !== undefined) && claims.azp !== platform.clientId)
+        throw await fail('id_token', "The launch's azp does not match this connection.");
+      if (claims.nonce !== login.nonce)
+        throw await fail('id_token', "The launch's nonce does not match its login.");
+      if (claims[LTI_CLAIM.version] !== '1.3.0')
+        throw await fail('id_token', 'Only LTI 1.3 launches are taken.', 'VALIDATION');
+      if (claims[LTI_CLAIM.messageType] !== 'LtiResourceLinkRequest')
+        throw await fail('id_token', 'Only resource link launches are taken.', 'VALIDATION');
+      const deployment = claims[LTI_CLAIM.deploymentId];
+      if (typeof deployment !== 'string' || !platform.deploymentIds.includes(deployment))
+        throw await fail('id_token', 'This deployment is not registered for the QBank.', 'FORBIDDEN');
+      const target = claims[LTI_CLAIM.targetLinkUri];
+      if (typeof target !== 'string' || !withinTool(target))
+        throw await fail(
+          'id_token',
+          'The launch’s target is not an address of this QBank Cloud.',
+          'VALIDATION',
+        );
+      const roles = rolesOf(claims[LTI_CLAIM.roles]);
+      if (roles.instructor && !platform.instructorsAllowed)
+        throw await fail(
+          'id_token',
+          'This connection does not let course instructors in: ask the QBank’s admins to allow it.',
+          'FORBIDDEN',
+        );
+      if (!roles.learner && !roles.instructor)
+        throw await fail(
+          'id_token',
+          'Only a course’s learners (and instructors, where allowed) can enter.',
+          'FORBIDDEN',
+        );
+      const subject = claims.sub!;
+      const context = claims[LTI_CLAIM.context] as
+        | { id?: unknown; title?: unknown; label?: unknown }
+        | undefined;
+      const contextId = typeof context?.id === 'string' ? context.id.slice(0, 255) : null;
+      const title =
+        (typeof context?.title === 'string' && context.title.trim()) ||
+        (typeof context?.label === 'string' && context.label.trim()) ||
+        (contextId ? `Course ${contextId}` : '');
+      const email = typeof claims.email === 'string' ? normalizeEmail(claims.email) : null;
+      const name = (k: string, fallback: string) => {
+        const v = claims[k];
+        return typeof v === 'string' && v.trim() ? v.trim().slice(0, 100) : fallback;
+      };
+
+      const code = randomToken();
+      const result = await db.transaction(async (tx) => {
+        // The nonce and state are spent here, whatever follows: a replay finds them used.
+        if (!(await useLogin(tx, stateHash, now)))
+          throw refuse('state', 'This launch was used already: open the link in your course again.');
+        // One launch of a person at a time, so two first launches make one account.
+        await lockKey(tx, `lti-identity:${platform.issuer}:${subject}`);
+        let userId = await userOfIdentity(tx, platform.issuer, subject);
+        let created = false;
+        if (!userId) {
+          if (email && (await emailTaken(tx, email)))
+            throw refuse(
+              'email',
+              'An account with this e-mail address exists already. Sign in to QBank Cloud with it once to link it to your course.',
+              'CONFLICT',
+            );
+          userId = await insertLtiUser(tx, {
+            email: email ?? `lti-${sha256Hex(`${platform.issuer}\n${subject}`).slice(0, 32)}@lti.invalid`,
+            firstName: name('given_name', 'Learner'),
+            lastName: name('family_name', ''),
+            now,
+          });
+          await insertIdentity(tx, platform.issuer, subject, userId, now);
+          created = true;
+          await appendAudit(tx, {
+            actorId: userId,
+            productId: platform.productId,
+            action: 'lti.account.create',
+            details: { userId, platformId: platform.id, issuer: platform.issuer, email },
+            at: now,
+          });
+        }
+        if (await userDisabled(tx, userId))
+          throw refuse('id_token', 'This account is disabled. Contact support.', 'FORBIDDEN');
+        let cohortId: string | null = null;
+        if (roles.instructor) {
+          await applyStaffRoles(tx, {
+            productId: platform.productId,
+            userId,
+            roles: ['INSTRUCTOR'],
+            grantOnly: true,
+            actorId: userId,
+            now,
+            details: { source: 'LMS', platformId: platform.id },
+          });
+        } else {
+          if (contextId) {
+            await lockKey(tx, `lti-context:${platform.id}:${contextId}`);
+            cohortId =
+              (await cohortOfContext(tx, platform.id, contextId)) ??
+              (await insertContextCohort(tx, {
+                platformId: platform.id,
+                productId: platform.productId,
+                contextId,
+                title: title.slice(0, 200),
+                now,
+              }));
+          }
+          const outcome = await enrolStudents(tx, {
+            productId: platform.productId,
+            userIds: [userId],
+            cohortId,
+            actorId: userId,
+            source: 'LMS',
+            now,
+            details: { platformId: platform.id, contextId },
+          });
+          if (outcome.held.length > 0)
+            throw refuse(
+              'id_token',
+              'Your access to this QBank is on hold: ask your instructor.',
+              'FORBIDDEN',
+            );
+        }
+        await setLastUsedProduct(tx, userId, platform.productId, now);
+        await recordLaunch(tx, platform.id, now);
+        await insertEntryCode(tx, {
+          codeHash: sha256Hex(code),
+          userId,
+          productId: platform.productId,
+          expiresAt: new Date(now.getTime() + ENTRY_CODE_TTL_MS),
+        });
+        return { userId, created, cohortId };
+      });
+      return { code, ...result, productId: platform.productId };
+    },
+
+    /** The entry code, once and within its minute: the person's session. */
+    async enter(
+      code: string,
+      who: { previousSessionId: string | undefined; client: { ip: string; userAgent: string | null } },
+    ) {
+      const now = clock.now();
+      const entry = await db.transaction((tx) => useEntryCode(tx, sha256Hex(code), now));
+      if (!entry)
+        throw refuse('code', 'This link has expired or was used: open QBank Cloud from your course again.');
+      const session = await openSession(db, {
+        userId: entry.user_id,
+        previousSessionId: who.previousSessionId,
+        client: who.client,
+        now,
+      });
+      return { session, productId: entry.product_id };
+    },
+  };
+}

@@ -1,0 +1,470 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
+import { testClock } from '../../lib/clock';
+import type { TestClient } from '../client';
+import { buildProduct, buildUser, signedIn } from '../factories';
+import { INSTRUCTOR, LEARNER, type LtiPlatformEmulator, startLtiPlatform } from '../lti-platform';
+import { appForFile, createTestApp } from '../test-app';
+
+// LTI 1.3 (docs/lti.md): an admin connects a course platform; a launch from a course signs the person in to the
+// bank, in the course's cohort, by a one-time code; every check of the launch refuses what it must, and a refused
+// launch leaves nothing behind. The platform is an emulator over real HTTP (its key set), the tests its browser.
+
+const TOOL = 'http://localhost:3000';
+const clock = testClock(new Date());
+const t = appForFile(() => createTestApp({ clock }));
+beforeEach(() => clock.set(new Date()));
+
+let lms: LtiPlatformEmulator;
+beforeAll(async () => {
+  lms = await startLtiPlatform({ toolOrigin: TOOL });
+});
+afterAll(() => lms.close());
+
+const connect = async (c: TestClient, productId: string, over: Record<string, unknown> = {}) =>
+  c.req({
+    method: 'POST',
+    url: `/api/v2/products/${productId}/lti/platforms`,
+    json: {
+      issuer: lms.issuer,
+      clientId: lms.clientId,
+      deploymentIds: [lms.deploymentId],
+      authLoginUrl: lms.authLoginUrl,
+      authTokenUrl: lms.authTokenUrl,
+      keySetUrl: lms.keySetUrl,
+      ...over,
+    },
+  });
+
+/** A bank with this emulator connected (a fresh client id per bank, so each test has its own connection). */
+async function connectedBank(over: Record<string, unknown> = {}) {
+  const product = await buildProduct(t.deps.db, {
+    name: `LTI bank ${Math.random().toString(36).slice(2, 8)}`,
+  });
+  const admin = await signedIn(t, { product: product.id, roles: { admin: true } });
+  const clientId = `client-${product.id.slice(0, 8)}`;
+  const res = await connect(admin, product.id, { clientId, ...over });
+  expect(res.status, res.text).toBe(201);
+  return { product, admin, clientId, platform: res.body as { uuid: string; productUuid: string } };
+}
+
+/** The browser's login: the tool's redirect to the platform, with its state bound to this browser. */
+async function startLogin(browser: TestClient, clientId: string, over: Record<string, string> = {}) {
+  const q = new URLSearchParams({
+    iss: lms.issuer,
+    login_hint: 'hint-1',
+    target_link_uri: `${TOOL}/dashboard`,
+    client_id: clientId,
+    ...over,
+  });
+  const res = await browser.req({ url: `/api/v2/lti/login?${q}` });
+  expect(res.status, res.text).toBe(302);
+  return res.headers.get('location')!;
+}
+
+const launch = (browser: TestClient, authUrl: string, idToken: string) =>
+  browser.req({
+    method: 'POST',
+    url: '/api/v2/lti/launch',
+    form: { id_token: idToken, state: new URL(authUrl).searchParams.get('state')! },
+  });
+
+/** A whole launch with the emulator's token for it (claims over the defaults); the launch's answer. */
+async function launchAs(browser: TestClient, clientId: string, claims: Record<string, unknown> = {}) {
+  const authUrl = await startLogin(browser, clientId);
+  const token = await lms.idToken(authUrl, { claims: { aud: clientId, ...claims } });
+  return launch(browser, authUrl, token);
+}
+
+const one = async <T>(q: ReturnType<typeof sql>) => rowsOf(await t.deps.db.execute(q))[0] as T | undefined;
+const usersWith = async (email: string) =>
+  Number((await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM users WHERE email = ${email}`))!.n);
+
+describe('connecting a platform', () => {
+  it('an admin connects one, lists it with the tool’s values; a second of the same issuer and client is refused', async () => {
+    const product = await buildProduct(t.deps.db, { name: 'Connect bank' });
+    const admin = await signedIn(t, { product: product.id, roles: { admin: true } });
+    const added = await connect(admin, product.id, { clientId: 'connect-1', instructorsAllowed: true });
+    expect(added.status, added.text).toBe(201);
+    expect(added.body).toMatchObject({
+      issuer: lms.issuer,
+      clientId: 'connect-1',
+      enabled: true,
+      lastLaunchAt: null,
+    });
+    const list = await admin.req({ url: `/api/v2/products/${product.id}/lti/platforms` });
+    expect(list.body).toHaveLength(1);
+    const tool = await admin.req({ url: `/api/v2/products/${product.id}/lti/tool` });
+    expect(tool.body).toEqual({
+      loginUrl: `${TOOL}/api/v2/lti/login`,
+      launchUrl: `${TOOL}/api/v2/lti/launch`,
+      keySetUrl: `${TOOL}/api/v2/lti/jwks`,
+    });
+    const again = await connect(admin, product.id, { clientId: 'connect-1' });
+    expect(again.status).toBe(409);
+    expect(again.body.field).toBe('clientId');
+    const audit = await one<{ action: string }>(
+      sql`SELECT action FROM audit_log WHERE product_id = ${product.id} AND action LIKE 'lti.%'`,
+    );
+    expect(audit?.action).toBe('lti.platform.add');
+  });
+
+  it('bad input names its field and writes nothing; only the bank’s admins may', async () => {
+    const product = await buildProduct(t.deps.db, { name: 'Connect bad bank' });
+    const admin = await signedIn(t, { product: product.id, roles: { admin: true } });
+    for (const [over, field] of [
+      [{ issuer: 'ftp://lms.example.com' }, 'issuer'],
+      [{ deploymentIds: [] }, 'deploymentIds'],
+      [{ keySetUrl: 'not a url' }, 'keySetUrl'],
+      [{ clientId: '' }, 'clientId'],
+    ] as const) {
+      const res = await connect(admin, product.id, { clientId: 'bad-1', ...over });
+      expect(res.status, JSON.stringify(over)).toBe(400);
+      expect(res.body.field).toBe(field);
+    }
+    const instructor = await signedIn(t, { product: product.id, roles: { questionWriter: true } });
+    expect((await connect(instructor, product.id, { clientId: 'bad-2' })).status).toBe(403);
+    const other = await buildProduct(t.deps.db, { name: 'Other connect bank' });
+    const otherAdmin = await signedIn(t, { product: other.id, roles: { admin: true } });
+    expect((await connect(otherAdmin, product.id, { clientId: 'bad-3' })).status).toBe(403);
+    expect((await admin.req({ url: `/api/v2/products/${product.id}/lti/platforms` })).body).toEqual([]);
+  });
+
+  it('publishes the tool’s key set', async () => {
+    const res = await t.client().req({ url: '/api/v2/lti/jwks' });
+    expect(res.status).toBe(200);
+    const keys = (res.body as { keys: Array<{ kid: string; kty: string; d?: string }> }).keys;
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+    expect(keys[0]!.d).toBeUndefined(); // never the private part
+  });
+});
+
+describe('a launch', () => {
+  it('signs a new learner in to the bank, in the course’s cohort, by a one-time code; a second launch finds them', async () => {
+    const { product, clientId, platform } = await connectedBank();
+    const browser = t.client();
+    const authUrl = await startLogin(browser, clientId);
+    const login = new URL(authUrl);
+    expect(login.origin + login.pathname).toBe(lms.authLoginUrl);
+    expect(Object.fromEntries(login.searchParams)).toMatchObject({
+      scope: 'openid',
+      response_type: 'id_token',
+      response_mode: 'form_post',
+      prompt: 'none',
+      client_id: clientId,
+      redirect_uri: `${TOOL}/api/v2/lti/launch`,
+      login_hint: 'hint-1',
+    });
+    const email = `learner.${clientId}@school.example.com`;
+    const token = await lms.idToken(authUrl, { claims: { aud: clientId, sub: `s-${clientId}`, email } });
+    const launched = await launch(browser, authUrl, token);
+    expect(launched.status, launched.text).toBe(303);
+    const enter = launched.headers.get('location')!;
+    expect(enter).toMatch(/^\/api\/v2\/lti\/enter\?code=/);
+    const entered = await browser.req({ url: enter });
+    expect(entered.status, entered.text).toBe(303);
+    expect(entered.headers.get('location')).toBe('/dashboard');
+    const session = await browser.req({ url: '/api/v1/session' });
+    expect(session.status).toBe(200);
+    const me = session.body.user as {
+      username: string;
+      firstName: string;
+      subscriptions: Array<{ product: { uuid: string }; student: boolean; active: boolean }>;
+    };
+    expect(me.username).toBe(email);
+    expect(me.firstName).toBe('Lena');
+    expect(me.subscriptions.find((s) => s.product.uuid === product.id)).toMatchObject({
+      student: true,
+      active: true,
+    });
+    const cohort = await one<{ name: string; members: number }>(sql`
+      SELECT c.name, (SELECT count(*)::int FROM cohort_members m WHERE m.cohort_id = c.id) AS members
+      FROM cohorts c WHERE c.product_id = ${product.id}`);
+    expect(cohort).toEqual({ name: 'Cardiology 101', members: 1 });
+    // The code opens one session only.
+    expect((await t.client().req({ url: enter })).status).toBe(400);
+
+    // Another launch of the same person: the same account, the same cohort.
+    const again = await launchAs(t.client(), clientId, { sub: `s-${clientId}`, email });
+    expect(again.status, again.text).toBe(303);
+    expect(await usersWith(email)).toBe(1);
+    const listed = await one<{ last_launch_at: Date | null; last_error: string | null }>(
+      sql`SELECT last_launch_at, last_error FROM lti_platforms WHERE id = ${platform.uuid}`,
+    );
+    expect(listed?.last_launch_at).not.toBeNull();
+    expect(listed?.last_error).toBeNull();
+  });
+
+  it('an entry code lives one minute', async () => {
+    const { clientId } = await connectedBank();
+    const browser = t.client();
+    const launched = await launchAs(browser, clientId, {
+      sub: `late-${clientId}`,
+      email: `late.${clientId}@school.example.com`,
+    });
+    expect(launched.status, launched.text).toBe(303);
+    clock.set(new Date(Date.now() + 61_000));
+    const res = await browser.req({ url: launched.headers.get('location')! });
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe('code');
+  });
+
+  it('an instructor of a course enters as an instructor where the connection allows it', async () => {
+    const { product, clientId } = await connectedBank({ instructorsAllowed: true });
+    const browser = t.client();
+    const res = await launchAs(browser, clientId, {
+      sub: `teacher-${clientId}`,
+      email: `teacher.${clientId}@school.example.com`,
+      'https://purl.imsglobal.org/spec/lti/claim/roles': [INSTRUCTOR],
+    });
+    expect(res.status, res.text).toBe(303);
+    await browser.req({ url: res.headers.get('location')! });
+    const me = (await browser.req({ url: '/api/v1/session' })).body.user as {
+      subscriptions: Array<{ product: { uuid: string }; instructor: boolean; student: boolean }>;
+    };
+    expect(me.subscriptions.find((s) => s.product.uuid === product.id)).toMatchObject({
+      instructor: true,
+      student: false,
+    });
+  });
+});
+
+describe('refusals: each leaves no account behind', () => {
+  const refused = async (
+    name: string,
+    make: (
+      clientId: string,
+      browser: TestClient,
+    ) => Promise<{ status: number; body: { field?: string }; text: string }>,
+    expected: { status: number; field: string },
+  ) => {
+    it(name, async () => {
+      const { clientId } = await connectedBank();
+      const before = Number((await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`))!.n);
+      const res = await make(clientId, t.client());
+      expect(res.status, res.text).toBe(expected.status);
+      expect(res.body.field).toBe(expected.field);
+      expect(Number((await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`))!.n)).toBe(before);
+    });
+  };
+
+  refused(
+    'a wrong signature',
+    async (clientId, browser) => {
+      const authUrl = await startLogin(browser, clientId);
+      return launch(
+        browser,
+        authUrl,
+        await lms.idToken(authUrl, { claims: { aud: clientId }, signWith: 'stranger' }),
+      );
+    },
+    { status: 401, field: 'id_token' },
+  );
+  refused(
+    'an unknown kid',
+    async (clientId, browser) => {
+      const authUrl = await startLogin(browser, clientId);
+      return launch(
+        browser,
+        authUrl,
+        await lms.idToken(authUrl, { claims: { aud: clientId }, kid: 'nobody' }),
+      );
+    },
+    { status: 401, field: 'id_token' },
+  );
+  refused(
+    'an expired token',
+    async (clientId, browser) => {
+      const authUrl = await startLogin(browser, clientId);
+      const old = Math.floor(Date.now() / 1000) - 600;
+      return launch(
+        browser,
+        authUrl,
+        await lms.idToken(authUrl, { claims: { aud: clientId }, iat: old, exp: old + 60 }),
+      );
+    },
+    { status: 401, field: 'id_token' },
+  );
+  refused(
+    'a token issued in the future',
+    async (clientId, browser) => {
+      const authUrl = await startLogin(browser, clientId);
+      const later = Math.floor(Date.now() / 1000) + 120;
+      return launch(
+        browser,
+        authUrl,
+        await lms.idToken(authUrl, { claims: { aud: clientId }, iat: later, exp: later + 300 }),
+      );
+    },
+    { status: 401, field: 'id_token' },
+  );
+  refused(
+    'a wrong audience',
+    async (clientId, browser) => {
+      const authUrl = await startLogin(browser, clientId);
+      return launch(browser, authUrl, await lms.idToken(authUrl, { claims: { aud: 'another-tool' } }));
+    },
+    { status: 401, field: 'id_token' },
+  );
+  refused(
+    'a nonce that is not the login’s',
+    async (clientId, browser) => {
+      const authUrl = await startLogin(browser, clientId);
+      return launch(
+        browser,
+        authUrl,
+        await lms.idToken(authUrl, { claims: { aud: clientId, nonce: 'other' } }),
+      );
+    },
+    { status: 401, field: 'id_token' },
+  );
+  refused(
+    'an unregistered deployment',
+    async (clientId, browser) => {
+      const authUrl = await startLogin(browser, clientId);
+      return launch(
+        browser,
+        authUrl,
+        await lms.idToken(authUrl, {
+          claims: {
+            aud: clientId,
+            'https://purl.imsglobal.org/spec/lti/claim/deployment_id': 'deployment-9',
+          },
+        }),
+      );
+    },
+    { status: 403, field: 'id_token' },
+  );
+  refused(
+    'a state this browser did not start',
+    async (clientId) => {
+      const started = t.client();
+      const authUrl = await startLogin(started, clientId);
+      return launch(t.client(), authUrl, await lms.idToken(authUrl, { claims: { aud: clientId } }));
+    },
+    { status: 400, field: 'state' },
+  );
+  refused(
+    'a state never given',
+    async (clientId, browser) => {
+      const authUrl = await startLogin(browser, clientId);
+      const token = await lms.idToken(authUrl, { claims: { aud: clientId } });
+      return browser.req({
+        method: 'POST',
+        url: '/api/v2/lti/launch',
+        form: { id_token: token, state: 'made-up' },
+      });
+    },
+    { status: 400, field: 'state' },
+  );
+  refused(
+    'a target outside the tool',
+    async (clientId, browser) => {
+      const authUrl = await startLogin(browser, clientId);
+      return launch(
+        browser,
+        authUrl,
+        await lms.idToken(authUrl, {
+          claims: {
+            aud: clientId,
+            'https://purl.imsglobal.org/spec/lti/claim/target_link_uri': 'https://evil.example.com/x',
+          },
+        }),
+      );
+    },
+    { status: 400, field: 'id_token' },
+  );
+  refused(
+    'a login whose target is outside the tool',
+    async (clientId, browser) => {
+      const q = new URLSearchParams({
+        iss: lms.issuer,
+        login_hint: 'h',
+        target_link_uri: 'https://evil.example.com/x',
+        client_id: clientId,
+      });
+      return browser.req({ url: `/api/v2/lti/login?${q}` });
+    },
+    { status: 400, field: 'target_link_uri' },
+  );
+  refused(
+    'an instructor from a connection that does not allow instructors',
+    (clientId, browser) =>
+      launchAs(browser, clientId, {
+        sub: `t-${clientId}`,
+        email: `t.${clientId}@school.example.com`,
+        'https://purl.imsglobal.org/spec/lti/claim/roles': [INSTRUCTOR],
+      }),
+    { status: 403, field: 'id_token' },
+  );
+  refused(
+    'a course administrator, who is granted nothing here',
+    (clientId, browser) =>
+      launchAs(browser, clientId, {
+        sub: `a-${clientId}`,
+        email: `a.${clientId}@school.example.com`,
+        'https://purl.imsglobal.org/spec/lti/claim/roles': [
+          'http://purl.imsglobal.org/vocab/lis/v2/membership#Administrator',
+        ],
+      }),
+    { status: 403, field: 'id_token' },
+  );
+
+  it('an e-mail that matches an existing account never links by itself', async () => {
+    const { clientId } = await connectedBank();
+    const owner = await buildUser(t.deps.db, { email: `owner.${clientId}@school.example.com` });
+    const res = await launchAs(t.client(), clientId, {
+      sub: `o-${clientId}`,
+      email: owner.email,
+      roles: [LEARNER],
+    });
+    expect(res.status, res.text).toBe(409);
+    expect(res.body.field).toBe('email');
+    expect(await one(sql`SELECT 1 FROM lti_identities WHERE subject = ${`o-${clientId}`}`)).toBeUndefined();
+  });
+
+  it('a replayed launch (the same token and state again) is refused', async () => {
+    const { clientId } = await connectedBank();
+    const browser = t.client();
+    const authUrl = await startLogin(browser, clientId);
+    const token = await lms.idToken(authUrl, {
+      claims: { aud: clientId, sub: `r-${clientId}`, email: `r.${clientId}@school.example.com` },
+    });
+    expect((await launch(browser, authUrl, token)).status).toBe(303);
+    const replay = await launch(browser, authUrl, token);
+    expect(replay.status).toBe(400);
+    expect(replay.body.field).toBe('state');
+  });
+
+  it('a refused token is the connection’s last error; a disabled connection refuses logins', async () => {
+    const { admin, clientId, platform } = await connectedBank();
+    const browser = t.client();
+    const authUrl = await startLogin(browser, clientId);
+    await launch(
+      browser,
+      authUrl,
+      await lms.idToken(authUrl, { claims: { aud: clientId }, signWith: 'stranger' }),
+    );
+    const list = await admin.req({
+      url: `/api/v2/products/${platform.productUuid}/lti/platforms`,
+    });
+    expect(list.body[0].lastError).toMatch(/signature/);
+    const off = await admin.req({
+      method: 'POST',
+      url: `/api/v2/ltiPlatforms/${platform.uuid}/enabled`,
+      json: { enabled: false },
+    });
+    expect(off.status, off.text).toBe(200);
+    const q = new URLSearchParams({
+      iss: lms.issuer,
+      login_hint: 'h',
+      target_link_uri: `${TOOL}/`,
+      client_id: clientId,
+    });
+    const refusedLogin = await t.client().req({ url: `/api/v2/lti/login?${q}` });
+    expect(refusedLogin.status).toBe(403);
+    expect(refusedLogin.body.field).toBe('iss');
+  });
+});

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { textField } from './text';
+
+// LTI 1.3 (docs/lti.md): QBank Cloud as a tool of course platforms (Moodle, Canvas, Brightspace, Blackboard,
+// Sakai), one registration per platform and bank. A launch signs the learner in to the bank, in the course's
+// cohort, without a second password.
+
+/** The claims' names (IMS LTI 1.3 Core). */
+export const LTI_CLAIM = {
+  messageType: 'https://purl.imsglobal.org/spec/lti/claim/message_type',
+  version: 'https://purl.imsglobal.org/spec/lti/claim/version',
+  deploymentId: 'https://purl.imsglobal.org/spec/lti/claim/deployment_id',
+  targetLinkUri: 'https://purl.imsglobal.org/spec/lti/claim/target_link_uri',
+  resourceLink: 'https://purl.imsglobal.org/spec/lti/claim/resource_link',
+  roles: 'https://purl.imsglobal.org/spec/lti/claim/roles',
+  context: 'https://purl.imsglobal.org/spec/lti/claim/context',
+} as const;
+
+/** The context roles a launch is read by (a course's, in full or the short form some platforms send). */
+export const LTI_ROLE = {
+  learner: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner',
+  instructor: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor',
+} as const;
+
+const httpsOrLocalUrl = (field: string) =>
+  textField(field)
+    .trim()
+    .max(2000, { error: `${field} must be at most 2000 characters` })
+    .refine(
+      (v) => {
+        try {
+          const u = new URL(v);
+          // A platform's own addresses: https, or plain http on this machine (a platform under test).
+          return (
+            u.protocol === 'https:' ||
+            (u.protocol === 'http:' && ['127.0.0.1', 'localhost'].includes(u.hostname))
+          );
+        } catch {
+          return false;
+        }
+      },
+      { error: `${field} must be an https URL` },
+    );
+
+/** A platform registered by hand: the values its administrator sees on their side. */
+export const ltiPlatformInput = z.object({
+  /** The platform's issuer (`iss`), e.g. https://moodle.school.edu. */
+  issuer: httpsOrLocalUrl('issuer'),
+  clientId: textField('clientId')
+    .trim()
+    .min(1, { error: 'clientId is required' })
+    .max(255, { error: 'clientId must be at most 255 characters' }),
+  deploymentIds: z
+    .array(
+      textField('deploymentIds')
+        .trim()
+        .min(1, { error: 'deploymentIds must not be empty' })
+        .max(255, { error: 'deploymentIds must each be at most 255 characters' }),
+      { error: 'deploymentIds must be a list' },
+    )
+    .min(1, { error: 'deploymentIds must name at least one deployment' })
+    .max(50, { error: 'deploymentIds must name at most 50 deployments' }),
+  /** The platform's OIDC authorisation endpoint, where the login continues. */
+  authLoginUrl: httpsOrLocalUrl('authLoginUrl'),
+  /** The platform's OAuth 2 token endpoint (the Advantage services). */
+  authTokenUrl: httpsOrLocalUrl('authTokenUrl'),
+  /** The platform's key set (JWKS) URL. */
+  keySetUrl: httpsOrLocalUrl('keySetUrl'),
+  /** Whether a course's Instructor role makes the person an instructor of the bank. */
+  instructorsAllowed: z.boolean({ error: 'instructorsAllowed must be true or false' }).default(false),
+});
+export type LtiPlatformInput = z.input<typeof ltiPlatformInput>;
+
+export const ltiPlatform = z.object({
+  uuid: z.uuid(),
+  productUuid: z.uuid(),
+  issuer: z.string(),
+  clientId: z.string(),
+  deploymentIds: z.array(z.string()),
+  authLoginUrl: z.string(),
+  authTokenUrl: z.string(),
+  keySetUrl: z.string(),
+  instructorsAllowed: z.boolean(),
+  enabled: z.boolean(),
+  lastLaunchAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LtiPlatform = z.infer<typeof ltiPlatform>;
+export const ltiPlatformList = z.array(ltiPlatform);
+
+/** The tool's values the platform's administrator pastes on their side. */
+export const ltiToolValues = z.object({
+  loginUrl: z.string(),
+  launchUrl: z.string(),
+  keySetUrl: z.string(),
+});
+
+export const ltiPlatformParams = z.object({
+  id: z.uuid({ error: 'id must be a platform id' }),
+});
+
+export const ltiEnabledInput = z.object({
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+});
+
+/** OIDC third-party login initiation (GET query or POST form). */
+export const ltiLoginInput = z.object({
+  iss: textField('iss').min(1, { error: 'iss is required' }).max(2000),
+  login_hint: textField('login_hint').min(1, { error: 'login_hint is required' }).max(2000),
+  target_link_uri: textField('target_link_uri').min(1, { error: 'target_link_uri is required' }).max(2000),
+  lti_message_hint: textField('lti_message_hint').max(4000).optional(),
+  client_id: textField('client_id').max(255).optional(),
+  lti_deployment_id: textField('lti_deployment_id').max(255).optional(),
+});
+
+/** The platform's form post of the id_token. */
+export const ltiLaunchInput = z.object({
+  id_token: textField('id_token').min(1, { error: 'id_token is required' }).max(20_000),
+  state: textField('state').min(1, { error: 'state is required' }).max(200),
+});
+
+export const ltiEnterQuery = z.object({
+  code: textField('code').min(1, { error: 'code is required' }).max(200),
+});
+
+/** A public key of the tool's key set (RSA, RS256). */
+export const ltiKeySet = z.object({
+  keys: z.array(
+    z.object({
+      kty: z.string(),
+      kid: z.string(),
+      alg: z.string(),
+      use: z.string(),
+      n: z.string(),
+      e: z.string(),
+    }),
+  ),
+});
