@@ -15,6 +15,7 @@ import { examsModule } from './exams';
 import { importsModule } from './imports';
 import type { ServerModule } from './manifest';
 import { mediaModule } from './media';
+import { platformHealthModule } from './platform-health';
 import { questionsModule } from './questions';
 import { referralsModule } from './referrals';
 import { registrationModule } from './registration';
@@ -49,6 +50,7 @@ export const MODULES: readonly ServerModule[] = [
   assignmentsModule,
   auditModule,
   superuserModule,
+  platformHealthModule,
   checkoutModule,
   siteModule,
   devMailboxModule,

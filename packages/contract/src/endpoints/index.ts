@@ -8,6 +8,7 @@ export * from './enrolment';
 export * from './imports';
 export * from './ingestion';
 export * from './media';
+export * from './platform-health';
 export * from './problem-reports';
 export * from './questions';
 export * from './registration';
