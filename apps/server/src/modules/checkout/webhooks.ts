@@ -42,7 +42,12 @@ export type ReplayAudit = (
   },
 ) => Promise<void>;
 
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e)).slice(0, 2000);
+/** What went wrong, for an operator: the innermost cause (a database error, not the query that met it). */
+function messageOf(e: unknown): string {
+  let err = e;
+  while (err instanceof Error && err.cause instanceof Error && err.cause !== err) err = err.cause;
+  return (err instanceof Error ? err.message : String(err)).slice(0, 2000);
+}
 const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
 const num = (v: unknown) => (typeof v === 'number' ? v : null);
 const fromUnix = (s: number | null) => (s === null ? null : new Date(s * 1000));

@@ -58,6 +58,20 @@ function jobsWhere(state: JobStateName | 'queued', now: Date): { where: SQL; ord
   }
 }
 
+/** The statement of a page of jobs in one state (exported for the test that checks it reads an index). */
+export function jobsListSql(
+  state: JobStateName | 'queued',
+  now: Date,
+  offset: number,
+  limit: number,
+  onlyMail = false,
+): SQL {
+  const { where, order } = jobsWhere(state, now);
+  return sql`
+    SELECT ${jobColumns} FROM jobs WHERE ${where} ${onlyMail ? sql`AND ${mailKinds}` : sql``}
+    ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+}
+
 /** A page of jobs in one state (`limit` + 1 asked, so the caller knows whether more follow). */
 export async function listJobs(
   db: DbOrTx,
@@ -67,10 +81,7 @@ export async function listJobs(
   limit: number,
   onlyMail = false,
 ): Promise<JobRow[]> {
-  const { where, order } = jobsWhere(state, now);
-  const res = await db.execute(sql`
-    SELECT ${jobColumns} FROM jobs WHERE ${where} ${onlyMail ? sql`AND ${mailKinds}` : sql``}
-    ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`);
+  const res = await db.execute(jobsListSql(state, now, offset, limit, onlyMail));
   return rowsOf(res).map(asJob);
 }
 
@@ -171,21 +182,27 @@ export interface WebhookRow {
   failed_at: Date | null;
 }
 
+/** The statement of a page of webhook events (exported for the test that checks it reads an index). */
+export function webhooksListSql(state: WebhookState, offset: number, limit: number): SQL {
+  const cols = sql`id, provider, type, attempts, last_error, received_at, processed_at, failed_at`;
+  const q =
+    state === 'processed'
+      ? sql`SELECT ${cols} FROM webhook_events WHERE processed_at IS NOT NULL
+          ORDER BY processed_at DESC NULLS LAST, id DESC NULLS LAST`
+      : state === 'failed'
+        ? sql`SELECT ${cols} FROM webhook_events WHERE processed_at IS NULL AND failed_at IS NOT NULL
+            ORDER BY failed_at DESC NULLS LAST, id DESC NULLS LAST`
+        : sql`SELECT ${cols} FROM webhook_events ORDER BY received_at DESC NULLS LAST, id DESC NULLS LAST`;
+  return sql`${q} LIMIT ${limit} OFFSET ${offset}`;
+}
+
 export async function listWebhooks(
   db: DbOrTx,
   state: WebhookState,
   offset: number,
   limit: number,
 ): Promise<WebhookRow[]> {
-  const cols = sql`id, provider, type, attempts, last_error, received_at, processed_at, failed_at`;
-  const q =
-    state === 'processed'
-      ? sql`SELECT ${cols} FROM webhook_events WHERE processed_at IS NOT NULL ORDER BY processed_at DESC NULLS LAST, id DESC NULLS LAST`
-      : state === 'failed'
-        ? sql`SELECT ${cols} FROM webhook_events WHERE processed_at IS NULL AND failed_at IS NOT NULL
-            ORDER BY failed_at DESC NULLS LAST, id DESC NULLS LAST`
-        : sql`SELECT ${cols} FROM webhook_events ORDER BY received_at DESC NULLS LAST, id DESC NULLS LAST`;
-  const res = await db.execute(sql`${q} LIMIT ${limit} OFFSET ${offset}`);
+  const res = await db.execute(webhooksListSql(state, offset, limit));
   return rowsOf(res) as unknown as WebhookRow[];
 }
 
