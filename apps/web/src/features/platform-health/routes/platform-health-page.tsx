@@ -43,18 +43,28 @@ import {
   useHealthWebhooks,
 } from '../api/health';
 
-/** Each level in words and with its own icon, so it never rests on colour alone. */
+/**
+ * Each level in words and with its own icon, so it never rests on colour alone; white on these dark shades
+ * keeps a contrast of 5:1 or more.
+ */
 const LEVELS: Record<HealthLevel, { word: string; color: string; Icon: typeof IconCircleCheck }> = {
-  ok: { word: 'OK', color: 'green.9', Icon: IconCircleCheck },
-  warning: { word: 'Needs a look', color: 'yellow.9', Icon: IconAlertTriangle },
-  failed: { word: 'Failing', color: 'red.9', Icon: IconCircleX },
-  unknown: { word: 'Unknown', color: 'gray.8', Icon: IconHelpCircle },
+  ok: { word: 'OK', color: '#237032', Icon: IconCircleCheck },
+  warning: { word: 'Needs a look', color: '#8a4d00', Icon: IconAlertTriangle },
+  failed: { word: 'Failing', color: '#c92a2a', Icon: IconCircleX },
+  unknown: { word: 'Unknown', color: '#495057', Icon: IconHelpCircle },
 };
 
 function LevelBadge({ level }: { level: HealthLevel }) {
   const { word, color, Icon } = LEVELS[level];
   return (
-    <Badge color={color} variant="light" leftSection={<Icon size={14} aria-hidden />} tt="none">
+    <Badge
+      color={color}
+      variant="filled"
+      size="lg"
+      leftSection={<Icon size={16} aria-hidden />}
+      tt="none"
+      style={{ flexShrink: 0 }}
+    >
       {word}
     </Badge>
   );
