@@ -20,6 +20,7 @@ export * from './item-statistics';
 export * from './limits';
 export * from './lti';
 export * from './media';
+export * from './platform-health';
 export * from './questions';
 export * from './roles';
 export * from './roster';

@@ -16,6 +16,7 @@ import { importsModule } from './imports';
 import { ltiModule } from './lti';
 import type { ServerModule } from './manifest';
 import { mediaModule } from './media';
+import { platformHealthModule } from './platform-health';
 import { questionsModule } from './questions';
 import { referralsModule } from './referrals';
 import { registrationModule } from './registration';
@@ -51,6 +52,7 @@ export const MODULES: readonly ServerModule[] = [
   assignmentsModule,
   auditModule,
   superuserModule,
+  platformHealthModule,
   checkoutModule,
   siteModule,
   devMailboxModule,

@@ -389,6 +389,11 @@ export const policies = {
     allows: (a) => signedIn(a) && a.superuser,
     deny: () => new AppError(ErrorCode.FORBIDDEN, 'Only superusers can manage users'),
   }),
+  /** Super → Platform health (docs/platform-health.md): superusers only. */
+  'superuser.health': policy<Record<string, never>>({
+    allows: (a) => signedIn(a) && a.superuser,
+    deny: () => new AppError(ErrorCode.FORBIDDEN, 'Only superusers can see platform health'),
+  }),
   /** A product's colours and logos (docs/branding.md): its admins and superusers only. */
   'branding.manage': policy<{ productId: string }>({
     allows: (a, r) => runsProduct(a, r.productId),

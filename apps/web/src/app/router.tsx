@@ -446,6 +446,15 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: '/superuser/health',
+                lazy: guarded(
+                  '/superuser',
+                  'Super',
+                  () => import('../features/platform-health/routes/platform-health-page'),
+                  (m) => m.PlatformHealthPage,
+                ),
+              },
+              {
                 path: '/admin/branding',
                 lazy: guarded(
                   '/admin',

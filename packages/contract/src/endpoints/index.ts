@@ -9,6 +9,7 @@ export * from './imports';
 export * from './ingestion';
 export * from './lti';
 export * from './media';
+export * from './platform-health';
 export * from './problem-reports';
 export * from './questions';
 export * from './registration';

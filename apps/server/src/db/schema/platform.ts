@@ -67,7 +67,12 @@ export const jobs = pgTable(
     failedAt: ts('failed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('jobs_due_idx').on(t.runAt).where(sql`done_at IS NULL AND failed_at IS NULL`)],
+  (t) => [
+    index('jobs_due_idx').on(t.runAt).where(sql`done_at IS NULL AND failed_at IS NULL`),
+    // Platform health (docs/platform-health.md): the newest failures and the newest finished jobs, a page at a time.
+    index('jobs_failed_idx').on(t.failedAt.desc(), t.id.desc()).where(sql`failed_at IS NOT NULL`),
+    index('jobs_done_idx').on(t.doneAt.desc(), t.id.desc()).where(sql`done_at IS NOT NULL`),
+  ],
 );
 
 /** Periodic tasks run once across all instances: whoever moves `next_run_at` forward first runs it. */
@@ -77,7 +82,10 @@ export const periodicTasks = pgTable('periodic_tasks', {
   lastRunAt: ts('last_run_at'),
 });
 
-/** Payment-provider webhook events, each processed once by its id. */
+/**
+ * Payment-provider webhook events, each processed once by its id. A delivery whose processing failed is kept
+ * too (processed_at null, failed_at and last_error set), so Platform health can show it and replay it.
+ */
 export const webhookEvents = pgTable(
   'webhook_events',
   {
@@ -87,8 +95,21 @@ export const webhookEvents = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     receivedAt: ts('received_at').notNull().defaultNow(),
     processedAt: ts('processed_at'),
+    /** Times processing was tried: deliveries and replays. */
+    attempts: integer('attempts').notNull().default(1),
+    /** The last failed try, while the event is not processed. */
+    failedAt: ts('failed_at'),
+    /** What the last failed try (a delivery or a replay) said; cleared when processing succeeds. */
+    lastError: text('last_error'),
   },
   (t) => [
+    index('webhook_events_received_idx').on(t.receivedAt.desc(), t.id.desc()),
+    index('webhook_events_processed_idx')
+      .on(t.processedAt.desc(), t.id.desc())
+      .where(sql`processed_at IS NOT NULL`),
+    index('webhook_events_failed_idx')
+      .on(t.failedAt.desc(), t.id.desc())
+      .where(sql`processed_at IS NULL AND failed_at IS NOT NULL`),
     // A purchase event checks whether the provider already deleted its subscription (events can overtake each other).
     index('webhook_events_deleted_subscription_idx')
       .on(sql`(${t.payload} -> 'data' -> 'object' ->> 'id')`)
@@ -108,15 +129,20 @@ export const fulfilledCheckouts = pgTable('fulfilled_checkouts', {
 });
 
 /** The embedded mail transport: every message kept here and shown at the dev mailbox. */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  to: text('to').notNull(),
-  from: text('from').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    from: text('from').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  // Platform health's list of sent mail, newest first.
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt.desc(), t.id.desc())],
+);
 
 /** Small platform-wide values made once and shared by every instance (e.g. the embedded provider's webhook secret). */
 export const settings = pgTable('settings', {

@@ -5,5 +5,6 @@ import { checkoutRoutes } from './routes';
 
 export { WEBHOOK_URL } from './routes';
 export { checkoutService } from './service';
+export { type ReplayAudit, type WebhookEventRow, webhookService } from './webhooks';
 
 export const checkoutModule: ServerModule = { name: 'checkout', routes: checkoutRoutes };

@@ -75,21 +75,54 @@ export async function recordFulfilment(tx: DbOrTx, sessionId: string, eventId: s
   return first.length > 0;
 }
 
-/** Records a provider event; answers false when its id was recorded before. */
+/**
+ * Records a provider event as processed; answers false when its id was processed before. An event whose earlier
+ * processing failed (kept with its error, `recordWebhookFailure`) is taken over: a concurrent second delivery
+ * waits on its row and then finds it processed.
+ */
 export async function recordWebhookEvent(tx: DbOrTx, values: NewWebhookEvent) {
   const inserted = await tx
     .insert(webhookEvents)
     .values(values)
-    .onConflictDoNothing()
+    .onConflictDoUpdate({
+      target: webhookEvents.id,
+      set: {
+        processedAt: values.processedAt,
+        failedAt: null,
+        lastError: null,
+        attempts: sql`${webhookEvents.attempts} + 1`,
+      },
+      setWhere: sql`${webhookEvents.processedAt} IS NULL`,
+    })
     .returning({ id: webhookEvents.id });
   return inserted.length > 0;
+}
+
+/**
+ * Keeps a delivery whose processing failed (rolled back), with its error, for Platform health to show and
+ * replay; the provider's own retry processes it too. An event processed meanwhile is left as it is.
+ */
+export async function recordWebhookFailure(
+  db: DbOrTx,
+  values: Omit<NewWebhookEvent, 'processedAt' | 'failedAt' | 'lastError'> & { failedAt: Date; error: string },
+) {
+  const { error, ...row } = values;
+  const lastError = error.slice(0, 2000);
+  await db
+    .insert(webhookEvents)
+    .values({ ...row, processedAt: null, lastError })
+    .onConflictDoUpdate({
+      target: webhookEvents.id,
+      set: { failedAt: values.failedAt, lastError, attempts: sql`${webhookEvents.attempts} + 1` },
+      setWhere: sql`${webhookEvents.processedAt} IS NULL`,
+    });
 }
 
 /** Whether a deletion of this provider subscription has been recorded. */
 export async function subscriptionDeletionRecorded(tx: DbOrTx, providerSubscriptionId: string) {
   const res = await tx.execute(sql`
     SELECT 1 FROM webhook_events WHERE type = 'customer.subscription.deleted'
-    AND payload -> 'data' -> 'object' ->> 'id' = ${providerSubscriptionId} LIMIT 1`);
+    AND payload -> 'data' -> 'object' ->> 'id' = ${providerSubscriptionId} AND processed_at IS NOT NULL LIMIT 1`);
   return rowsOf(res).length > 0;
 }
 

@@ -1,5 +1,7 @@
 import { ErrorCode, type FrequencyType } from '@qbank/contract';
-import type { DbOrTx } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import { webhookEvents } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { type ProviderEvent, WebhookSignatureError } from '../../infra/payments';
 import { AppError } from '../../lib/app-error';
@@ -12,11 +14,40 @@ import {
   findCheckout,
   recordFulfilment,
   recordWebhookEvent,
+  recordWebhookFailure,
   saveCustomerIdIfNone,
   subscriptionDeletionRecorded,
 } from './repository';
 
 type Obj = Record<string, unknown>;
+
+/** A stored provider event as `webhook_events` keeps it. */
+export type WebhookEventRow = typeof webhookEvents.$inferSelect;
+
+/** What a replay did: the event's row after it, and the error when processing failed again. */
+export interface ReplayOutcome {
+  row: WebhookEventRow;
+  outcome: 'processed' | 'failed';
+  error: string | null;
+}
+
+/** Writes the replay's audit entry in the replay's own transaction (before and after: the event's row). */
+export type ReplayAudit = (
+  tx: Tx,
+  e: {
+    before: WebhookEventRow;
+    after: WebhookEventRow;
+    outcome: 'processed' | 'failed';
+    error: string | null;
+  },
+) => Promise<void>;
+
+/** What went wrong, for an operator: the innermost cause (a database error, not the query that met it). */
+function messageOf(e: unknown): string {
+  let err = e;
+  while (err instanceof Error && err.cause instanceof Error && err.cause !== err) err = err.cause;
+  return (err instanceof Error ? err.message : String(err)).slice(0, 2000);
+}
 const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
 const num = (v: unknown) => (typeof v === 'number' ? v : null);
 const fromUnix = (s: number | null) => (s === null ? null : new Date(s * 1000));
@@ -191,22 +222,95 @@ export function webhookService(deps: Deps) {
       if (!event?.id || !event.type || !event.data?.object)
         throw new AppError(ErrorCode.VALIDATION, 'Not a provider event', 'body');
       // Read before the transaction: no provider call while database rows are locked. A failure answers
-      // 500, and the provider delivers the event again.
-      const toApply = await current(event);
-      const applied = await db.transaction(async (tx) => {
-        const recorded = await recordWebhookEvent(tx, {
+      // 500, and the provider delivers the event again; meanwhile the event is kept with its error.
+      let applied: boolean;
+      try {
+        const toApply = await current(event);
+        applied = await db.transaction(async (tx) => {
+          const recorded = await recordWebhookEvent(tx, {
+            id: event.id,
+            provider: payments.kind,
+            type: event.type,
+            payload: event as unknown as Record<string, unknown>,
+            processedAt: deps.clock.now(),
+          });
+          if (!recorded) return false;
+          await apply(tx, toApply);
+          return true;
+        });
+      } catch (err) {
+        await recordWebhookFailure(db, {
           id: event.id,
           provider: payments.kind,
           type: event.type,
           payload: event as unknown as Record<string, unknown>,
-          processedAt: deps.clock.now(),
-        });
-        if (!recorded) return false;
-        await apply(tx, toApply);
-        return true;
-      });
+          failedAt: deps.clock.now(),
+          error: messageOf(err),
+        }).catch((e) => log.error({ err: e, eventId: event.id }, 'could not record a failed webhook event'));
+        throw err;
+      }
       if (applied) deps.jobs.kick(); // work the event queued (stopping a replaced renewal) starts now
       return { received: true as const, duplicate: !applied };
+    },
+
+    /**
+     * Processes a stored event again through the same handler (Platform health's replay), whatever its state:
+     * in one transaction with the event's row locked, so replays wait for each other, and with `audit`'s entry.
+     * What it grants stays once per checkout session (`recordFulfilment`), and a subscription event older than
+     * the last one applied is skipped, so a replay of a processed event changes nothing that is already so. A
+     * failure rolls the work back and records the error (with its own audit entry). Null: no such event.
+     */
+    async replay(id: string, audit: ReplayAudit): Promise<ReplayOutcome | null> {
+      const [stored] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, id));
+      if (!stored) return null;
+      const event = stored.payload as unknown as ProviderEvent;
+      const lock = (tx: Tx) =>
+        tx
+          .select()
+          .from(webhookEvents)
+          .where(eq(webhookEvents.id, id))
+          .for('update')
+          .then((r) => r[0]!);
+      try {
+        const toApply = await current(event);
+        const row = await db.transaction(async (tx) => {
+          const before = await lock(tx);
+          await apply(tx, toApply);
+          const [after] = await tx
+            .update(webhookEvents)
+            .set({
+              processedAt: deps.clock.now(),
+              failedAt: null,
+              lastError: null,
+              attempts: sql`${webhookEvents.attempts} + 1`,
+            })
+            .where(eq(webhookEvents.id, id))
+            .returning();
+          await audit(tx, { before, after: after!, outcome: 'processed', error: null });
+          return after!;
+        });
+        deps.jobs.kick();
+        return { row, outcome: 'processed', error: null };
+      } catch (err) {
+        const error = messageOf(err);
+        log.warn({ err, eventId: id }, 'a replayed webhook event failed');
+        const row = await db.transaction(async (tx) => {
+          const before = await lock(tx);
+          const [after] = await tx
+            .update(webhookEvents)
+            .set({
+              // A processed event stays processed: its earlier processing stands; only this try failed.
+              failedAt: sql`CASE WHEN ${webhookEvents.processedAt} IS NULL THEN ${deps.clock.now().toISOString()}::timestamptz ELSE ${webhookEvents.failedAt} END`,
+              lastError: error,
+              attempts: sql`${webhookEvents.attempts} + 1`,
+            })
+            .where(eq(webhookEvents.id, id))
+            .returning();
+          await audit(tx, { before, after: after!, outcome: 'failed', error });
+          return after!;
+        });
+        return { row, outcome: 'failed', error };
+      }
     },
   };
 }

@@ -426,7 +426,7 @@ describe('renewal, cancel, reactivate and expiry', () => {
     expect(rows.find((r) => r.productId === p2.id)!.active).toBe(true);
   });
 
-  it('a webhook delivery that fails midway records nothing, is retried by the job runner, and nothing is lost', async () => {
+  it('a webhook delivery that fails midway applies nothing (kept as failed), is retried by the job runner, nothing lost', async () => {
     const c = await signedIn(t);
     const u = c.user;
     const { product, plan } = await paidProduct();
@@ -461,7 +461,10 @@ describe('renewal, cancel, reactivate and expiry', () => {
     expect(job!.lastError).toMatch(/500/);
     expect(job!.runAt.getTime()).toBeGreaterThan(clock.nowMs());
     const eventId = (job!.payload as { event: { id: string } }).event.id;
-    expect(await t.deps.db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId))).toHaveLength(0);
+    // Nothing applied: the event is kept only as failed, with its error (Platform health shows and replays it).
+    const failed = await t.deps.db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId));
+    expect(failed).toMatchObject([{ processedAt: null, attempts: 1 }]);
+    expect(failed[0]!.lastError).toContain('simulated failure');
 
     expect(await t.runJobs()).toBe(0); // not due yet
     clock.set(job!.runAt);
@@ -473,6 +476,9 @@ describe('renewal, cancel, reactivate and expiry', () => {
     expect((await mySubscription(u.id, product.id))[0]).toMatchObject({ active: true, type: 'PREMIUM' });
     const [record] = await t.deps.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
     expect(record!.status).toBe('complete');
+    const [processed] = await t.deps.db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId));
+    expect(processed).toMatchObject({ attempts: 2, lastError: null, failedAt: null });
+    expect(processed!.processedAt).not.toBeNull();
   });
 });
 

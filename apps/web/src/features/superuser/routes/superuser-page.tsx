@@ -158,10 +158,7 @@ function UsersSection() {
 }
 
 /** The other parts of Super (SPEC §2), built by later slices: named honestly, with no made-up figures. */
-const NOT_BUILT = [
-  ['Products', 'Creating and publishing QBanks across the platform.'],
-  ['Platform health', 'Jobs, mail and storage at a glance.'],
-] as const;
+const NOT_BUILT = [['Products', 'Creating and publishing QBanks across the platform.']] as const;
 
 /** /superuser: Super, the platform's administration for superusers (docs/superuser.md). */
 export function SuperuserPage() {
@@ -180,6 +177,18 @@ export function SuperuserPage() {
           </Text>
           <Button component={Link} to="/superuser/audit" mt="sm" style={{ alignSelf: 'flex-start' }}>
             Read the audit log
+          </Button>
+        </Card>
+        <Card withBorder p="md" component="section" aria-labelledby="super-health">
+          <Title order={2} id="super-health" size="h3">
+            Platform health
+          </Title>
+          <Text size="sm" mt={4}>
+            Jobs, mail, payment events, the database and storage at a glance; retry, resend or replay what
+            failed.
+          </Text>
+          <Button component={Link} to="/superuser/health" mt="sm" style={{ alignSelf: 'flex-start' }}>
+            See platform health
           </Button>
         </Card>
         <Stack component="section" aria-labelledby="super-not-built" gap="sm">
