@@ -4,3 +4,4 @@ import type { ServerModule } from '../manifest';
 import { staffRoutes } from './routes';
 
 export const staffModule: ServerModule = { name: 'staff', routes: staffRoutes };
+export { applyStaffRoles, sendStaffInvitation } from './service';
