@@ -158,10 +158,7 @@ function UsersSection() {
 }
 
 /** The other parts of Super (SPEC §2), built by later slices: named honestly, with no made-up figures. */
-const NOT_BUILT = [
-  ['Products', 'Creating and publishing QBanks across the platform.'],
-  ['Platform health', 'Jobs, mail and storage at a glance.'],
-] as const;
+const NOT_BUILT = [['Platform health', 'Jobs, mail and storage at a glance.']] as const;
 
 /** /superuser: Super, the platform's administration for superusers (docs/superuser.md). */
 export function SuperuserPage() {
@@ -171,6 +168,18 @@ export function SuperuserPage() {
       <Stack gap="xl">
         <Title order={1}>Super</Title>
         <UsersSection />
+        <Card withBorder p="md" component="section" aria-labelledby="super-products">
+          <Title order={2} id="super-products" size="h3">
+            Products
+          </Title>
+          <Text size="sm" mt={4}>
+            Every QBank with its admins, store state, students and revenue; create one for a new customer,
+            suspend and restore it, transfer it to another admin.
+          </Text>
+          <Button component={Link} to="/superuser/products" mt="sm" style={{ alignSelf: 'flex-start' }}>
+            Open Products
+          </Button>
+        </Card>
         <Card withBorder p="md" component="section" aria-labelledby="super-audit">
           <Title order={2} id="super-audit" size="h3">
             Audit log
