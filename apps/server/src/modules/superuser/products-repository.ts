@@ -179,3 +179,14 @@ export async function lockAdminsAnd(tx: DbOrTx, productId: string, userId: strin
 export async function productExists(db: DbOrTx, id: string) {
   return !!(await selectRow(db, { id: column.string }, sql`SELECT id FROM products WHERE id = ${id}`));
 }
+
+/** The learners of a product: subscriptions with access and no staff role (those a HOLD suspension holds). */
+export async function learnerIdsOf(db: DbOrTx, productId: string) {
+  const rows = await selectRows(
+    db,
+    { user_id: column.string },
+    sql`SELECT user_id FROM subscriptions WHERE product_id = ${productId} AND active AND access_hold IS NULL
+      AND NOT (question_writer OR question_auditor OR instructor OR admin) ORDER BY user_id`,
+  );
+  return rows.map((r) => r.user_id);
+}

@@ -13,11 +13,13 @@ import type { Deps } from '../../deps';
 import { appendAudit } from '../../infra/audit';
 import { AppError } from '../../lib/app-error';
 import { type Actor, authorize } from '../../policies';
+import { testsService } from '../exams';
 import { applyStaffRoles, sendStaffInvitation } from '../staff';
 import {
   adminsOf,
   findProductRow,
   insertUnpublishedProduct,
+  learnerIdsOf,
   lockAdminsAnd,
   lockProduct,
   nameTaken,
@@ -72,6 +74,7 @@ const rowOf = (p: ProductRow): SuperProductRow => ({
  */
 export function superuserProductsService(deps: Deps) {
   const { db, clock } = deps;
+  const tests = testsService(deps);
   const only = (actor: Actor) => authorize(actor, 'superuser.products', {});
 
   async function detail(tx: DbOrTx, id: string): Promise<SuperProductDetail> {
@@ -192,6 +195,10 @@ export function superuserProductsService(deps: Deps) {
     ): Promise<SuperProductActionResult> {
       await only(actor);
       return db.transaction(async (tx) => {
+        // Learners put on HOLD have their running tests paused, as an instructor's hold does (roster): the
+        // tests first, then the product's row, the order an answer being recorded takes its locks in.
+        if (input.suspended && input.learnerAccess === 'HOLD')
+          await tests.pauseTestsOf(tx, await learnerIdsOf(tx, id), id);
         const p = await lockProduct(tx, id);
         if (!p) throw noSuchProduct();
         const now = clock.now();

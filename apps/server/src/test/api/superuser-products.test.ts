@@ -8,6 +8,7 @@ import {
   buildPlan,
   buildProduct,
   buildSubscription,
+  buildTest,
   buildUser,
   latestMail,
   questionBody,
@@ -391,6 +392,7 @@ describe('Super → Products: suspending and restoring', () => {
     const s = await superuser();
     const { product, admin, student } = await bank();
     await t.deps.db.execute(sql`UPDATE products SET published = false WHERE id = ${product.id}`);
+    const running = await buildTest(t.deps.db, student.user.id, product.id);
     const res = await s.post(`${base}/${product.id}/suspended`, { suspended: true, learnerAccess: 'HOLD' });
     expect(res.status, res.text).toBe(200);
     expect(res.body.message).toBe('QBank suspended: its learners have no access until it is restored');
@@ -409,6 +411,14 @@ describe('Super → Products: suspending and restoring', () => {
       },
     });
     expect(tests.status, tests.text).toBe(403);
+    // A test they had running is paused, as an instructor's hold pauses it, and cannot be resumed.
+    const paused = rowsOf(
+      await t.deps.db.execute(sql`SELECT status FROM tests WHERE id = ${running.id}`),
+    ) as Array<{ status: string }>;
+    expect(paused[0]!.status).toBe('PAUSED');
+    expect(
+      (await student.req({ method: 'PATCH', url: `/api/v2/tests/${running.id}/start`, json: {} })).status,
+    ).toBe(403);
     const me = (await student.get('/api/v2/users/me')).body;
     const mine = (list: Array<{ product: { uuid: string }; active: boolean }>) =>
       list.filter((x) => x.product.uuid === product.id).map((x) => x.active);
