@@ -18,6 +18,8 @@ test.describe('Super → Products (docs/superuser-products.md)', () => {
     page,
     newUser,
   }) => {
+    // One flow through three screens and three dialogs, each checked by axe: long on a loaded machine.
+    test.setTimeout(240_000);
     const customer = await newUser({ label: 'customer', firstName: 'Cora', lastName: 'Customer' });
     const successor = await newUser({ label: 'successor', firstName: 'Sol', lastName: 'Successor' });
     await signInAs(page, await newUser(like.superuser));
