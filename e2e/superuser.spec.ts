@@ -13,7 +13,7 @@ test.describe('Super → Users (docs/superuser.md)', () => {
     // Opening the dashboard leads here too: a superuser without a QBank has nothing to buy there.
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/superuser$/);
-    await expect(page.getByRole('heading', { level: 2, name: 'Not built yet' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Platform health' })).toBeVisible();
 
     await page.getByRole('searchbox', { name: 'Search users' }).fill(target.email.toUpperCase());
     await expect(page).toHaveURL(/search=/);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { inRequest } from '../infra/audit';
 import type { Client, FileAnswer } from '../lib/answers';
-import { type Action, type Actor, askingPolicies } from '../policies';
+import { type Action, type Actor, askingPolicies, writingRequest } from '../policies';
 import type { DeferredSession } from './session';
 
 export type { Client, FileAnswer };
@@ -143,17 +143,22 @@ function register<E extends Endpoint>(
     },
     handler: async (req, reply) => {
       // Audit entries written by this request name its address (infra/audit.ts).
+      // A staff write to a suspended product is refused by the policies (policies/index.ts): they learn here
+      // whether this request writes.
+      const writes = endpoint.method !== 'GET';
       const result = await inRequest(req.ip ?? null, () =>
-        work({
-          actor: req.actor as RouteContext<E>['actor'],
-          client: { ip: req.ip, userAgent: req.headers['user-agent']?.slice(0, 500) ?? null },
-          params: req.params as ParamsOf<E>,
-          query: req.query as QueryOf<E>,
-          body: req.body as BodyOf<E>,
-          unvalidatedBody: unvalidated.get(req),
-          req,
-          reply,
-        }),
+        writingRequest(writes, () =>
+          work({
+            actor: req.actor as RouteContext<E>['actor'],
+            client: { ip: req.ip, userAgent: req.headers['user-agent']?.slice(0, 500) ?? null },
+            params: req.params as ParamsOf<E>,
+            query: req.query as QueryOf<E>,
+            body: req.body as BodyOf<E>,
+            unvalidatedBody: unvalidated.get(req),
+            req,
+            reply,
+          }),
+        ),
       );
       if (reply.sent) return reply;
       reply.code(status);

@@ -10,6 +10,8 @@ export interface ProductRoles {
   questionAuditor: boolean;
   instructor: boolean;
   admin: boolean;
+  /** A superuser suspended the product (docs/superuser-products.md): its staff may read but not change it. */
+  productSuspended?: boolean;
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   creatableStatuses,
   ErrorCode,
   mayDiscardRevision,
+  PRODUCT_SUSPENDED_MESSAGE,
   type QuestionRole,
   type QuestionStatus,
 } from '@qbank/contract';
@@ -394,6 +395,14 @@ export const policies = {
     allows: (a) => signedIn(a) && a.superuser,
     deny: () => new AppError(ErrorCode.FORBIDDEN, 'Only superusers can see platform health'),
   }),
+  /**
+   * Super → Products (docs/superuser-products.md): every QBank with its admins and figures; creating one,
+   * suspending and restoring it, moving its admin role: superusers only.
+   */
+  'superuser.products': policy<Record<string, never>>({
+    allows: (a) => signedIn(a) && a.superuser,
+    deny: () => new AppError(ErrorCode.FORBIDDEN, 'Only superusers can manage QBanks'),
+  }),
   /** A product's colours and logos (docs/branding.md): its admins and superusers only. */
   'branding.manage': policy<{ productId: string }>({
     allows: (a, r) => runsProduct(a, r.productId),
@@ -449,6 +458,43 @@ export async function questionStatusesFor(
 
 export type Action = keyof typeof policies;
 
+/**
+ * The rules that guard a change of a product's content or people by its staff. While a superuser has the product
+ * suspended (docs/superuser-products.md), a request that writes (any method but GET, as the route plugin
+ * says through `writingRequest`) is refused with PRODUCT_SUSPENDED_MESSAGE once the rule itself allows it: reads
+ * keep working, and a superuser is never refused. One place, so every staff write of every module follows.
+ */
+const STAFF_WRITES: ReadonlySet<Action> = new Set<Action>([
+  'billing.manage',
+  'catalogue.manage',
+  'media.store',
+  'question.create',
+  'questions.import',
+  'question.save',
+  'question.discardRevision',
+  'question.review',
+  'roster.manage',
+  'enrolment.manage',
+  'templates.manage',
+  'branding.manage',
+  'seats.manage',
+  'staff.manage',
+]);
+
+/** Whether the request being served writes (set by plugins/route.ts for every route). */
+const writing = new AsyncLocalStorage<boolean>();
+export const writingRequest = <T>(write: boolean, work: () => Promise<T>): Promise<T> =>
+  writing.run(write, work);
+
+/** Throws the suspension's refusal when this is a staff write, in a write request, to a suspended product. */
+async function refuseSuspendedWrite(actor: Actor | null, action: Action, resource: unknown) {
+  if (!actor || actor.superuser || !writing.getStore() || !STAFF_WRITES.has(action)) return;
+  const productId = (resource as { productId?: unknown }).productId;
+  if (typeof productId !== 'string') return;
+  if ((await actor.rolesIn(productId))?.productSuspended)
+    throw new AppError(ErrorCode.FORBIDDEN, PRODUCT_SUSPENDED_MESSAGE, 'id');
+}
+
 /** The actions asked of the policies (`can` or `authorize`) while a route that declares its policies runs. */
 const asked = new AsyncLocalStorage<Set<Action>>();
 
@@ -475,7 +521,9 @@ export async function can<A extends Action>(
 ): Promise<boolean> {
   asked.getStore()?.add(action);
   const p = policies[action] as Policy<ResourceOf<A>>;
-  return p.allows(actor, resource);
+  const allowed = await p.allows(actor, resource);
+  if (allowed) await refuseSuspendedWrite(actor, action, resource);
+  return allowed;
 }
 
 /** Throws the policy's refusal unless the actor may do the action to the resource. */
@@ -487,4 +535,5 @@ export async function authorize<A extends Action>(
   asked.getStore()?.add(action);
   const p = policies[action] as Policy<ResourceOf<A>>;
   if (!(await p.allows(actor, resource))) throw p.deny(resource);
+  await refuseSuspendedWrite(actor, action, resource);
 }

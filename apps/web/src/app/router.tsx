@@ -455,6 +455,24 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: '/superuser/products',
+                lazy: guarded(
+                  '/superuser',
+                  'Super',
+                  () => import('../features/superuser/routes/superuser-products-page'),
+                  (m) => m.SuperuserProductsPage,
+                ),
+              },
+              {
+                path: '/superuser/products/:id',
+                lazy: guarded(
+                  '/superuser',
+                  'Super',
+                  () => import('../features/superuser/routes/superuser-product-page'),
+                  (m) => m.SuperuserProductPage,
+                ),
+              },
+              {
                 path: '/admin/branding',
                 lazy: guarded(
                   '/admin',

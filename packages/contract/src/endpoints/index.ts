@@ -18,5 +18,6 @@ export * from './staff';
 export * from './store';
 export * from './subscriptions';
 export * from './superuser';
+export * from './superuser-products';
 export * from './test-bank';
 export * from './tests';

@@ -44,6 +44,15 @@ export const products = pgTable(
      * is refused with a message that names it.
      */
     studentCap: integer('student_cap'),
+    /**
+     * When a superuser suspended the QBank (docs/superuser-products.md): off the store (published is false while
+     * it lasts), its staff read-only; null when it is not suspended.
+     */
+    suspendedAt: ts('suspended_at'),
+    /** While suspended: whether its learners KEEP their access or are put on HOLD; null when not suspended. */
+    suspendedLearnerAccess: text('suspended_learner_access', { enum: ['KEEP', 'HOLD'] }),
+    /** While suspended: whether it was published before, which restoring gives back; null when not suspended. */
+    suspendedPublished: boolean('suspended_published'),
     /** Store search (SPEC §7 productSearchContent) over name and content. */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`to_tsvector('english', coalesce(name, '') || ' ' || coalesce(content, ''))`,
@@ -54,6 +63,8 @@ export const products = pgTable(
   (t) => [
     index('products_name_idx').on(t.name),
     index('products_lower_name_idx').on(sql`lower(${t.name})`, t.id),
+    // One QBank per name in any case (Super → Products creates them; docs/superuser-products.md).
+    uniqueIndex('products_name_unique_idx').on(sql`lower(${t.name})`),
     index('products_search_idx').using('gin', t.searchVector),
   ],
 );
@@ -205,5 +216,9 @@ export const checkoutSessions = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     completedAt: ts('completed_at'),
   },
-  (t) => [index('checkout_sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('checkout_sessions_user_idx').on(t.userId),
+    // Super → Products sums each product's completed checkouts (docs/superuser-products.md).
+    index('checkout_sessions_product_complete_idx').on(t.productId).where(sql`status = 'complete'`),
+  ],
 );

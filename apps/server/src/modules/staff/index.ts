@@ -3,6 +3,5 @@
 import type { ServerModule } from '../manifest';
 import { staffRoutes } from './routes';
 
-export { applyStaffRoles } from './service';
-
 export const staffModule: ServerModule = { name: 'staff', routes: staffRoutes };
+export { applyStaffRoles, sendStaffInvitation } from './service';

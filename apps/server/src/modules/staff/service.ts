@@ -129,6 +129,64 @@ export async function applyStaffRoles(
   return { before, after, row: await findMember(tx, v.productId, v.userId) };
 }
 
+async function mailStaffInvitation(
+  tx: DbOrTx,
+  { mailer, config }: Pick<Deps, 'mailer' | 'config'>,
+  i: { email: string; roles: readonly StaffRole[] },
+  product: string,
+  token: string,
+  expiresAt: Date,
+) {
+  await mailer.queue(
+    tx,
+    composeMail(
+      i.email,
+      `You are invited to the staff of ${product} on ${Brand.name}`,
+      [
+        'Hello,',
+        `An admin of ${product} on ${Brand.name} has invited you to join its staff as ${roleWords(i.roles)}. Create your account with the link below and the QBank opens for you.`,
+        `The link works until ${expiresAt.toUTCString()}. If you did not expect this invitation, ignore this mail.`,
+      ],
+      {
+        label: 'Accept the invitation',
+        url: `${config.publicUrl}/staff-invitation/${encodeURIComponent(token)}`,
+      },
+    ),
+  );
+}
+
+/**
+ * Invites an address without an account to the product's staff with the roles, in the caller's transaction: a
+ * new link (an earlier pending one for the address is renewed), its mail queued, and its audit entry. The
+ * caller kicks the jobs after the commit.
+ */
+export async function sendStaffInvitation(
+  tx: DbOrTx,
+  deps: Pick<Deps, 'mailer' | 'config'>,
+  v: { productId: string; product: string; email: string; roles: StaffRole[]; actorId: string; now: Date },
+): Promise<{ id: string; renewed: boolean }> {
+  const token = randomToken();
+  const expiresAt = new Date(v.now.getTime() + STAFF_INVITATION_DAYS * DAY_MS);
+  const { id, renewed } = await upsertStaffInvitation(tx, {
+    productId: v.productId,
+    email: v.email,
+    roles: v.roles,
+    tokenHash: sha256Hex(token),
+    invitedBy: v.actorId,
+    now: v.now,
+    expiresAt,
+  });
+  await mailStaffInvitation(tx, deps, { email: v.email, roles: v.roles }, v.product, token, expiresAt);
+  await appendAudit(tx, {
+    actorId: v.actorId,
+    productId: v.productId,
+    action: renewed ? 'staffInvitation.resend' : 'staffInvitation.send',
+    details: { invitationId: id, email: v.email, roles: v.roles },
+    at: v.now,
+  });
+  return { id, renewed };
+}
+
 /** Staff (docs/staff.md): a product's admins and superusers grant and revoke its staff roles by e-mail. */
 export function staffService(deps: Deps) {
   const { db, clock, mailer, config } = deps;
@@ -150,30 +208,13 @@ export function staffService(deps: Deps) {
     return seen;
   }
 
-  async function mailInvitation(
+  const mailInvitation = (
     tx: DbOrTx,
     i: { email: string; roles: readonly StaffRole[] },
     product: string,
     token: string,
     expiresAt: Date,
-  ) {
-    await mailer.queue(
-      tx,
-      composeMail(
-        i.email,
-        `You are invited to the staff of ${product} on ${Brand.name}`,
-        [
-          'Hello,',
-          `An admin of ${product} on ${Brand.name} has invited you to join its staff as ${roleWords(i.roles)}. Create your account with the link below and the QBank opens for you.`,
-          `The link works until ${expiresAt.toUTCString()}. If you did not expect this invitation, ignore this mail.`,
-        ],
-        {
-          label: 'Accept the invitation',
-          url: `${config.publicUrl}/staff-invitation/${encodeURIComponent(token)}`,
-        },
-      ),
-    );
-  }
+  ) => mailStaffInvitation(tx, deps, i, product, token, expiresAt);
 
   return {
     /** GET products/{id}/staff. */
@@ -233,24 +274,13 @@ export function staffService(deps: Deps) {
             `${input.email} has no account here: choose at least one role to invite them`,
             'roles',
           );
-        const token = randomToken();
-        const expiresAt = new Date(now.getTime() + STAFF_INVITATION_DAYS * DAY_MS);
-        const { id, renewed } = await upsertStaffInvitation(tx, {
+        const { id, renewed } = await sendStaffInvitation(tx, deps, {
           productId,
+          product,
           email: input.email,
           roles: input.roles,
-          tokenHash: sha256Hex(token),
-          invitedBy: actor.userId,
-          now,
-          expiresAt,
-        });
-        await mailInvitation(tx, { email: input.email, roles: input.roles }, product, token, expiresAt);
-        await appendAudit(tx, {
           actorId: actor.userId,
-          productId,
-          action: renewed ? 'staffInvitation.resend' : 'staffInvitation.send',
-          details: { invitationId: id, email: input.email, roles: input.roles },
-          at: now,
+          now,
         });
         return {
           outcome: renewed ? 'REINVITED' : 'INVITED',

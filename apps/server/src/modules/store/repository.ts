@@ -33,7 +33,14 @@ export const productColumns = {
 };
 export type ProductRow = Omit<
   typeof products.$inferSelect,
-  'searchVector' | 'referencePanel' | 'createdAt' | 'updatedAt' | 'studentCap'
+  | 'searchVector'
+  | 'referencePanel'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'studentCap'
+  | 'suspendedAt'
+  | 'suspendedLearnerAccess'
+  | 'suspendedPublished'
 >;
 
 /** SPEC §3 product content, with additionalContent's fields merged in (nothing when it does not parse). */

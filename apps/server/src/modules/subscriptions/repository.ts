@@ -111,14 +111,19 @@ export async function listDetails(db: DbOrTx, userId: string, only?: string): Pr
   }));
 }
 
+/** A learner's subscription (no staff role) to a product suspended with its learners on HOLD. */
+const learnerHeldByProduct = sql`(${products.suspendedLearnerAccess} IS NOT DISTINCT FROM 'HOLD' AND NOT (${subscriptions.questionWriter} OR ${subscriptions.questionAuditor} OR ${subscriptions.instructor} OR ${subscriptions.admin}))`;
+
 /** Every subscription's roles of a user, by product: what the policies ask about (once per request). */
 export async function rolesByProduct(db: DbOrTx, userId: string): Promise<Map<string, ProductRoles>> {
   const rows = await db
     .select({
       productId: subscriptions.productId,
-      // A hold (suspended, removed) ends access whatever the billing says.
-      active: sql<boolean>`${subscriptions.active} AND ${subscriptions.accessHold} IS NULL`,
-      held: sql<boolean>`${subscriptions.accessHold} IS NOT NULL`,
+      // A hold (suspended, removed) ends access whatever the billing says; so does a suspension of the product
+      // that holds its learners (docs/superuser-products.md), for a subscription without a staff role.
+      active: sql<boolean>`${subscriptions.active} AND ${subscriptions.accessHold} IS NULL AND NOT ${learnerHeldByProduct}`,
+      held: sql<boolean>`${subscriptions.accessHold} IS NOT NULL OR ${learnerHeldByProduct}`,
+      productSuspended: sql<boolean>`${products.suspendedAt} IS NOT NULL`,
       type: subscriptions.type,
       student: subscriptions.student,
       questionWriter: subscriptions.questionWriter,
@@ -127,6 +132,7 @@ export async function rolesByProduct(db: DbOrTx, userId: string): Promise<Map<st
       admin: subscriptions.admin,
     })
     .from(subscriptions)
+    .innerJoin(products, eq(products.id, subscriptions.productId))
     .where(eq(subscriptions.userId, userId));
   return new Map(rows.map(({ productId, ...roles }) => [productId, roles]));
 }

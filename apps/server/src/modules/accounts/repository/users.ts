@@ -58,7 +58,9 @@ function prepareUserMe(db: DbOrTx) {
       subscriptions: sql<SubscriptionJson[]>`coalesce((
         SELECT json_agg(json_build_object(
             'id', s.id, 'product_id', p.id, 'product_name', p.name, 'domain_name', p.domain_name,
-            'color_map', p.color_map, 'active', s.active AND s.access_hold IS NULL, 'type', s.type, 'billing_plan_id', s.billing_plan_id,
+            'color_map', p.color_map, 'active', s.active AND s.access_hold IS NULL
+              AND (p.suspended_learner_access IS DISTINCT FROM 'HOLD'
+                OR s.question_writer OR s.question_auditor OR s.instructor OR s.admin), 'type', s.type, 'billing_plan_id', s.billing_plan_id,
             'student', s.student, 'question_writer', s.question_writer, 'question_auditor', s.question_auditor,
             'instructor', s.instructor, 'admin', s.admin)
           ORDER BY p.name, s.created_at)

@@ -157,9 +157,6 @@ function UsersSection() {
   );
 }
 
-/** The other parts of Super (SPEC §2), built by later slices: named honestly, with no made-up figures. */
-const NOT_BUILT = [['Products', 'Creating and publishing QBanks across the platform.']] as const;
-
 /** /superuser: Super, the platform's administration for superusers (docs/superuser.md). */
 export function SuperuserPage() {
   return (
@@ -168,6 +165,18 @@ export function SuperuserPage() {
       <Stack gap="xl">
         <Title order={1}>Super</Title>
         <UsersSection />
+        <Card withBorder p="md" component="section" aria-labelledby="super-products">
+          <Title order={2} id="super-products" size="h3">
+            Products
+          </Title>
+          <Text size="sm" mt={4}>
+            Every QBank with its admins, store state, students and revenue; create one for a new customer,
+            suspend and restore it, transfer it to another admin.
+          </Text>
+          <Button component={Link} to="/superuser/products" mt="sm" style={{ alignSelf: 'flex-start' }}>
+            Open Products
+          </Button>
+        </Card>
         <Card withBorder p="md" component="section" aria-labelledby="super-audit">
           <Title order={2} id="super-audit" size="h3">
             Audit log
@@ -191,17 +200,6 @@ export function SuperuserPage() {
             See platform health
           </Button>
         </Card>
-        <Stack component="section" aria-labelledby="super-not-built" gap="sm">
-          <Title order={2} id="super-not-built" size="h3">
-            Not built yet
-          </Title>
-          {NOT_BUILT.map(([name, what]) => (
-            <Card key={name} withBorder p="md" bg="gray.0">
-              <Text fw={700}>{name}</Text>
-              <Text size="sm">{what} Not built yet.</Text>
-            </Card>
-          ))}
-        </Stack>
       </Stack>
     </Container>
   );
