@@ -22,6 +22,7 @@ export * from './media';
 export * from './questions';
 export * from './roles';
 export * from './roster';
+export * from './sales';
 export * from './staff';
 export * from './store';
 export * from './subscriptions';

@@ -19,6 +19,7 @@ import { questionsModule } from './questions';
 import { referralsModule } from './referrals';
 import { registrationModule } from './registration';
 import { rosterModule } from './roster';
+import { salesModule } from './sales';
 import { siteModule } from './site';
 import { staffModule } from './staff';
 import { storeModule } from './store';
@@ -44,6 +45,7 @@ export const MODULES: readonly ServerModule[] = [
   examsModule,
   rosterModule,
   enrolmentModule,
+  salesModule,
   staffModule,
   testBankModule,
   assignmentsModule,

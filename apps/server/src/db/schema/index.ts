@@ -8,6 +8,7 @@ export * from './item-statistics';
 export * from './platform';
 export * from './questions';
 export * from './roster';
+export * from './sales';
 export * from './staff';
 
 export * from './tests';

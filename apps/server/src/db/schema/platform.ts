@@ -39,7 +39,11 @@ export const referralVisits = pgTable(
     userAgent: text('user_agent'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('referral_visits_token_idx').on(t.tokenId)],
+  (t) => [
+    index('referral_visits_token_idx').on(t.tokenId),
+    // Sales (docs/sales.md): the visits of a period, by token.
+    index('referral_visits_created_idx').on(t.createdAt, t.tokenId),
+  ],
 );
 
 /**
