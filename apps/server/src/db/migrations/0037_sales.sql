@@ -18,6 +18,6 @@ ALTER TABLE "payments" ADD CONSTRAINT "payments_billing_plan_id_billing_plans_id
 ALTER TABLE "payments" ADD CONSTRAINT "payments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_provider_ref_key" ON "payments" USING btree ("provider_ref");--> statement-breakpoint
 CREATE INDEX "payments_product_paid_idx" ON "payments" USING btree ("product_id","paid_at");--> statement-breakpoint
-CREATE INDEX "payments_token_idx" ON "payments" USING btree ("token_id","paid_at") WHERE token_id IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "payments_product_token_idx" ON "payments" USING btree ("product_id","token_id") WHERE token_id IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "users_referral_token_idx" ON "users" USING btree ("referral_token_id") WHERE referral_token_id IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "referral_visits_created_idx" ON "referral_visits" USING btree ("created_at","token_id");
+CREATE INDEX "referral_visits_token_created_idx" ON "referral_visits" USING btree ("token_id","created_at");

@@ -41,8 +41,8 @@ export const referralVisits = pgTable(
   },
   (t) => [
     index('referral_visits_token_idx').on(t.tokenId),
-    // Sales (docs/sales.md): the visits of a period, by token.
-    index('referral_visits_created_idx').on(t.createdAt, t.tokenId),
+    // Sales (docs/sales.md): a token's visits in a period.
+    index('referral_visits_token_created_idx').on(t.tokenId, t.createdAt),
   ],
 );
 

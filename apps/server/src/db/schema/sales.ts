@@ -34,6 +34,7 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_ref_key').on(t.providerRef),
     // Revenue by month and plan of one product over a period: a range of this index.
     index('payments_product_paid_idx').on(t.productId, t.paidAt),
-    index('payments_token_idx').on(t.tokenId, t.paidAt).where(sql`token_id IS NOT NULL`),
+    // The tokens that brought a product its purchases (Sales' referral table).
+    index('payments_product_token_idx').on(t.productId, t.tokenId).where(sql`token_id IS NOT NULL`),
   ],
 );
