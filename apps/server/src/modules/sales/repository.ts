@@ -48,11 +48,11 @@ export async function revenueByMonthAndPlan(db: DbOrTx, productId: string, p: Pe
   }));
 }
 
-/** The product's plans, cheapest first (the chart's order). */
+/** The product's paid plans, cheapest first (the chart's order); a free plan takes no money. */
 export async function plansOf(db: DbOrTx, productId: string) {
   const rows = rowsOf(
     await db.execute(sql`
-      SELECT id, plan_name FROM billing_plans WHERE product_id = ${productId}
+      SELECT id, plan_name FROM billing_plans WHERE product_id = ${productId} AND price_cents > 0
       ORDER BY price_cents, plan_name, id`),
   );
   return rows.map((r) => ({ planUuid: String(r.id), planName: String(r.plan_name) }));

@@ -46,7 +46,7 @@ const report = async (c: TestClient, productId: string, query = '') => {
   return res.body as SalesReport;
 };
 
-/** A product with a renewing monthly plan and a one-time quarterly one. */
+/** A product with a free plan, a renewing monthly plan and a one-time quarterly one. */
 async function shop(name = `Cardiology ${randomUUID().slice(0, 6)}`) {
   const product = await buildProduct(t.deps.db, { name });
   const monthly = await buildPlan(t.deps.db, product.id, {
@@ -59,6 +59,13 @@ async function shop(name = `Cardiology ${randomUUID().slice(0, 6)}`) {
     planName: '3 months',
     priceCents: 7999,
     frequencyType: 'QUARTERLY',
+  });
+  // A free plan takes no money: it is not one of the chart's plans.
+  await buildPlan(t.deps.db, product.id, {
+    planName: 'Free sample',
+    priceCents: 0,
+    frequencyType: 'INDEFINITE',
+    stripePriceId: null,
   });
   return { product, monthly, quarterly };
 }
