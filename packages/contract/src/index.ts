@@ -24,6 +24,7 @@ export * from './platform-health';
 export * from './questions';
 export * from './roles';
 export * from './roster';
+export * from './sales';
 export * from './staff';
 export * from './store';
 export * from './subscriptions';

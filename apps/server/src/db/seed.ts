@@ -14,6 +14,7 @@ import { PRACTICE_BANK, seedPracticeHistory } from './seed-item-statistics';
 import { seedQuestionBank } from './seed-question-bank';
 import { seedQuestions } from './seed-questions';
 import { demoReferencePanel } from './seed-reference-panels';
+import { seedAuditTrail, seedSalesHistory } from './seed-sales';
 
 export const demoAccounts = [
   {
@@ -282,6 +283,9 @@ export async function seedDemo(
       .returning({ id: users.id, email: users.email });
     const userId = (email: string) => inserted.find((u) => u.email === email)!.id;
     const productIds: string[] = [];
+    const productPlans: Array<
+      Array<{ id: string; planName: string; priceCents: number; frequencyType: string; autoRenew: boolean }>
+    > = [];
 
     for (const [pi, p] of demoProducts.entries()) {
       const [prod] = await tx
@@ -315,10 +319,12 @@ export async function seedDemo(
         )
         .returning({
           id: billingPlans.id,
+          planName: billingPlans.planName,
           priceCents: billingPlans.priceCents,
           autoRenew: billingPlans.autoRenewForSubscription,
           frequencyType: billingPlans.frequencyType,
         });
+      productPlans.push(plans);
       if (pi === 0) {
         // The demo learner bought the one-time paid plan a month ago: access runs out in about five months, and
         // Account Settings offers to turn auto-renew on, as it would for a real buyer.
@@ -458,6 +464,30 @@ export async function seedDemo(
       ),
       now,
     });
+    // Admin → Sales: a year of the first bank's sales to its class, with referral links (db/seed-sales.ts).
+    await seedSalesHistory(tx, {
+      productId: productIds[0]!,
+      plans: productPlans[0]!,
+      buyers: classList.flatMap((s, i) =>
+        s.plan === 'PREMIUM' ? [{ userId: students[i]!.id, active: s.active ?? true }] : [],
+      ),
+      now,
+    });
+    // The superuser's audit log: a year of plan, role, publish, branding and account changes.
+    const [practiceLearner] = rowsOf(
+      await tx.execute(sql`SELECT id, email FROM users WHERE email = 'practice.1@example.com'`),
+    ) as Array<{ id: string; email: string }>;
+    if (practiceLearner)
+      await seedAuditTrail(tx, {
+        now,
+        superuserId: userId('super@example.com'),
+        adminId: userId('admin@example.com'),
+        writer: { id: userId('writer@example.com'), email: 'writer@example.com' },
+        instructor: { id: userId('instructor@example.com'), email: 'instructor@example.com' },
+        banks: demoProducts.map((p, i) => ({ id: productIds[i]!, name: p.name })),
+        plan: productPlans[0]!.find((p) => p.autoRenew)!,
+        disabled: practiceLearner,
+      });
   });
   // The figures of every question answered above, now rather than at the task's first run.
   await refreshItemStatistics(db, (opts.clock ?? systemClock).now());

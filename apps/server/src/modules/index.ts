@@ -21,6 +21,7 @@ import { questionsModule } from './questions';
 import { referralsModule } from './referrals';
 import { registrationModule } from './registration';
 import { rosterModule } from './roster';
+import { salesModule } from './sales';
 import { siteModule } from './site';
 import { staffModule } from './staff';
 import { storeModule } from './store';
@@ -46,6 +47,7 @@ export const MODULES: readonly ServerModule[] = [
   examsModule,
   rosterModule,
   enrolmentModule,
+  salesModule,
   staffModule,
   ltiModule,
   testBankModule,

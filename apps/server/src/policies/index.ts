@@ -443,6 +443,11 @@ export const policies = {
     deny: () =>
       new AppError(ErrorCode.FORBIDDEN, "Only the product's admins can connect course platforms", 'id'),
   }),
+  /** A product's sales: revenue, subscriptions, churn and referrals (docs/sales.md): its admins and superusers. */
+  'sales.read': policy<{ productId: string }>({
+    allows: (a, r) => runsProduct(a, r.productId),
+    deny: () => new AppError(ErrorCode.FORBIDDEN, "Only the product's admins can see its sales", 'id'),
+  }),
 } as const;
 
 /** The statuses the actor may save a question with (DESIGN §5), for `allowedStatuses`. */

@@ -482,6 +482,17 @@ export const router = createBrowserRouter([
                   true,
                 ),
               },
+              // The server lets superusers read any product's sales, so the page opens for them too.
+              {
+                path: '/admin/sales',
+                lazy: guarded(
+                  '/admin',
+                  'Sales',
+                  () => import('../features/sales/routes/sales-page'),
+                  (m) => m.SalesPage,
+                  true,
+                ),
+              },
             ],
           },
         ],

@@ -14,6 +14,7 @@ export * from './problem-reports';
 export * from './questions';
 export * from './registration';
 export * from './roster';
+export * from './sales';
 export * from './staff';
 export * from './store';
 export * from './subscriptions';

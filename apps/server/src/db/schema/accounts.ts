@@ -19,6 +19,8 @@ export const users = pgTable(
     passwordChangedAt: ts('password_changed_at'),
     /** Set by a superuser (docs/superuser.md): the account cannot sign in and has no session; its data is kept. */
     disabledAt: ts('disabled_at'),
+    /** The referral token the browser carried when the account was signed up for (docs/sales.md); null for none. */
+    referralTokenId: text('referral_token_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -32,6 +34,7 @@ export const users = pgTable(
       t.id,
     ),
     index('users_last_name_search_idx').on(sql`(lower(${t.lastName}) COLLATE "C")`, t.id),
+    index('users_referral_token_idx').on(t.referralTokenId).where(sql`referral_token_id IS NOT NULL`),
   ],
 );
 

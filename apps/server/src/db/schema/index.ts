@@ -9,6 +9,7 @@ export * from './lti';
 export * from './platform';
 export * from './questions';
 export * from './roster';
+export * from './sales';
 export * from './staff';
 
 export * from './tests';

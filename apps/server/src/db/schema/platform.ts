@@ -39,7 +39,11 @@ export const referralVisits = pgTable(
     userAgent: text('user_agent'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('referral_visits_token_idx').on(t.tokenId)],
+  (t) => [
+    index('referral_visits_token_idx').on(t.tokenId),
+    // Sales (docs/sales.md): a token's visits in a period.
+    index('referral_visits_token_created_idx').on(t.tokenId, t.createdAt),
+  ],
 );
 
 /**

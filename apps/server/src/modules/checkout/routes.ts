@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { route } from '../../plugins/route';
+import { referralOf } from '../referrals';
 import { localCheckoutService } from './local';
 import { checkoutService } from './service';
 import { webhookService } from './webhooks';
@@ -16,7 +17,10 @@ export async function checkoutRoutes(app: FastifyInstance, deps: Deps) {
   const svc = checkoutService(deps);
   const hooks = webhookService(deps);
 
-  route(app, checkoutApi.create, ({ actor, body }) => svc.create(actor, body));
+  // The page's token first; else the one the browser's referral cookie kept (docs/sales.md).
+  route(app, checkoutApi.create, ({ actor, body, req }) =>
+    svc.create(actor, { ...body, tokenId: body.tokenId ?? referralOf(req) }),
+  );
   route(app, checkoutApi.status, ({ actor, params }) => svc.status(actor, params.sessionId));
 
   // The provider's events: verified against the raw body, so this scope keeps JSON bodies as bytes.

@@ -7,6 +7,7 @@ import { type ProviderEvent, WebhookSignatureError } from '../../infra/payments'
 import { AppError } from '../../lib/app-error';
 import { findUserById } from '../accounts';
 import { findPlan } from '../billing';
+import { recordPayment } from '../sales';
 import { findByProviderId, grantPaid, recountLearners, updateSubscription } from '../subscriptions';
 import {
   completeCheckout,
@@ -119,9 +120,47 @@ export function webhookService(deps: Deps) {
       },
       deps,
     );
+    // The money, for Sales (docs/sales.md): a renewing purchase that waits for running access charges nothing
+    // now; its first charge comes as an invoice.
+    const amount = num(o.amount_total);
+    if (amount && amount > 0)
+      await recordPayment(tx, {
+        productId: plan.productId,
+        billingPlanId: plan.id,
+        userId,
+        kind: 'PURCHASE',
+        amountCents: amount,
+        currency: str(o.currency) ?? 'usd',
+        providerRef: sessionId ?? e.id,
+        tokenId: checkout?.tokenId ?? str(meta.tokenId),
+        paidAt: new Date(e.created * 1000),
+      });
     const customer = str(o.customer);
     if (customer) await saveCustomerIdIfNone(tx, userId, customer);
     if (sessionId) await completeCheckout(tx, sessionId, deps.clock.now());
+  }
+
+  /**
+   * A renewing subscription's invoice paid: the money, for Sales, whatever order its events come in (an older
+   * event is still a charge). The first invoice of a subscription is its checkout's, already counted there.
+   */
+  async function renewalPaid(tx: DbOrTx, e: ProviderEvent, o: Obj) {
+    const providerId = invoiceSubscription(o);
+    const amount = num(o.amount_paid);
+    if (!providerId || !amount || amount <= 0 || o.billing_reason === 'subscription_create') return;
+    const s = await findByProviderId(tx, providerId);
+    if (!s) return;
+    const paidAt = num((o.status_transitions as Obj | undefined)?.paid_at);
+    await recordPayment(tx, {
+      productId: s.productId,
+      billingPlanId: s.billingPlanId,
+      userId: s.userId,
+      kind: 'RENEWAL',
+      amountCents: amount,
+      currency: str(o.currency) ?? 'usd',
+      providerRef: str(o.id) ?? e.id,
+      paidAt: fromUnix(paidAt) ?? new Date(e.created * 1000),
+    });
   }
 
   /** The newest event wins: an older one arriving late is skipped. */
@@ -188,6 +227,7 @@ export function webhookService(deps: Deps) {
       }
       case 'invoice.paid':
       case 'invoice.payment_succeeded': {
+        await renewalPaid(tx, e, o);
         const found = await subscriptionFor(tx, invoiceSubscription(o), e);
         const end = fromUnix(invoicePeriodEnd(o));
         if (!found || !end) return;

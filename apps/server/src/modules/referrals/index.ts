@@ -2,4 +2,6 @@
 import type { ServerModule } from '../manifest';
 import { referralRoutes } from './routes';
 
+export { keepReferralCookie, REFERRAL_COOKIE, referralOf } from './attribution';
+
 export const referralsModule: ServerModule = { name: 'referrals', routes: referralRoutes };

@@ -21,7 +21,7 @@ export function referralsService(deps: Deps) {
       const visitor = sha256Hex(`${tokenId}\n${ip}\n${userAgent ?? ''}`);
       const first = await limiter.hit(`referral:seen:${visitor}`, 1, SAME_VISITOR_WINDOW_MS);
       if (!first.allowed) return;
-      await insertVisit(db, tokenId, userAgent);
+      await insertVisit(db, tokenId, userAgent, deps.clock.now());
     },
   };
 }

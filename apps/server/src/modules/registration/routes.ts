@@ -4,6 +4,7 @@ import type { Deps } from '../../deps';
 import type { Client } from '../../plugins/route';
 import { route } from '../../plugins/route';
 import { SESSION_COOKIE, setSessionCookie } from '../../plugins/session';
+import { referralOf } from '../referrals';
 import { type Finisher, registrationService } from './service';
 
 /** The registration cookie of the browser that started one (see the service): `<user id>.<nonce>`. */
@@ -28,16 +29,25 @@ export function registrationRoutes(app: FastifyInstance, deps: Deps) {
     });
 
   route(app, registrationApi.initiate, async ({ body, client, req, reply }) => {
-    const { browserCookie } = await svc.initiate(body, client, req.cookies[BROWSER_COOKIE]);
+    const { browserCookie } = await svc.initiate(
+      body,
+      client,
+      req.cookies[BROWSER_COOKIE],
+      undefined,
+      referralOf(req),
+    );
     keepBrowserCookie(reply, browserCookie);
     return { ok: true as const };
   });
   route(app, registrationApi.initiateStreamlined, async ({ body, client, req, reply }) => {
     const { password, stripePriceId, ...person } = body;
-    const { browserCookie } = await svc.initiate(person, client, req.cookies[BROWSER_COOKIE], {
-      password,
-      stripePriceId,
-    });
+    const { browserCookie } = await svc.initiate(
+      person,
+      client,
+      req.cookies[BROWSER_COOKIE],
+      { password, stripePriceId },
+      referralOf(req),
+    );
     keepBrowserCookie(reply, browserCookie);
     return { ok: true as const };
   });

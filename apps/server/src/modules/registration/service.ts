@@ -118,6 +118,8 @@ export function registrationService(deps: Deps) {
     client: Client,
     browserCookie: string | undefined,
     streamlined?: Streamlined,
+    /** The referral token the browser carries: the sign-up is attributed to it (docs/sales.md). */
+    referralTokenId?: string,
   ): Promise<{ browserCookie: string }> {
     await enforceRateLimits(limiter, [
       [`register:addr:${client.ip}`, RateLimits.registrationPerAddress],
@@ -159,6 +161,7 @@ export function registrationService(deps: Deps) {
         lastName: input.lastName,
         ...(passwordHash !== undefined ? { passwordHash } : {}),
         ...(data.customerId ? { stripeCustomerId: data.customerId as string } : {}),
+        ...(referralTokenId ? { referralTokenId } : {}),
         updatedAt: now,
       };
       if (userId) {

@@ -95,6 +95,7 @@ export async function grantPaid(
       productId: g.productId,
       student: true,
       ...fields,
+      createdAt: at, // the app's clock: Sales counts paid subscriptions by when they started (docs/sales.md)
     });
   }
   if (row.active) await setLastUsedProduct(tx, g.userId, g.productId, at);

@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { activeSubscription } from '@qbank/contract';
+import IconChartBar from '@tabler/icons-react/dist/esm/icons/IconChartBar.mjs';
 import IconHistory from '@tabler/icons-react/dist/esm/icons/IconHistory.mjs';
 import IconListTree from '@tabler/icons-react/dist/esm/icons/IconListTree.mjs';
 import IconPalette from '@tabler/icons-react/dist/esm/icons/IconPalette.mjs';
@@ -95,6 +96,20 @@ export function AdminPage() {
             </Text>
             <Button component={Link} to="/admin/branding" mt="md" style={{ alignSelf: 'flex-start' }}>
               Edit logos and colours
+            </Button>
+          </Card>
+          <Card withBorder p="lg">
+            <Group gap="xs" wrap="nowrap">
+              <IconChartBar size={22} aria-hidden />
+              <Title order={2} size="h4">
+                Sales
+              </Title>
+            </Group>
+            <Text mt="xs" size="sm">
+              Revenue by month and plan, subscriptions and churn, and what your referral links bring in.
+            </Text>
+            <Button component={Link} to="/admin/sales" mt="md" style={{ alignSelf: 'flex-start' }}>
+              See the sales
             </Button>
           </Card>
           {COMING_SOON.map(({ title, what }) => (
