@@ -3,6 +3,7 @@ import { activeSubscription } from '@qbank/contract';
 import IconHistory from '@tabler/icons-react/dist/esm/icons/IconHistory.mjs';
 import IconListTree from '@tabler/icons-react/dist/esm/icons/IconListTree.mjs';
 import IconPalette from '@tabler/icons-react/dist/esm/icons/IconPalette.mjs';
+import IconReceipt from '@tabler/icons-react/dist/esm/icons/IconReceipt.mjs';
 import IconTable from '@tabler/icons-react/dist/esm/icons/IconTable.mjs';
 import IconUsers from '@tabler/icons-react/dist/esm/icons/IconUsers.mjs';
 import { Link } from 'react-router';
@@ -10,9 +11,7 @@ import { PageTitle } from '../../../components/page-title';
 import { useAuth } from '../../accounts/api/auth';
 
 /** What an admin will run from here later; honest about not being built yet. */
-const COMING_SOON = [
-  { title: 'Plans and prices', what: 'The plans learners buy, their prices and how long each one lasts.' },
-];
+const COMING_SOON: Array<{ title: string; what: string }> = [];
 
 /** /admin: the product admin's hub, a card per part of the QBank to run; the subject tree is the first one built. */
 export function AdminPage() {
@@ -95,6 +94,21 @@ export function AdminPage() {
             </Text>
             <Button component={Link} to="/admin/branding" mt="md" style={{ alignSelf: 'flex-start' }}>
               Edit logos and colours
+            </Button>
+          </Card>
+          <Card withBorder p="lg">
+            <Group gap="xs" wrap="nowrap">
+              <IconReceipt size={22} aria-hidden />
+              <Title order={2} size="h4">
+                Plans and prices
+              </Title>
+            </Group>
+            <Text mt="xs" size="sm">
+              The plans learners buy, their prices and how long each one lasts, with a preview as the store
+              shows them.
+            </Text>
+            <Button component={Link} to="/admin/plans" mt="md" style={{ alignSelf: 'flex-start' }}>
+              Manage plans and prices
             </Button>
           </Card>
           {COMING_SOON.map(({ title, what }) => (
