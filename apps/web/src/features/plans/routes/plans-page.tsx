@@ -209,7 +209,7 @@ function PlanCard({
             <Badge variant="light" color={p.billingPlanType === 'PUBLIC' ? 'blue' : 'gray'}>
               {TYPE_LABELS[p.billingPlanType]}
             </Badge>
-            {p.active ? <Badge color="green.9">Active</Badge> : <Badge color="gray.7">Inactive</Badge>}
+            {p.active ? <Badge color="teal.9">Active</Badge> : <Badge color="gray.7">Inactive</Badge>}
           </Group>
           <Text size="sm">
             {priceText(p.price)} {frequencyText(p.frequencyType, p.autoRenewForSubscription)} ·{' '}
