@@ -268,9 +268,9 @@ export function billingService(deps: Deps) {
           if (price.kind === 'fresh' && (await priceUsedElsewhere(tx, price.id, id))) throw priceTaken();
           const next = planFields(input, stripePriceId);
           const before = toBillingPlan(plan);
-          const after: BillingPlan = { ...before, ...toBillingPlan({ ...plan, ...next }) };
+          const after = toBillingPlan({ ...plan, ...next });
           if (JSON.stringify(before) === JSON.stringify(after)) return before; // nothing to change
-          const leftStore = await guardStoreExit(tx, locked, plan, next as PlanRow, confirmLeaveStore);
+          const leftStore = await guardStoreExit(tx, locked, plan, after, confirmLeaveStore);
           const row = toBillingPlan(
             await updatePlan(tx, plan.id, {
               ...next,
