@@ -38,7 +38,7 @@ import { QueryState } from '../../../components/query-state';
 import { HttpError } from '../../../lib/http';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useAuth } from '../../accounts/api/auth';
-import { PlanLine, PlanSummary } from '../../store/components/plan-lines';
+import { PlanLine, PlanSummary } from '../../store';
 import { usePlanSubscribers, usePlans, useSavePlan, useTogglePlan } from '../api/plans';
 
 type PlanType = (typeof BILLING_PLAN_TYPES)[number];
