@@ -1,27 +1,43 @@
+import type { Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
-import { buildProduct, buildSubscription } from '../apps/server/src/test/factories';
-import { expect, expectAccessible, expectNoHorizontalOverflow, signInAs, test } from './fixtures';
+import type { Db } from '../apps/server/src/db/client';
+import { buildPlan, buildProduct, buildSubscription } from '../apps/server/src/test/factories';
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  signInAs,
+  type TestUser,
+  test,
+  type UserSpec,
+} from './fixtures';
 
 // Admin → Plans and prices (docs/billing-plans.md): the admin of a QBank with no plans creates one with the
 // keyboard, sees it as the store will in the preview, changes its price, meets a field error, and takes the
 // last public plan off sale through the warning that the QBank leaves the store; axe and 375 px throughout.
 
+/** A QBank of its own (published, no plans) and its admin, signed in with it as the active product. */
+async function adminOfNewQBank(page: Page, db: Db, newUser: (spec?: UserSpec) => Promise<TestUser>) {
+  const product = await buildProduct(db, { name: `Plans QBank ${Date.now()}` });
+  const admin = await newUser({ label: 'plans-admin', firstName: 'Pia', lastName: 'Planner' });
+  await buildSubscription(db, admin.id, product.id, {
+    type: 'PRIVILEGED',
+    student: false,
+    admin: true,
+    staffSince: new Date(),
+  });
+  await db.execute(sql`UPDATE users SET last_used_product_id = ${product.id} WHERE id = ${admin.id}`);
+  await signInAs(page, admin);
+  return product;
+}
+
 test.describe('Plans and prices', () => {
-  test('create a plan, edit its price with the preview, a field error, deactivate the last public plan', async ({
+  test('create a plan by keyboard, field errors, edit its price with the preview', async ({
     page,
     newUser,
     db,
   }) => {
-    const product = await buildProduct(db, { name: `Plans QBank ${Date.now()}` });
-    const admin = await newUser({ label: 'plans-admin', firstName: 'Pia', lastName: 'Planner' });
-    await buildSubscription(db, admin.id, product.id, {
-      type: 'PRIVILEGED',
-      student: false,
-      admin: true,
-      staffSince: new Date(),
-    });
-    await db.execute(sql`UPDATE users SET last_used_product_id = ${product.id} WHERE id = ${admin.id}`);
-    await signInAs(page, admin);
+    await adminOfNewQBank(page, db, newUser);
 
     // From the Admin page's card.
     await page.goto('/admin');
@@ -53,7 +69,7 @@ test.describe('Plans and prices', () => {
     const card = plans.getByRole('listitem', { name: 'Monthly access' });
     await expect(card).toContainText('$49 every month · Auto-renews');
     await expect(card).toContainText('0 active subscribers');
-    await expect(card).toContainText('Active');
+    await expect(card.getByRole('button', { name: 'Deactivate Monthly access' })).toBeVisible();
 
     // A field error: the name is taken (the server's 409 lands on the field), and a negative price (the form's).
     await plans.getByRole('button', { name: 'New plan' }).click();
@@ -82,15 +98,32 @@ test.describe('Plans and prices', () => {
       'Saved “Monthly access”. New buyers pay $59.50; existing subscribers keep the price they bought.',
     );
     await expect(card).toContainText('$59.50 every month');
+  });
 
-    // The last public plan of a published QBank: the warning first, then it goes.
+  test('deactivating the last public plan warns that the QBank leaves the store; 375 px', async ({
+    page,
+    newUser,
+    db,
+  }) => {
+    const product = await adminOfNewQBank(page, db, newUser);
+    await buildPlan(db, product.id, {
+      planName: 'Monthly access',
+      priceCents: 5950,
+      autoRenewForSubscription: true,
+    });
+    await page.goto('/admin/plans');
+    const plans = page.getByRole('region', { name: 'Plans' });
+    const card = plans.getByRole('listitem', { name: 'Monthly access' });
+    await expect(card).toContainText('$59.50 every month · Auto-renews');
+
+    // The warning first: keeping the plan changes nothing; confirming takes it off sale.
     await card.getByRole('button', { name: 'Deactivate Monthly access' }).click();
     const dialog = page.getByRole('dialog', { name: `Take ${product.name} out of the store?` });
     await expect(dialog).toContainText('leaves the store');
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Keep it in the store' }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(card).toContainText('Active');
+    await expect(card.getByRole('button', { name: 'Deactivate Monthly access' })).toBeVisible();
     await card.getByRole('button', { name: 'Deactivate Monthly access' }).click();
     await dialog.getByRole('button', { name: 'Deactivate and leave the store' }).click();
     await expect(dialog).toHaveCount(0);
@@ -100,6 +133,7 @@ test.describe('Plans and prices', () => {
 
     await page.setViewportSize({ width: 375, height: 800 });
     await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Plans and prices' })).toBeVisible();
     await expect(page.getByRole('listitem', { name: 'Monthly access' })).toBeVisible();
     await page.getByRole('button', { name: 'Edit Monthly access' }).click();
     await expect(page.getByTestId('plan-preview')).toContainText('$59.50 every month');
