@@ -86,3 +86,22 @@ export function listPlans<T extends Pick<BillingPlan, 'active' | 'frequencyType'
 export function periodMonths(frequency: FrequencyType): number | null {
   return { MONTHLY: 1, QUARTERLY: 3, HALF_YEARLY: 6, YEARLY: 12, INDEFINITE: null }[frequency];
 }
+
+/**
+ * The optional query of a plan update or toggle (docs/billing-plans.md): `confirmLeaveStore=true` lets a change
+ * take away a published QBank's last active public plan, which takes the QBank out of the store.
+ */
+export const planChangeQuery = z.object({
+  confirmLeaveStore: z
+    .enum(['true', 'false'], { error: 'confirmLeaveStore must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
+/** The refusal's message when a change would leave a published QBank with no active public plan. */
+export const LEAVE_STORE_MESSAGE =
+  'This is the last active public plan of a published QBank: without it the QBank leaves the store. Confirm to go ahead.';
+
+/** How many active subscriptions each plan of a product holds (plans with none are left out). */
+export const planSubscribers = z.object({ uuid: z.string(), activeSubscribers: z.number().int() });
+export type PlanSubscribers = z.infer<typeof planSubscribers>;

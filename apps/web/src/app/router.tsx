@@ -493,6 +493,17 @@ export const router = createBrowserRouter([
                   true,
                 ),
               },
+              // The server lets superusers manage any product's plans, so the page opens for them too.
+              {
+                path: '/admin/plans',
+                lazy: guarded(
+                  '/admin',
+                  'Plans and prices',
+                  () => import('../features/plans/routes/plans-page'),
+                  (m) => m.PlansPage,
+                  true,
+                ),
+              },
             ],
           },
         ],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { billingPlan } from '../billing';
+import { billingPlan, planChangeQuery, planSubscribers } from '../billing';
 import {
   catalogueCategory,
   catalogueIdParams,
@@ -105,21 +105,34 @@ export const billingApi = {
   update: endpoint({
     method: 'PATCH',
     path: '/api/v2/products/:productUuid/billingPlans/:uuid',
-    summary: 'Update a plan',
+    summary:
+      "Update a plan (a new price gets a new provider price; subscribers keep theirs). Taking away a published QBank's last active public plan needs confirmLeaveStore=true (else 409 naming active)",
     tags: ['billing'],
     access: 'user',
     params: planParams,
+    query: planChangeQuery,
     body: billingPlanInput,
     response: billingPlan,
   }),
   toggleActive: endpoint({
     method: 'PATCH',
     path: '/api/v2/products/:productUuid/billingPlans/:uuid/active',
-    summary: 'Toggle a plan active or inactive',
+    summary:
+      "Toggle a plan active or inactive; deactivating a published QBank's last active public plan needs confirmLeaveStore=true (else 409 naming active)",
     tags: ['billing'],
     access: 'user',
     params: planParams,
+    query: planChangeQuery,
     response: billingPlan,
+  }),
+  subscribers: endpoint({
+    method: 'GET',
+    path: '/api/v2/products/:id/billingPlanSubscribers',
+    summary: "How many active subscriptions each of a product's plans holds (its admins and superusers)",
+    tags: ['billing'],
+    access: 'user',
+    params: productIdParams,
+    response: z.array(planSubscribers),
   }),
 };
 

@@ -1,6 +1,6 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { billingPlans, products } from '../../db/schema';
+import { billingPlans, products, subscriptions } from '../../db/schema';
 import type { PlanRow } from '../store';
 
 export type { PlanRow };
@@ -20,6 +20,83 @@ export async function findPlanOfProduct(db: DbOrTx, productId: string, id: strin
     .where(and(eq(billingPlans.id, id), eq(billingPlans.productId, productId)))
     .limit(1);
   return p ?? null;
+}
+
+/**
+ * Locks a product's row for a change to its plans (FOR NO KEY UPDATE: rows that merely reference the product,
+ * such as a new subscription, are not held up). Every plan change takes this lock first and the plan's row
+ * second, so two changes of one product's plans run one after the other and never wait on each other in a
+ * circle.
+ */
+export async function lockProduct(tx: DbOrTx, id: string) {
+  const [p] = await tx
+    .select({ id: products.id, name: products.name, published: products.published })
+    .from(products)
+    .where(eq(products.id, id))
+    .for('no key update');
+  return p ?? null;
+}
+
+/** A product's plan, its row locked until the transaction ends. */
+export async function lockPlanOfProduct(tx: DbOrTx, productId: string, id: string): Promise<PlanRow | null> {
+  const [p] = await tx
+    .select()
+    .from(billingPlans)
+    .where(and(eq(billingPlans.id, id), eq(billingPlans.productId, productId)))
+    .for('update');
+  return p ?? null;
+}
+
+/** Whether another plan of the product (than `exceptId`) has this name, whatever its case. */
+export async function planNameTaken(db: DbOrTx, productId: string, name: string, exceptId: string | null) {
+  const [other] = await db
+    .select({ id: billingPlans.id })
+    .from(billingPlans)
+    .where(
+      and(
+        eq(billingPlans.productId, productId),
+        sql`lower(${billingPlans.planName}) = lower(${name})`,
+        exceptId ? ne(billingPlans.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return !!other;
+}
+
+/** How many active public plans the product has besides `exceptId`. */
+export async function otherActivePublicPlans(db: DbOrTx, productId: string, exceptId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(billingPlans)
+    .where(
+      and(
+        eq(billingPlans.productId, productId),
+        eq(billingPlans.active, true),
+        eq(billingPlans.billingPlanType, 'PUBLIC'),
+        ne(billingPlans.id, exceptId),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function setPlanActive(db: DbOrTx, id: string, active: boolean): Promise<PlanRow> {
+  const [row] = await db.update(billingPlans).set({ active }).where(eq(billingPlans.id, id)).returning();
+  return row!;
+}
+
+/** Active subscriptions per plan of a product (one grouped read over the product's subscriptions). */
+export async function subscribersPerPlan(db: DbOrTx, productId: string) {
+  return db
+    .select({ uuid: sql<string>`${subscriptions.billingPlanId}`, activeSubscribers: count() })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.productId, productId),
+        eq(subscriptions.active, true),
+        isNotNull(subscriptions.billingPlanId),
+      ),
+    )
+    .groupBy(subscriptions.billingPlanId);
 }
 
 /** A plan with the product it sells. */
@@ -53,16 +130,6 @@ export async function insertPlan(db: DbOrTx, values: NewPlan): Promise<PlanRow> 
 
 export async function updatePlan(db: DbOrTx, id: string, fields: PlanFields): Promise<PlanRow> {
   const [row] = await db.update(billingPlans).set(fields).where(eq(billingPlans.id, id)).returning();
-  return row!;
-}
-
-/** Flipped in the statement, so two toggles at once make two flips rather than one lost update. */
-export async function flipPlanActive(db: DbOrTx, id: string): Promise<PlanRow> {
-  const [row] = await db
-    .update(billingPlans)
-    .set({ active: sql`NOT ${billingPlans.active}` })
-    .where(eq(billingPlans.id, id))
-    .returning();
   return row!;
 }
 

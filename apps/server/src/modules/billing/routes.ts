@@ -19,13 +19,16 @@ export function billingRoutes(app: FastifyInstance, deps: Deps) {
   route(
     app,
     billingApi.update,
-    ({ actor, params, body }) => svc.update(actor, params.productUuid, params.uuid, body),
+    ({ actor, params, query, body }) =>
+      svc.update(actor, params.productUuid, params.uuid, body, query.confirmLeaveStore),
     managing,
   );
   route(
     app,
     billingApi.toggleActive,
-    ({ actor, params }) => svc.toggleActive(actor, params.productUuid, params.uuid),
+    ({ actor, params, query }) =>
+      svc.toggleActive(actor, params.productUuid, params.uuid, query.confirmLeaveStore),
     managing,
   );
+  route(app, billingApi.subscribers, ({ actor, params }) => svc.subscribers(actor, params.id), managing);
 }

@@ -289,7 +289,8 @@ describe('one buyer is never billed twice for one QBank', () => {
     const [plan] = await t.deps.db.select().from(billingPlans).where(eq(billingPlans.id, a.plan.id));
     expect(plan!.renewalPriceId).toBeNull();
 
-    await ac.req({ method: 'PATCH', url: `${planUrl}/active` });
+    // Its only public plan: turning it off takes the QBank out of the store, so it is confirmed.
+    await ac.req({ method: 'PATCH', url: `${planUrl}/active?confirmLeaveStore=true` });
     const list = (await a.c.req({ url: `/api/v2/users/${a.u.id}/subscriptions` })).body;
     expect(list[0].canAutoRenew).toBe(false);
     const res = await a.c.req({

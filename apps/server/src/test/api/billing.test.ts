@@ -72,8 +72,14 @@ describe('billing plans', () => {
     expect(res.body.stripePriceId).toMatch(/^price_local_/);
     const sup = await as('superuser', p.id);
     expect(
-      (await sup.req({ method: 'POST', url, json: plan({ price: 0, autoRenewForSubscription: false }) }))
-        .status,
+      // Another name: a QBank's plan names are unique (billing-plans-admin.test.ts).
+      (
+        await sup.req({
+          method: 'POST',
+          url,
+          json: plan({ planName: 'Free', price: 0, autoRenewForSubscription: false }),
+        })
+      ).status,
     ).toBe(201);
   });
 
@@ -133,7 +139,8 @@ describe('billing plans', () => {
       json: { ...read, autoRenewForSubscription: false, autoCreateStripePrice: true },
     });
     expect(renewOff.body.stripePriceId).not.toBe(read.stripePriceId);
-    const off = await admin.req({ method: 'PATCH', url: `${url}/active` });
+    // Its only public plan: turning it off takes the QBank out of the store, so it is confirmed.
+    const off = await admin.req({ method: 'PATCH', url: `${url}/active?confirmLeaveStore=true` });
     expect(off.body.active).toBe(false);
     expect((await admin.req({ method: 'PATCH', url: `${url}/active` })).body.active).toBe(true);
     const other = await buildProduct(t.deps.db);

@@ -1,21 +1,17 @@
-import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { activeSubscription } from '@qbank/contract';
 import IconChartBar from '@tabler/icons-react/dist/esm/icons/IconChartBar.mjs';
 import IconHistory from '@tabler/icons-react/dist/esm/icons/IconHistory.mjs';
 import IconListTree from '@tabler/icons-react/dist/esm/icons/IconListTree.mjs';
 import IconPalette from '@tabler/icons-react/dist/esm/icons/IconPalette.mjs';
+import IconReceipt from '@tabler/icons-react/dist/esm/icons/IconReceipt.mjs';
 import IconTable from '@tabler/icons-react/dist/esm/icons/IconTable.mjs';
 import IconUsers from '@tabler/icons-react/dist/esm/icons/IconUsers.mjs';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { useAuth } from '../../accounts/api/auth';
 
-/** What an admin will run from here later; honest about not being built yet. */
-const COMING_SOON = [
-  { title: 'Plans and prices', what: 'The plans learners buy, their prices and how long each one lasts.' },
-];
-
-/** /admin: the product admin's hub, a card per part of the QBank to run; the subject tree is the first one built. */
+/** /admin: the product admin's hub, a card per part of the QBank to run; from the store page to the history. */
 export function AdminPage() {
   const { user } = useAuth();
   const product = user ? activeSubscription(user)?.product.name : undefined;
@@ -24,7 +20,9 @@ export function AdminPage() {
       <PageTitle name="Admin" />
       <Stack gap="lg">
         <Title order={1}>Admin</Title>
-        {product && <Text>Run {product}: its content, looks, staff and history now; its plans soon.</Text>}
+        {product && (
+          <Text>Run {product}: its store page, plans, content, looks, staff, sales and history.</Text>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Card withBorder p="lg">
             <Group gap="xs" wrap="nowrap">
@@ -112,21 +110,21 @@ export function AdminPage() {
               See the sales
             </Button>
           </Card>
-          {COMING_SOON.map(({ title, what }) => (
-            <Card key={title} withBorder p="lg" bg="gray.0">
-              <Group gap="xs" justify="space-between" wrap="wrap">
-                <Title order={2} size="h4">
-                  {title}
-                </Title>
-                <Badge color="gray.7" variant="filled">
-                  Coming soon
-                </Badge>
-              </Group>
-              <Text mt="xs" size="sm">
-                {what}
-              </Text>
-            </Card>
-          ))}
+          <Card withBorder p="lg">
+            <Group gap="xs" wrap="nowrap">
+              <IconReceipt size={22} aria-hidden />
+              <Title order={2} size="h4">
+                Plans and prices
+              </Title>
+            </Group>
+            <Text mt="xs" size="sm">
+              The plans learners buy, their prices and how long each one lasts, with a preview as the store
+              shows them.
+            </Text>
+            <Button component={Link} to="/admin/plans" mt="md" style={{ alignSelf: 'flex-start' }}>
+              Manage plans and prices
+            </Button>
+          </Card>
         </SimpleGrid>
       </Stack>
     </Container>

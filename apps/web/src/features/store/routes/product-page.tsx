@@ -15,7 +15,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { type BillingPlan, frequencyText, priceText } from '@qbank/contract';
+import type { BillingPlan } from '@qbank/contract';
 import IconArrowLeft from '@tabler/icons-react/dist/esm/icons/IconArrowLeft.mjs';
 import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs';
 import type { QueryClient } from '@tanstack/react-query';
@@ -39,7 +39,7 @@ import {
   useProductContent,
 } from '../api/store';
 import { FeatureStrip } from '../components/feature-strip';
-import { PlanNote } from '../components/plan-lines';
+import { PlanSummary } from '../components/plan-lines';
 import { ShareLink } from '../components/share-link';
 import { categoryText } from '../product-categories';
 
@@ -305,19 +305,7 @@ export function ProductPage() {
                             }}
                           >
                             <Group justify="space-between" wrap="nowrap" align="flex-start">
-                              <div>
-                                <Text fw={700}>{pl.planName}</Text>
-                                <Text size="sm">
-                                  {priceText(pl.price)}{' '}
-                                  {frequencyText(pl.frequencyType, pl.autoRenewForSubscription)}
-                                </Text>
-                                <Text size="xs">
-                                  {pl.price > 0
-                                    ? 'All features and questions'
-                                    : 'All features but limited questions'}
-                                </Text>
-                                <PlanNote plan={pl} />
-                              </div>
+                              <PlanSummary plan={pl} />
                               {on && (
                                 <ThemeIcon radius="xl" size="sm" aria-hidden>
                                   <IconCheck size={14} />
