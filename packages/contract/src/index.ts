@@ -19,6 +19,7 @@ export * from './ingestion';
 export * from './item-statistics';
 export * from './limits';
 export * from './media';
+export * from './product-settings';
 export * from './questions';
 export * from './roles';
 export * from './roster';

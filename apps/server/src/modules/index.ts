@@ -15,6 +15,7 @@ import { examsModule } from './exams';
 import { importsModule } from './imports';
 import type { ServerModule } from './manifest';
 import { mediaModule } from './media';
+import { productSettingsModule } from './product-settings';
 import { questionsModule } from './questions';
 import { referralsModule } from './referrals';
 import { registrationModule } from './registration';
@@ -37,6 +38,7 @@ export const MODULES: readonly ServerModule[] = [
   catalogueModule,
   billingModule,
   brandingModule,
+  productSettingsModule,
   subscriptionsModule(checkoutService),
   questionsModule,
   mediaModule,

@@ -9,6 +9,7 @@ export * from './imports';
 export * from './ingestion';
 export * from './media';
 export * from './problem-reports';
+export * from './product-settings';
 export * from './questions';
 export * from './registration';
 export * from './roster';
