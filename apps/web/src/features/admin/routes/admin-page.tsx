@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { activeSubscription } from '@qbank/contract';
+import IconBuildingStore from '@tabler/icons-react/dist/esm/icons/IconBuildingStore.mjs';
 import IconHistory from '@tabler/icons-react/dist/esm/icons/IconHistory.mjs';
 import IconListTree from '@tabler/icons-react/dist/esm/icons/IconListTree.mjs';
 import IconPalette from '@tabler/icons-react/dist/esm/icons/IconPalette.mjs';
@@ -95,6 +96,21 @@ export function AdminPage() {
             </Text>
             <Button component={Link} to="/admin/branding" mt="md" style={{ alignSelf: 'flex-start' }}>
               Edit logos and colours
+            </Button>
+          </Card>
+          <Card withBorder p="lg">
+            <Group gap="xs" wrap="nowrap">
+              <IconBuildingStore size={22} aria-hidden />
+              <Title order={2} size="h4">
+                Store page
+              </Title>
+            </Group>
+            <Text mt="xs" size="sm">
+              Your QBank's name, category and texts in the store, with a preview, and whether the store lists
+              it.
+            </Text>
+            <Button component={Link} to="/admin/settings" mt="md" style={{ alignSelf: 'flex-start' }}>
+              Edit the store page
             </Button>
           </Card>
           {COMING_SOON.map(({ title, what }) => (
