@@ -27,6 +27,7 @@ export function StorePreview({ productId, values }: { productId: string; values:
         </Title>
         <div inert data-testid="card-preview">
           <ProductCard
+            asVisitor
             product={{
               uuid: productId,
               name,

@@ -70,13 +70,13 @@ function Publication({ productId, saved }: { productId: string; saved: ProductSe
   const [state, color, text] = saved.listed
     ? [
         'Listed on the store',
-        'green.9',
+        '#1e6b30',
         `Anyone can find ${name} in the store, open its page and buy its plans.`,
       ]
     : saved.published
       ? [
           'Published, but hidden',
-          'yellow.9',
+          '#8a4b00',
           `${name} is published but has no active public plan, and the store lists only QBanks with one. Add a public plan and it appears at once.`,
         ]
       : [
@@ -340,7 +340,7 @@ function SettingsForm({ productId, saved }: { productId: string; saved: ProductS
               Preview
             </Title>
             <Text size="sm" c="gray.7">
-              As the store draws it, with the values above (saved or not).
+              As the store draws it for a visitor, with the values above (saved or not).
             </Text>
             <StorePreview productId={productId} values={form.values} />
           </Stack>
