@@ -1,8 +1,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { cardSummary, listPlans, type ProductSettingsValues } from '@qbank/contract';
+import { ProductCard, ProductDetails } from '../../store';
 import { useBillingPlans, useLogo, useProductContent } from '../../store/api/store';
-import { ProductCard } from '../../store/components/product-card';
-import { ProductDetails } from '../../store/components/product-details';
 
 /**
  * The store card and the product page's details drawn by the store's own components with the form's unsaved
