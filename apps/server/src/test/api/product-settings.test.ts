@@ -391,4 +391,13 @@ describe('product settings', () => {
     expect((await read(superuser, missing)).status).toBe(404);
     expect((await read(superuser, 'not-a-uuid')).body.field).toBe('id');
   });
+
+  it('the calls are in the OpenAPI document', async () => {
+    const doc = (await t.client().req({ url: '/api/docs/json' })).body;
+    expect(doc.paths['/api/v2/products/{id}/settings'].get).toBeDefined();
+    expect(
+      doc.paths['/api/v2/products/{id}/settings'].put.requestBody.content['application/json'].schema.required,
+    ).toEqual(expect.arrayContaining(['name', 'productCategory', 'expectedVersion']));
+    expect(doc.paths['/api/v2/products/{id}/published'].post).toBeDefined();
+  });
 });
