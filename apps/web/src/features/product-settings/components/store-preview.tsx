@@ -58,6 +58,7 @@ export function StorePreview({ productId, values }: { productId: string; values:
               </Text>
             )}
             <ProductDetails
+              narrow
               product={{
                 ...counts,
                 content: values.content.trim(),

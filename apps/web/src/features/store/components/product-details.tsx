@@ -20,11 +20,18 @@ export interface ProductDetailsOf {
  * The product page's details (SPEC §2): the content, the stats grid and the drawers. The store's product page
  * and the settings screen's preview draw it alike.
  */
-export function ProductDetails({ product: p }: { product: ProductDetailsOf }) {
+export function ProductDetails({
+  product: p,
+  narrow = false,
+}: {
+  product: ProductDetailsOf;
+  /** Drawn in a narrow column (the preview beside a form): two stats a row at any width. */
+  narrow?: boolean;
+}) {
   return (
     <Stack gap="md">
       <Text style={{ whiteSpace: 'pre-line' }}>{p.content}</Text>
-      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+      <SimpleGrid cols={narrow ? 2 : { base: 2, sm: 3 }} spacing="sm">
         <Stat label="Questions" value={p.questionCount.toLocaleString('en-US')} />
         {showLearnersOnDetail(p.learnersCount) && (
           <Stat label="Learners" value={p.learnersCount.toLocaleString('en-US')} />
@@ -57,7 +64,7 @@ function Stat({ label, value }: { label: string; value: string }) {
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
-      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+      <Text fw={600} style={{ overflowWrap: 'break-word' }}>
         {value}
       </Text>
     </Paper>
