@@ -21,6 +21,7 @@ export * from './limits';
 export * from './lti';
 export * from './media';
 export * from './platform-health';
+export * from './product-settings';
 export * from './questions';
 export * from './roles';
 export * from './roster';

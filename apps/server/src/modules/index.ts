@@ -17,6 +17,7 @@ import { ltiModule } from './lti';
 import type { ServerModule } from './manifest';
 import { mediaModule } from './media';
 import { platformHealthModule } from './platform-health';
+import { productSettingsModule } from './product-settings';
 import { questionsModule } from './questions';
 import { referralsModule } from './referrals';
 import { registrationModule } from './registration';
@@ -40,6 +41,7 @@ export const MODULES: readonly ServerModule[] = [
   catalogueModule,
   billingModule,
   brandingModule,
+  productSettingsModule,
   subscriptionsModule(checkoutService),
   questionsModule,
   mediaModule,

@@ -448,6 +448,15 @@ export const policies = {
     allows: (a, r) => runsProduct(a, r.productId),
     deny: () => new AppError(ErrorCode.FORBIDDEN, "Only the product's admins can see its sales", 'id'),
   }),
+  /**
+   * A product's store settings (name, category, texts, additionalContent) and publishing it on the store
+   * (docs/product-settings.md): its admins (active) and superusers.
+   */
+  'product.settings': policy<{ productId: string }>({
+    allows: (a, r) => runsProduct(a, r.productId),
+    deny: () =>
+      new AppError(ErrorCode.FORBIDDEN, "Only the product's admins can change its store settings", 'id'),
+  }),
 } as const;
 
 /** The statuses the actor may save a question with (DESIGN §5), for `allowedStatuses`. */

@@ -504,6 +504,16 @@ export const router = createBrowserRouter([
                   true,
                 ),
               },
+              {
+                path: '/admin/settings',
+                lazy: guarded(
+                  '/admin',
+                  'Store page',
+                  () => import('../features/product-settings/routes/product-settings-page'),
+                  (m) => m.ProductSettingsPage,
+                  true,
+                ),
+              },
             ],
           },
         ],

@@ -11,6 +11,7 @@ export * from './lti';
 export * from './media';
 export * from './platform-health';
 export * from './problem-reports';
+export * from './product-settings';
 export * from './questions';
 export * from './registration';
 export * from './roster';

@@ -1,5 +1,6 @@
 import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { activeSubscription } from '@qbank/contract';
+import IconBuildingStore from '@tabler/icons-react/dist/esm/icons/IconBuildingStore.mjs';
 import IconChartBar from '@tabler/icons-react/dist/esm/icons/IconChartBar.mjs';
 import IconHistory from '@tabler/icons-react/dist/esm/icons/IconHistory.mjs';
 import IconListTree from '@tabler/icons-react/dist/esm/icons/IconListTree.mjs';
@@ -123,6 +124,21 @@ export function AdminPage() {
             </Text>
             <Button component={Link} to="/admin/plans" mt="md" style={{ alignSelf: 'flex-start' }}>
               Manage plans and prices
+            </Button>
+          </Card>
+          <Card withBorder p="lg">
+            <Group gap="xs" wrap="nowrap">
+              <IconBuildingStore size={22} aria-hidden />
+              <Title order={2} size="h4">
+                Store page
+              </Title>
+            </Group>
+            <Text mt="xs" size="sm">
+              Your QBank's name, category and texts in the store, with a preview, and whether the store lists
+              it.
+            </Text>
+            <Button component={Link} to="/admin/settings" mt="md" style={{ alignSelf: 'flex-start' }}>
+              Edit the store page
             </Button>
           </Card>
         </SimpleGrid>

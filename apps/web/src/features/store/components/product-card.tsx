@@ -61,8 +61,14 @@ function Pricing({ plans, sub }: { plans: BillingPlan[]; sub: SubscriptionSummar
   );
 }
 
-export function ProductCard({ product }: { product: StoreCard }) {
-  const { status, user } = useAuth();
+/**
+ * A store card. `asVisitor` draws it as a signed-out visitor sees it (the settings screen's preview), whoever
+ * is signed in.
+ */
+export function ProductCard({ product, asVisitor = false }: { product: StoreCard; asVisitor?: boolean }) {
+  const auth = useAuth();
+  const status = asVisitor ? 'unauthenticated' : auth.status;
+  const user = asVisitor ? null : auth.user;
   const navigate = useNavigate();
   const sub = user?.allSubscriptions.find((s) => s.product.uuid === product.uuid) ?? null;
   const detail = `/store/products/${product.uuid}`;

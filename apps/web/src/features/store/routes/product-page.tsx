@@ -1,5 +1,4 @@
 import {
-  Accordion,
   Alert,
   Button,
   Center,
@@ -9,7 +8,6 @@ import {
   Loader,
   Paper,
   Radio,
-  SimpleGrid,
   Stack,
   Text,
   ThemeIcon,
@@ -40,11 +38,10 @@ import {
 } from '../api/store';
 import { FeatureStrip } from '../components/feature-strip';
 import { PlanSummary } from '../components/plan-lines';
+import { ProductDetails } from '../components/product-details';
 import { ShareLink } from '../components/share-link';
-import { categoryText } from '../product-categories';
 
-/** Learners are shown at 100 or more on the detail page (SPEC §9). */
-export const showLearnersOnDetail = (n: number) => n >= 100;
+export { showLearnersOnDetail } from '../components/product-details';
 /** The plan list starts at the most expensive public plan (SPEC §2). */
 export const initialPlan = (plans: BillingPlan[]) =>
   plans
@@ -241,32 +238,7 @@ export function ProductPage() {
         )}
         <Grid gap={{ base: 'lg', md: 'xl' }}>
           <Grid.Col span={{ base: 12, md: 8 }}>
-            <Stack gap="md">
-              <Text style={{ whiteSpace: 'pre-line' }}>{p.content}</Text>
-              <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-                <Stat label="Questions" value={p.questionCount.toLocaleString('en-US')} />
-                {showLearnersOnDetail(p.learnersCount) && (
-                  <Stat label="Learners" value={p.learnersCount.toLocaleString('en-US')} />
-                )}
-                <Stat label="Category" value={categoryText(p.productCategory)} />
-                <Stat label="Language" value="English" />
-                <Stat label="Author/Publisher" value={extra.shortAuthors || p.authors || '—'} />
-              </SimpleGrid>
-              <Accordion variant="separated" multiple>
-                <Accordion.Item value="author">
-                  <Accordion.Control>About the Author/Publisher</Accordion.Control>
-                  <Accordion.Panel>{p.authors || 'No details given.'}</Accordion.Panel>
-                </Accordion.Item>
-                <Accordion.Item value="audience">
-                  <Accordion.Control>Target Audience</Accordion.Control>
-                  <Accordion.Panel>{p.targetAudience || 'No details given.'}</Accordion.Panel>
-                </Accordion.Item>
-                <Accordion.Item value="format">
-                  <Accordion.Control>Question Format</Accordion.Control>
-                  <Accordion.Panel>{p.questionFormat || 'No details given.'}</Accordion.Panel>
-                </Accordion.Item>
-              </Accordion>
-            </Stack>
+            <ProductDetails product={{ ...p, shortAuthors: extra.shortAuthors }} />
           </Grid.Col>
           {/* The plan panel is as tall as its plans, not stretched to the details column beside it. */}
           <Grid.Col span={{ base: 12, md: 4 }}>
@@ -328,16 +300,5 @@ export function ProductPage() {
         <FeatureStrip />
       </Stack>
     </Container>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <Paper withBorder p="sm" radius="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text fw={600}>{value}</Text>
-    </Paper>
   );
 }
