@@ -493,6 +493,8 @@ const STAFF_WRITES: ReadonlySet<Action> = new Set<Action>([
   'branding.manage',
   'seats.manage',
   'staff.manage',
+  'product.settings',
+  'lti.manage',
 ]);
 
 /** Whether the request being served writes (set by plugins/route.ts for every route). */

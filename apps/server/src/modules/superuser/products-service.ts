@@ -273,7 +273,7 @@ export function superuserProductsService(deps: Deps) {
         const p = (await lockProduct(tx, id))!;
         const now = clock.now();
         const admins = await adminsOf(tx, id);
-        const beforeAdmins = admins.map((a) => a.email);
+        const beforeAdmins = admins.map((a) => a.email).sort();
         if (admins.length === 1 && admins[0]!.user_id === account.id)
           return { product: await detail(tx, id), message: `${toEmail} is already its only admin` };
         await applyStaffRoles(tx, {

@@ -347,6 +347,26 @@ describe('Super → Products: suspending and restoring', () => {
       json: { email: email('writer'), roles: ['WRITER'] },
     });
     expect([staffPut.status, staffPut.body.message]).toEqual([403, PRODUCT_SUSPENDED_MESSAGE]);
+    // Nor can its admins put it back on the store themselves, or connect a course platform.
+    const publish = await admin.req({
+      method: 'POST',
+      url: `/api/v2/products/${product.id}/published`,
+      json: { published: true },
+    });
+    expect([publish.status, publish.body.message]).toEqual([403, PRODUCT_SUSPENDED_MESSAGE]);
+    const lti = await admin.req({
+      method: 'POST',
+      url: `/api/v2/products/${product.id}/lti/platforms`,
+      json: {
+        issuer: 'https://lms.example.com',
+        clientId: 'suspended-client',
+        deploymentIds: ['1'],
+        authLoginUrl: 'https://lms.example.com/auth',
+        authTokenUrl: 'https://lms.example.com/token',
+        keySetUrl: 'https://lms.example.com/jwks',
+      },
+    });
+    expect([lti.status, lti.body.message]).toEqual([403, PRODUCT_SUSPENDED_MESSAGE]);
     expect((await admin.get(`/api/v2/questions/${question.uuid}`)).status).toBe(200);
     expect((await admin.get(`/api/v2/products/${product.id}/staff`)).status).toBe(200);
     const unchanged = rowsOf(
