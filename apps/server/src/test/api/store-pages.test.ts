@@ -128,7 +128,13 @@ describe('store search pages', () => {
     const made: Array<[string, string, boolean, boolean]> = [
       // name, content, published, with an active public plan
       [`${mark} Cardiology for Physicians`, 'Heart and vessels. Running 100% of the board.', true, true],
-      [`${mark} cardiology for physicians`, 'The same name in lower case: ties go by id.', true, true],
+      // Names are unique in any case (products_name_unique_idx): a second edition shares every word but one.
+      [
+        `${mark} Cardiology for Physicians 2e`,
+        'The same words in its name, and a second edition.',
+        true,
+        true,
+      ],
       [`${mark} Running Start`, 'Runs, runners and a run of e_a questions (c++ too).', true, true],
       [`${mark} Café Médical`, 'Questions en français; nursing (NCLEX) and the Step 1 exam.', true, true],
       [`${mark} ALPHA omega`, 'Evidence and analysis, step 2 CK.', true, true],
