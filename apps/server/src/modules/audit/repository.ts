@@ -1,3 +1,4 @@
+import { normalizeEmail } from '@qbank/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { column, nullable, selectRow, selectRows } from '../../db/rows';
@@ -56,7 +57,9 @@ export async function userIdByEmail(db: DbOrTx, email: string): Promise<string |
   const r = await selectRow(
     db,
     { id: column.string },
-    sql`SELECT id FROM users WHERE lower(email) = lower(${email})`,
+    // Addresses are stored in their one normal form (NFKC, lower case): the unique index on email finds it. A
+    // lower(email) test reads every account (no index has that expression in the default collation).
+    sql`SELECT id FROM users WHERE email = ${normalizeEmail(email)}`,
   );
   return r?.id ?? null;
 }
