@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps';
 import { appendAudit } from '../../infra/audit';
 import { AppError } from '../../lib/app-error';
-import { type Actor, authorize } from '../../policies';
+import { type Actor, authorize, can } from '../../policies';
 import { findProduct } from '../store';
 import { toolKeySet } from './keys';
 import {
@@ -51,11 +51,11 @@ export function ltiService(deps: Deps) {
     await authorize(actor, 'lti.manage', { productId });
   }
 
-  /** A platform the caller may manage; another product's is not found for them. */
+  /** A platform the caller may manage; another product's is not found for them (its id tells them nothing). */
   async function platformOf(actor: Actor, id: string) {
     const p = await findPlatform(db, id);
-    if (!p) throw new AppError(ErrorCode.NOT_FOUND, 'No such platform', 'id');
-    await authorize(actor, 'lti.manage', { productId: p.productId });
+    if (!p || !(await can(actor, 'lti.manage', { productId: p.productId })))
+      throw new AppError(ErrorCode.NOT_FOUND, 'No such platform', 'id');
     return p;
   }
 

@@ -451,6 +451,16 @@ describe('refusals: each leaves no account behind', () => {
       url: `/api/v2/products/${platform.productUuid}/lti/platforms`,
     });
     expect(list.body[0].lastError).toMatch(/signature/);
+    // Another bank's admin cannot find the platform, let alone change it.
+    const other = await buildProduct(t.deps.db, { name: `Other LTI bank ${clientId}` });
+    const stranger = await signedIn(t, { product: other.id, roles: { admin: true } });
+    for (const req of [
+      { method: 'POST', url: `/api/v2/ltiPlatforms/${platform.uuid}/enabled`, json: { enabled: false } },
+      { method: 'DELETE', url: `/api/v2/ltiPlatforms/${platform.uuid}` },
+    ] as const) {
+      const res = await stranger.req(req);
+      expect([res.status, res.body.field]).toEqual([404, 'id']);
+    }
     const off = await admin.req({
       method: 'POST',
       url: `/api/v2/ltiPlatforms/${platform.uuid}/enabled`,
