@@ -27,9 +27,10 @@ import IconFileImport from '@tabler/icons-react/dist/esm/icons/IconFileImport.mj
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
+import { useLatestSearchParams } from '../../../lib/latest-search-params';
 import { useAuth } from '../../accounts/api/auth';
 import { useProductTree } from '../../catalogue/api/product-tree';
 import { useQuestionList, useStatusCounts } from '../api/questions';
@@ -69,14 +70,21 @@ export function MyQuestionsPage() {
   const active = user ? activeSubscription(user) : null;
   const productId = active?.product.uuid ?? '';
   const views = questionViews(active, user?.superuser);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLatestSearchParams();
   const state = readListState(params, views, defaultStatusOf);
-  const update = (change: Partial<ListState>, keepPage = false) => {
-    const next = { ...state, ...change, ...(keepPage ? {} : { page: 1 }) };
-    setParams(writeListState(next, defaultStatusOf(next.view)), {
-      replace: !('page' in change) && !('view' in change) && !('status' in change),
-    });
-  };
+  // From the address as it stands: a filter picked while the search is being written keeps the search.
+  const update = (change: Partial<ListState>, keepPage = false) =>
+    setParams(
+      (latest) => {
+        const next = {
+          ...readListState(latest, views, defaultStatusOf),
+          ...change,
+          ...(keepPage ? {} : { page: 1 }),
+        };
+        return writeListState(next, defaultStatusOf(next.view));
+      },
+      { replace: !('page' in change) && !('view' in change) && !('status' in change) },
+    );
 
   // The search box types freely; the address (and the call) follows once typing pauses.
   const [search, setSearch] = useState(state.text);

@@ -14,9 +14,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { activeSubscription, ROSTER_INACTIVE_DAYS_MAX } from '@qbank/contract';
 import IconArrowLeft from '@tabler/icons-react/dist/esm/icons/IconArrowLeft.mjs';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
+import { useLatestSearchParams } from '../../../lib/latest-search-params';
 import { useAuth } from '../../accounts/api/auth';
 import { useCohorts } from '../api/cohorts';
 import { usePerformance } from '../api/performance';
@@ -103,14 +104,16 @@ export function PerformancePage() {
   const { user } = useAuth();
   const active = user ? activeSubscription(user) : null;
   const productId = active?.product.uuid ?? '';
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLatestSearchParams();
   const state = readPerformanceState(params);
   const { cohort } = state;
   const cohorts = useCohorts(productId);
   const report = usePerformance(productId, performanceQueryOf(state));
   // Any change but the heat map's page starts it again from the first.
   const update = (change: Partial<PerformanceState>) =>
-    setParams(writePerformanceState({ ...state, page: 1, ...change }), { replace: true });
+    setParams((latest) => writePerformanceState({ ...readPerformanceState(latest), page: 1, ...change }), {
+      replace: true,
+    });
 
   if (!user || !active) return null;
   const cohortName = cohorts.data?.find((c) => c.uuid === cohort)?.name;

@@ -29,10 +29,11 @@ import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import IconUserPlus from '@tabler/icons-react/dist/esm/icons/IconUserPlus.mjs';
 import IconUsersGroup from '@tabler/icons-react/dist/esm/icons/IconUsersGroup.mjs';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { notifyError } from '../../../components/notify-error';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
+import { useLatestSearchParams } from '../../../lib/latest-search-params';
 import { useAuth } from '../../accounts/api/auth';
 import { useCohortMembers, useCohorts } from '../api/cohorts';
 import { studentsExportUrl, useStudents } from '../api/students';
@@ -112,12 +113,13 @@ export function StudentsPage() {
   const { user } = useAuth();
   const active = user ? activeSubscription(user) : null;
   const productId = active?.product.uuid ?? '';
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLatestSearchParams();
   const state = readRosterState(params);
-  const update = (change: Partial<RosterState>) => {
-    const next = { ...state, page: 1, ...change };
-    setParams(writeRosterState(next), { replace: !('page' in change) });
-  };
+  // From the address as it stands: a filter picked while the search is being written keeps the search.
+  const update = (change: Partial<RosterState>) =>
+    setParams((latest) => writeRosterState({ ...readRosterState(latest), page: 1, ...change }), {
+      replace: !('page' in change),
+    });
 
   // The box types freely; the address (and the call) follows once typing pauses.
   const [search, setSearch] = useState(state.search);
