@@ -19,6 +19,7 @@ import {
 import type { Tx } from '../../db/client';
 import type { StoredChoice } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { appendAudit } from '../../infra/audit';
 import { AppError } from '../../lib/app-error';
 import { mediaUrl } from '../../lib/media-url';
 import {
@@ -235,6 +236,8 @@ export function questionsService(deps: Deps) {
     note: string,
     /** The version whose media the new one keeps, or the media the save names. */
     mediaFrom: string | MediaRefs,
+    /** The number of the version a restore brings back. */
+    restoredFrom?: number,
   ) {
     const now = clock.now();
     const number = head.version + 1;
@@ -252,6 +255,27 @@ export function questionsService(deps: Deps) {
     // Learners keep the published version while a revision goes through the workflow (decision 0028).
     const publishedDelta = Number(stillPublished(head, content.status)) - Number(head.published !== null);
     await countMove(tx, head, head, content, 1, publishedDelta);
+    // What learners see changes: a question published (again), a version restored, a published one deleted.
+    const action = restoredFrom
+      ? 'question.restore'
+      : content.status === 'PUBLISHED' && head.status !== 'PUBLISHED'
+        ? 'question.publish'
+        : content.status === 'DELETED' && head.published
+          ? 'question.delete'
+          : null;
+    if (action)
+      await appendAudit(tx, {
+        actorId: actor.userId,
+        productId: head.productId,
+        action,
+        details: {
+          questionId: head.id,
+          note,
+          before: { version: head.version, status: head.status },
+          after: { version: number, status: content.status },
+        },
+        at: now,
+      });
     return { uuid: head.id, version: number };
   }
 
@@ -299,6 +323,19 @@ export function questionsService(deps: Deps) {
         });
         if (input.media) await insertMedia(tx, versionId, input.media);
         await countMove(tx, { productId: input.productUuid, authorId: actor.userId }, null, content);
+        if (status === 'PUBLISHED')
+          await appendAudit(tx, {
+            actorId: actor.userId,
+            productId: input.productUuid,
+            action: 'question.publish',
+            details: {
+              questionId: input.uuid,
+              note: 'Created',
+              before: null,
+              after: { version: 1, status },
+            },
+            at: now,
+          });
         return { uuid: input.uuid, version: 1 };
       });
     },
@@ -516,6 +553,7 @@ export function questionsService(deps: Deps) {
           { ...old.content, status: head.status },
           `Restored version ${number}`,
           old.versionId,
+          number,
         );
       });
     },

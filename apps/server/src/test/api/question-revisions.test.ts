@@ -369,3 +369,69 @@ describe('20 saves of a revision at once', () => {
     expect(again).toEqual([{ published: 2, n: 1 }]);
   });
 });
+
+describe('the audit log of what learners see', () => {
+  it('keeps each publish, restore and deletion of a question, with who and the versions; drafts are not logged', async () => {
+    const product = await buildProduct(t.deps.db);
+    const subject = await buildSubject(t.deps.db, product.id, 'Cardiology');
+    const category = await buildCategory(t.deps.db, subject.id, 'Valves');
+    const sub = (await buildSubcategory(t.deps.db, category.id, 'Mitral')).id;
+    const writer = await member(product.id, { questionWriter: true });
+    const auditor = await member(product.id, { questionAuditor: true });
+    const admin = await member(product.id, { admin: true });
+    const q = body(product.id, sub);
+    const entries = async () =>
+      rowsOf(
+        await t.deps.db.execute(sql`SELECT actor_id, action, details FROM audit_log
+          WHERE details->>'questionId' = ${q.uuid} ORDER BY id`),
+      ) as { actor_id: string; action: string; details: Record<string, unknown> }[];
+
+    expect(
+      (await writer.req({ method: 'POST', url: '/api/v2/questions', json: { ...q, status: 'DRAFT' } }))
+        .status,
+    ).toBe(200);
+    expect((await put(writer, q.uuid, { ...q, status: 'SUBMITTED' })).status).toBe(200);
+    expect(await entries()).toEqual([]);
+    expect((await put(auditor, q.uuid, { ...q, status: 'PUBLISHED' })).body.version).toBe(3);
+    expect((await put(writer, q.uuid, { ...q, questionStem: NEW, status: 'DRAFT' })).body.version).toBe(4);
+    const restored = await admin.req({
+      method: 'POST',
+      url: `/api/v2/questions/${q.uuid}/versions/1/restore`,
+    });
+    expect(restored.status, restored.text).toBe(200);
+    expect((await admin.req({ method: 'DELETE', url: `/api/v2/questions/${q.uuid}` })).status).toBe(200);
+
+    expect(await entries()).toEqual([
+      {
+        actor_id: auditor.user.id,
+        action: 'question.publish',
+        details: {
+          questionId: q.uuid,
+          note: 'Submitted → Published',
+          before: { version: 2, status: 'SUBMITTED' },
+          after: { version: 3, status: 'PUBLISHED' },
+        },
+      },
+      {
+        actor_id: admin.user.id,
+        action: 'question.restore',
+        details: {
+          questionId: q.uuid,
+          note: 'Restored version 1',
+          before: { version: 4, status: 'DRAFT' },
+          after: { version: 5, status: 'DRAFT' },
+        },
+      },
+      {
+        actor_id: admin.user.id,
+        action: 'question.delete',
+        details: {
+          questionId: q.uuid,
+          note: 'Deleted',
+          before: { version: 5, status: 'DRAFT' },
+          after: { version: 6, status: 'DELETED' },
+        },
+      },
+    ]);
+  });
+});
