@@ -1,5 +1,6 @@
 import { IMPORT_STATUSES, type ImportResult } from '@qbank/contract';
 import { z } from 'zod';
+import { appendAudit } from '../../infra/audit';
 import { defineJob, type JobContext } from '../../infra/jobs';
 import { ensurePaths, type ImportTarget, writeBatch } from './import-writer';
 import { mayAddPlaces } from './importer';
@@ -123,9 +124,19 @@ export const importWriteJob = defineJob({
         await ctx.progress({ done, total });
         await yieldToOthers();
       }
-      await ctx.completeWith((tx) =>
-        updateImport(tx, importId, clock.now(), { state: 'DONE', result, file: null }),
-      );
+      await ctx.completeWith(async (tx) => {
+        const now = clock.now();
+        await updateImport(tx, importId, now, { state: 'DONE', result, file: null });
+        // Questions learners will see: one entry for the import, not one per question.
+        if (status === 'PUBLISHED')
+          await appendAudit(tx, {
+            actorId: row.userId,
+            productId: row.productId,
+            action: 'question.import.publish',
+            details: { importId, fileName: row.fileName, imported: result.imported },
+            at: now,
+          });
+      });
     },
   ),
 });

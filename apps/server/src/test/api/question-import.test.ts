@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
 import {
   categories,
   questionImports,
@@ -815,6 +816,17 @@ describe('export', () => {
     );
     await importFile(admin, product.id, 'questions.csv', sample('questions.csv'), 'PUBLISHED');
     await importFile(writer, product.id, 'endocrinology-aiken.txt', sample('endocrinology-aiken.txt'));
+  });
+
+  it('the audit log keeps each import that published questions, once, and not the drafts', async () => {
+    const rows = rowsOf(
+      await t.deps.db.execute(sql`SELECT actor_id, action, details FROM audit_log
+        WHERE product_id = ${product.id} AND action LIKE 'question.%' ORDER BY id`),
+    ) as { actor_id: string; action: string; details: { fileName: string; imported: number } }[];
+    expect(rows.map((r) => [r.actor_id, r.action, r.details.fileName, r.details.imported > 0])).toEqual([
+      [admin.user.id, 'question.import.publish', 'nephrology-moodle.xml', true],
+      [admin.user.id, 'question.import.publish', 'questions.csv', true],
+    ]);
   });
 
   const exportOf = (c: TestClient, query: string) =>
