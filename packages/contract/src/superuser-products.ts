@@ -50,7 +50,7 @@ export const superProductRow = z.object({
   admins: z.array(superProductAdmin),
   /** Students with access now. */
   activeStudents: z.number().int(),
-  /** The plan prices of its completed checkouts, in the store's currency. */
+  /** The money it received (purchases and renewals, the payments ledger Sales reads), in the store's currency. */
   revenue: z.number(),
   completedCheckouts: z.number().int(),
   createdAt: z.string(),

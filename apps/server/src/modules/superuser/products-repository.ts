@@ -30,9 +30,10 @@ const productShape = {
 export type ProductRow = NonNullable<Awaited<ReturnType<typeof findProductRow>>>;
 
 /**
- * Each product with its admins (active subscriptions with the admin role, by e-mail) and the plan prices of its
- * completed checkouts, in one statement: correlated subqueries per product of the page, each an index range
- * (subscriptions by product, checkout_sessions' partial index of completed ones).
+ * Each product with its admins (active subscriptions with the admin role, by e-mail), the money it received
+ * (the payments ledger, purchases and renewals, as Sales counts it) and its completed checkouts, in one
+ * statement: correlated subqueries per product of the page, each an index range (subscriptions by product,
+ * payments by product and time, checkout_sessions' partial index of completed ones).
  */
 const productSelect = sql`SELECT p.id, p.name, p.product_category, p.published, p.suspended_at,
     p.suspended_learner_access, p.suspended_published, p.learners_count, p.question_count, p.created_at,
@@ -40,11 +41,10 @@ const productSelect = sql`SELECT p.id, p.name, p.product_category, p.published, 
         'last_name', u.last_name, 'email', u.email) ORDER BY u.email)
       FROM subscriptions s JOIN users u ON u.id = s.user_id
       WHERE s.product_id = p.id AND s.active AND s.admin), '[]'::json) AS admins,
-    r.revenue_cents::text AS revenue_cents, r.checkouts
-  FROM products p
-  CROSS JOIN LATERAL (SELECT coalesce(sum(bp.price_cents), 0)::bigint AS revenue_cents, count(*)::int AS checkouts
-    FROM checkout_sessions c JOIN billing_plans bp ON bp.id = c.billing_plan_id
-    WHERE c.product_id = p.id AND c.status = 'complete') r`;
+    (SELECT coalesce(sum(pay.amount_cents), 0)::bigint FROM payments pay WHERE pay.product_id = p.id)::text
+      AS revenue_cents,
+    (SELECT count(*)::int FROM checkout_sessions c WHERE c.product_id = p.id AND c.status = 'complete') AS checkouts
+  FROM products p`;
 
 /** A search as a LIKE pattern matching it anywhere: its wildcards and the escape character taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

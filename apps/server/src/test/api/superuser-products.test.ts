@@ -3,7 +3,7 @@ import { PRODUCT_SUSPENDED_MESSAGE } from '@qbank/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
-import { checkoutSessions } from '../../db/schema';
+import { checkoutSessions, payments } from '../../db/schema';
 import {
   buildPlan,
   buildProduct,
@@ -237,6 +237,29 @@ describe('Super → Products: the list', () => {
         status: 'open',
       },
     ]);
+    // The money received is the payments ledger's (a purchase and a renewal), not the checkouts' plan prices.
+    await t.deps.db.insert(payments).values([
+      {
+        productId: a.id,
+        billingPlanId: plan.id,
+        userId: buyer.id,
+        kind: 'PURCHASE',
+        amountCents: 4900,
+        currency: 'usd',
+        providerRef: `cs_${k}_1`,
+        paidAt: new Date(),
+      },
+      {
+        productId: a.id,
+        billingPlanId: plan.id,
+        userId: buyer.id,
+        kind: 'RENEWAL',
+        amountCents: 2500,
+        currency: 'usd',
+        providerRef: `in_${k}_1`,
+        paidAt: new Date(),
+      },
+    ]);
     const res = await s.get(`${base}?search=${encodeURIComponent(`ZLIST ${k}`)}`);
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ page: 0, pageSize: 20, hasMore: false });
@@ -246,7 +269,7 @@ describe('Super → Products: the list', () => {
         published: true,
         admins: [{ userUuid: admin.id, name: 'Ann Admin', email: admin.email }],
         activeStudents: 2,
-        revenue: 98,
+        revenue: 74,
         completedCheckouts: 2,
       }),
       expect.objectContaining({
