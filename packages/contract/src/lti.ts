@@ -14,6 +14,10 @@ export const LTI_CLAIM = {
   resourceLink: 'https://purl.imsglobal.org/spec/lti/claim/resource_link',
   roles: 'https://purl.imsglobal.org/spec/lti/claim/roles',
   context: 'https://purl.imsglobal.org/spec/lti/claim/context',
+  /** Names and Role Provisioning: the course's membership URL. */
+  namesRoleService: 'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice',
+  /** Assignment and Grade Services: the course's line items URL and scopes. */
+  gradeService: 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint',
 } as const;
 
 /** The context roles a launch is read by (a course's, in full or the short form some platforms send). */
@@ -136,4 +140,47 @@ export const ltiKeySet = z.object({
       e: z.string(),
     }),
   ),
+});
+
+/** A course of a connected platform: its cohort, its services and its roster sync. */
+export const ltiCourse = z.object({
+  contextId: z.string(),
+  title: z.string().nullable(),
+  cohortUuid: z.uuid(),
+  /** Whether the platform offers the course's member list (the roster sync). */
+  rosterSync: z.boolean(),
+  /** Whether the platform offers the course's grade book (line items). */
+  gradeBook: z.boolean(),
+  lastSyncAt: z.string().nullable(),
+  lastSyncError: z.string().nullable(),
+  /** The sync queued, running or last run, while the server keeps its job. */
+  sync: z
+    .object({
+      state: z.enum(['queued', 'running', 'retrying', 'done', 'failed']),
+      done: z.number().int(),
+      total: z.number().int().nullable(),
+      message: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type LtiCourse = z.infer<typeof ltiCourse>;
+export const ltiCourseList = z.array(ltiCourse);
+
+/** Which courses to sync now: those named, or every course with a member list. */
+export const ltiSyncInput = z.object({
+  contextIds: z
+    .array(
+      textField('contextIds')
+        .min(1, { error: 'contextIds must not be empty' })
+        .max(255, { error: 'contextIds must each be at most 255 characters' }),
+      { error: 'contextIds must be a list' },
+    )
+    .max(500, { error: 'contextIds must name at most 500 courses' })
+    .optional(),
+});
+
+export const ltiSyncAnswer = z.object({
+  /** How many syncs were queued (a course with one pending already is not queued again). */
+  queued: z.number().int(),
+  courses: ltiCourseList,
 });

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client';
 
 /** One privileged action, as the audit log keeps it. */
 export interface AuditEntry {
-  actorId: string;
+  actorId: string | null;
   productId: string | null;
   /** What was done, as `thing.verb`: 'cohort.create', 'cohort.members.add'… */
   action: string;

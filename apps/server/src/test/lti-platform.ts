@@ -1,9 +1,21 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose';
+import {
+  createLocalJWKSet,
+  decodeJwt,
+  exportJWK,
+  generateKeyPair,
+  type JSONWebKeySet,
+  type JWK,
+  type JWTPayload,
+  jwtVerify,
+  SignJWT,
+} from 'jose';
 
-// A course platform (an LMS) for the LTI tests, over real HTTP: its own key pair and key set, and the id_tokens
-// its authorisation endpoint would post. The tests play the browser between it and the tool.
+// A course platform (an LMS) for the LTI tests, over real HTTP: its own key pair and key set, the id_tokens its
+// authorisation endpoint would post, a token endpoint that checks the tool's signed assertion against the
+// tool's key set, and each course's member list (Names and Role Provisioning), paged, recording every call.
+// The tests play the browser between it and the tool.
 
 type Key = Awaited<ReturnType<typeof generateKeyPair>>;
 
@@ -16,6 +28,17 @@ export interface LtiPlatformEmulator {
   authTokenUrl: string;
   /** How many times the key set was fetched. */
   keySetFetches(): number;
+  /** The membership URL of a course, as a launch's claim names it. */
+  membershipsUrl(contextId: string): string;
+  /** Sets a course's members (the order the list gives them in). */
+  setMembers(contextId: string, members: EmulatedMember[]): void;
+  /** Members per page of the list (100 unless set). */
+  pageSize: number;
+  /** The token requests it answered (granted or not), and the member list's calls. */
+  tokenRequests: { granted: boolean; scope: string; client?: string; error?: string }[];
+  memberCalls: { contextId: string; authorized: boolean; page: number }[];
+  /** Makes the token endpoint answer this status (a platform that is down), or null to answer again. */
+  failTokens: number | null;
   /** An id_token for the login the tool redirected to (`authUrl`), with the claims given over the defaults. */
   idToken(
     authUrl: string,
@@ -30,32 +53,135 @@ export interface LtiPlatformEmulator {
   close(): Promise<void>;
 }
 
+/** A course member as the emulator lists them. */
+export interface EmulatedMember {
+  user_id: string;
+  roles: string[];
+  status?: 'Active' | 'Inactive' | 'Deleted';
+  given_name?: string;
+  family_name?: string;
+  email?: string;
+}
+
 export const LEARNER = 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner';
 export const INSTRUCTOR = 'http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor';
 
 export async function startLtiPlatform(o: {
   toolOrigin: string;
   clientId?: string;
+  /** The tool's key set (the token endpoint checks the tool's assertion with it). */
+  toolKeySet?: () => Promise<JSONWebKeySet>;
 }): Promise<LtiPlatformEmulator> {
   const platformKey: Key = await generateKeyPair('RS256', { extractable: true });
   const strangerKey: Key = await generateKeyPair('RS256', { extractable: true });
   const kid = 'platform-key-1';
   const jwk: JWK = { ...(await exportJWK(platformKey.publicKey)), kid, alg: 'RS256', use: 'sig' };
+  let base = '';
   let fetches = 0;
+  const courses = new Map<string, EmulatedMember[]>();
+  const granted = new Set<string>();
+  const readBody = (req: http.IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => resolve(body));
+    });
+  const json = (
+    res: http.ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify(body));
+  };
+  /** The token endpoint: client credentials with the tool's JWT assertion, checked against the tool's key set. */
+  async function token(req: http.IncomingMessage, res: http.ServerResponse) {
+    const form = new URLSearchParams(await readBody(req));
+    const scope = form.get('scope') ?? '';
+    const refuse = (error: string) => {
+      emulator.tokenRequests.push({ granted: false, scope, error });
+      json(res, 400, { error });
+    };
+    if (emulator.failTokens !== null) {
+      emulator.tokenRequests.push({ granted: false, scope, error: 'down' });
+      json(res, emulator.failTokens, { error: 'temporarily_unavailable' });
+      return;
+    }
+    if (form.get('grant_type') !== 'client_credentials') return refuse('unsupported_grant_type');
+    if (form.get('client_assertion_type') !== 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer')
+      return refuse('invalid_client');
+    if (!o.toolKeySet) return refuse('invalid_client');
+    // One platform, a client id per bank connected: the assertion's issuer and subject are that client id.
+    const assertion = form.get('client_assertion') ?? '';
+    let client: string;
+    try {
+      client = String(decodeJwt(assertion).iss);
+      const { payload } = await jwtVerify(assertion, createLocalJWKSet(await o.toolKeySet()), {
+        issuer: client,
+        subject: client,
+        audience: `${base}/token`,
+        algorithms: ['RS256'],
+        requiredClaims: ['jti', 'iat', 'exp'],
+      });
+      if (!payload.jti) return refuse('invalid_client');
+    } catch (e) {
+      return refuse(`invalid_client: ${(e as Error).message}`);
+    }
+    const accessToken = `token-${granted.size + 1}-${Math.random().toString(36).slice(2)}`;
+    granted.add(`${accessToken} ${scope}`);
+    emulator.tokenRequests.push({ granted: true, scope, client });
+    json(res, 200, { access_token: accessToken, token_type: 'Bearer', expires_in: 3600, scope });
+  }
+  /** A course's member list, a page at a time, for a token granted the membership scope. */
+  function members(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+    const contextId = decodeURIComponent(url.pathname.slice('/memberships/'.length));
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+    const authorized = [...granted].some(
+      (g) => g.startsWith(`${bearer} `) && g.includes('contextmembership.readonly'),
+    );
+    emulator.memberCalls.push({ contextId, authorized, page });
+    if (!authorized) return json(res, 401, { error: 'invalid_token' });
+    const all = courses.get(contextId) ?? [];
+    const slice = all.slice((page - 1) * emulator.pageSize, page * emulator.pageSize);
+    const more = page * emulator.pageSize < all.length;
+    const next = `${base}/memberships/${encodeURIComponent(contextId)}?page=${page + 1}`;
+    json(
+      res,
+      200,
+      {
+        id: url.toString(),
+        context: { id: contextId },
+        members: slice.map((m) => ({ status: 'Active', ...m })),
+      },
+      more ? { link: `<${next}>; rel="next"` } : {},
+    );
+  }
   const server = http.createServer((req, res) => {
-    if (req.url === '/jwks') {
+    const url = new URL(req.url ?? '/', base);
+    if (url.pathname === '/jwks') {
       fetches += 1;
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ keys: [jwk] }));
+      json(res, 200, { keys: [jwk] });
+      return;
+    }
+    if (url.pathname === '/token' && req.method === 'POST') {
+      void token(req, res);
+      return;
+    }
+    if (url.pathname.startsWith('/memberships/')) {
+      members(req, res, url);
       return;
     }
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = o.clientId ?? 'qbank-tool';
   const deploymentId = 'deployment-1';
-  return {
+  const emulator: LtiPlatformEmulator = {
     issuer: base,
     clientId,
     deploymentId,
@@ -63,6 +189,12 @@ export async function startLtiPlatform(o: {
     authLoginUrl: `${base}/auth`,
     authTokenUrl: `${base}/token`,
     keySetFetches: () => fetches,
+    membershipsUrl: (contextId) => `${base}/memberships/${encodeURIComponent(contextId)}`,
+    setMembers: (contextId, list) => courses.set(contextId, list),
+    pageSize: 100,
+    tokenRequests: [],
+    memberCalls: [],
+    failTokens: null,
     async idToken(authUrl, t = {}) {
       const login = new URL(authUrl).searchParams;
       const now = Math.floor(Date.now() / 1000);
@@ -92,4 +224,5 @@ export async function startLtiPlatform(o: {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return emulator;
 }

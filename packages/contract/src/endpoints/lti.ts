@@ -1,4 +1,5 @@
 import {
+  ltiCourseList,
   ltiEnabledInput,
   ltiEnterQuery,
   ltiKeySet,
@@ -8,6 +9,8 @@ import {
   ltiPlatformInput,
   ltiPlatformList,
   ltiPlatformParams,
+  ltiSyncAnswer,
+  ltiSyncInput,
   ltiToolValues,
 } from '../lti';
 import { productIdParams } from '../store';
@@ -65,6 +68,27 @@ export const ltiApi = {
     access: 'user',
     params: ltiPlatformParams,
     status: 204,
+  }),
+  courses: endpoint({
+    method: 'GET',
+    path: '/api/v2/ltiPlatforms/:id/courses',
+    summary: 'The platform’s courses launched from: each one’s cohort, services and roster sync',
+    tags,
+    access: 'user',
+    params: ltiPlatformParams,
+    response: ltiCourseList,
+  }),
+  syncCourses: endpoint({
+    method: 'POST',
+    path: '/api/v2/ltiPlatforms/:id/courses/sync',
+    summary:
+      'Sync the courses’ rosters now (Names and Role Provisioning): learners join the cohort, those who left are suspended',
+    tags,
+    access: 'user',
+    params: ltiPlatformParams,
+    body: ltiSyncInput,
+    response: ltiSyncAnswer,
+    status: 202,
   }),
   keySet: endpoint({
     method: 'GET',

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { products } from './catalogue';
 import { cohorts } from './roster';
@@ -93,9 +104,42 @@ export const ltiContexts = pgTable(
       .notNull()
       .references(() => cohorts.id, { onDelete: 'cascade' }),
     title: text('title'),
+    /** The course's membership service (Names and Role Provisioning), as the last launch named it. */
+    membershipsUrl: text('memberships_url'),
+    /** The course's line items (Assignment and Grade Services), as the last launch named them. */
+    lineItemsUrl: text('line_items_url'),
+    /** The job syncing the course's members now or last (its progress), and how the last sync ended. */
+    syncJobId: bigint('sync_job_id', { mode: 'number' }),
+    lastSyncAt: ts('last_sync_at'),
+    lastSyncError: text('last_sync_error'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('lti_contexts_key').on(t.platformId, t.contextId)],
+);
+
+/**
+ * A learner of a course as its platform last told (a launch or the roster sync): `left_at` once the course's
+ * list no longer has them; `suspended_by_sync` when the sync suspended their access for it, so their return
+ * lifts that suspension (and never one an instructor made).
+ */
+export const ltiCourseMembers = pgTable(
+  'lti_course_members',
+  {
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    contextId: text('context_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    leftAt: ts('left_at'),
+    suspendedBySync: boolean('suspended_by_sync').notNull().default(false),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.platformId, t.contextId, t.userId] }),
+    index('lti_course_members_user_idx').on(t.userId),
+  ],
 );
 
 /** The one-time code a launch hands the browser to open its session with (a minute, once). */

@@ -46,7 +46,8 @@ export async function enrolStudents(
     productId: string;
     userIds: string[];
     cohortId?: string | null;
-    actorId: string;
+    /** Who enrolled them; null for the server's own work (a course's roster sync). */
+    actorId: string | null;
     source: EnrolmentSource;
     now: Date;
     /** Details the history keeps with each student (the invitation, the code). */

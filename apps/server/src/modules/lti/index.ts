@@ -1,7 +1,8 @@
 // The LTI module (docs/lti.md): QBank Cloud as an LTI 1.3 tool of course platforms. A bank's admins connect
 // platforms; a launch from a course signs the person in to the bank, in the course's cohort.
 import type { ServerModule } from '../manifest';
-import { dropOldLogins } from './repository';
+import { dropOldLogins, syncableCourses } from './repository';
+import { ltiRosterSyncJob, queueSyncs } from './roster-sync';
 import { ltiRoutes } from './routes';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -9,12 +10,19 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const ltiModule: ServerModule = {
   name: 'lti',
   routes: ltiRoutes,
+  jobs: [ltiRosterSyncJob],
   // Logins and entry codes a day past their expiry are of no use to anyone.
   every: [
     {
       name: 'lti.dropOldLogins',
       everyMs: 60 * 60 * 1000,
       run: (deps, now) => dropOldLogins(deps.db, new Date(now.getTime() - DAY_MS)),
+    },
+    // Every course with a member list, once a day (a course with a sync pending is not queued again).
+    {
+      name: 'lti.syncRosters',
+      everyMs: DAY_MS,
+      run: async (deps) => queueSyncs(deps, await syncableCourses(deps.db), null),
     },
   ],
 };

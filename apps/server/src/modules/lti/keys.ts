@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, exportJWK, generateKeyPair } from 'jose';
+import { type CryptoKey, createRemoteJWKSet, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { DbOrTx } from '../../db/client';
 import { randomToken } from '../../lib/crypto';
 import { insertKey, publishedKeys } from './repository';
@@ -21,6 +21,12 @@ export interface PublicKey {
 }
 
 export async function toolKeySet(db: DbOrTx, now: Date): Promise<{ keys: PublicKey[] }> {
+  const keys = await liveKeys(db, now);
+  return { keys: keys.map((k) => k.public_jwk as unknown as PublicKey) };
+}
+
+/** The published keys, the live signing key made first when there is none. */
+async function liveKeys(db: DbOrTx, now: Date) {
   let keys = await publishedKeys(db, new Date(now.getTime() - RETIRED_KEY_KEPT_MS));
   if (!keys.some((k) => k.retired_at === null)) {
     const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
@@ -34,7 +40,14 @@ export async function toolKeySet(db: DbOrTx, now: Date): Promise<{ keys: PublicK
     });
     keys = await publishedKeys(db, new Date(now.getTime() - RETIRED_KEY_KEPT_MS));
   }
-  return { keys: keys.map((k) => k.public_jwk as unknown as PublicKey) };
+  return keys;
+}
+
+/** The key the tool signs with now (the newest live one): its id and private key, for jose's SignJWT. */
+export async function signingKey(db: DbOrTx, now: Date): Promise<{ kid: string; key: CryptoKey }> {
+  const live = (await liveKeys(db, now)).find((k) => k.retired_at === null)!;
+  const key = await importJWK(live.private_jwk as JWK, 'RS256');
+  return { kid: live.kid, key: key as CryptoKey };
 }
 
 /**

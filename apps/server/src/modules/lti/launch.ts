@@ -1,4 +1,4 @@
-import { ErrorCode, LTI_CLAIM, LTI_ROLE, normalizeEmail } from '@qbank/contract';
+import { ErrorCode, LTI_CLAIM, normalizeEmail } from '@qbank/contract';
 import { type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
 import type { Deps } from '../../deps';
 import { appendAudit } from '../../infra/audit';
@@ -6,8 +6,10 @@ import { AppError } from '../../lib/app-error';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { openSession, setLastUsedProduct } from '../accounts';
 import { enrolStudents } from '../enrolment';
+import { changeStudentHolds, lockStudentHolds } from '../roster';
 import { applyStaffRoles } from '../staff';
 import { platformKeySet } from './keys';
+import { courseKey, identityKey, placeholderEmail, rolesOf } from './people';
 import {
   cohortOfContext,
   emailTaken,
@@ -19,10 +21,12 @@ import {
   insertLogin,
   insertLtiUser,
   lockKey,
+  markPresent,
   type PlatformRow,
   platformsByIssuer,
   recordLaunch,
   recordLaunchError,
+  setCourseServices,
   useEntryCode,
   useLogin,
   userDisabled,
@@ -43,11 +47,16 @@ export const LTI_BROWSER_COOKIE = 'qbank_lti_browser';
 const refuse = (field: string, message: string, code: keyof typeof ErrorCode = 'VALIDATION') =>
   new AppError(ErrorCode[code], message, field);
 
-/** The launch's reading of a course role: a learner, an instructor, or neither (nothing is granted). */
-export function rolesOf(claim: unknown): { learner: boolean; instructor: boolean } {
-  const roles = Array.isArray(claim) ? claim.filter((r): r is string => typeof r === 'string') : [];
-  const has = (full: string) => roles.some((r) => r === full || r === full.split('#')[1]);
-  return { learner: has(LTI_ROLE.learner), instructor: has(LTI_ROLE.instructor) };
+/** A service address a launch names: kept only when https (or plain http on this machine, for tests). */
+function serviceUrl(v: unknown): string | null {
+  if (typeof v !== 'string' || v.length > 2000) return null;
+  try {
+    const u = new URL(v);
+    const local = u.protocol === 'http:' && ['127.0.0.1', 'localhost'].includes(u.hostname);
+    return u.protocol === 'https:' || local ? u.toString() : null;
+  } catch {
+    return null;
+  }
 }
 
 /** What a refused id_token is told: jose's reason in words, never the token. */
@@ -236,6 +245,15 @@ export function ltiLaunchService(deps: Deps) {
         (typeof context?.label === 'string' && context.label.trim()) ||
         (contextId ? `Course ${contextId}` : '');
       const email = typeof claims.email === 'string' ? normalizeEmail(claims.email) : null;
+      const services = {
+        membershipsUrl: serviceUrl(
+          (claims[LTI_CLAIM.namesRoleService] as { context_memberships_url?: unknown } | undefined)
+            ?.context_memberships_url,
+        ),
+        lineItemsUrl: serviceUrl(
+          (claims[LTI_CLAIM.gradeService] as { lineitems?: unknown } | undefined)?.lineitems,
+        ),
+      };
       const name = (k: string, fallback: string) => {
         const v = claims[k];
         return typeof v === 'string' && v.trim() ? v.trim().slice(0, 100) : fallback;
@@ -247,7 +265,7 @@ export function ltiLaunchService(deps: Deps) {
         if (!(await useLogin(tx, stateHash, now)))
           throw refuse('state', 'This launch was used already: open the link in your course again.');
         // One launch of a person at a time, so two first launches make one account.
-        await lockKey(tx, `lti-identity:${platform.issuer}:${subject}`);
+        await lockKey(tx, identityKey(platform.issuer, subject));
         let userId = await userOfIdentity(tx, platform.issuer, subject);
         let created = false;
         if (!userId) {
@@ -258,7 +276,7 @@ export function ltiLaunchService(deps: Deps) {
               'CONFLICT',
             );
           userId = await insertLtiUser(tx, {
-            email: email ?? `lti-${sha256Hex(`${platform.issuer}\n${subject}`).slice(0, 32)}@lti.invalid`,
+            email: email ?? placeholderEmail(platform.issuer, subject),
             firstName: name('given_name', 'Learner'),
             lastName: name('family_name', ''),
             now,
@@ -275,7 +293,22 @@ export function ltiLaunchService(deps: Deps) {
         }
         if (await userDisabled(tx, userId))
           throw refuse('id_token', 'This account is disabled. Contact support.', 'FORBIDDEN');
+        // The course maps to a cohort of the bank (made on its first launch, by a learner or an instructor);
+        // the addresses of its services are kept as the latest launch names them.
         let cohortId: string | null = null;
+        if (contextId) {
+          await lockKey(tx, courseKey(platform.id, contextId));
+          cohortId =
+            (await cohortOfContext(tx, platform.id, contextId)) ??
+            (await insertContextCohort(tx, {
+              platformId: platform.id,
+              productId: platform.productId,
+              contextId,
+              title: title.slice(0, 200),
+              now,
+            }));
+          await setCourseServices(tx, platform.id, contextId, services);
+        }
         if (roles.instructor) {
           await applyStaffRoles(tx, {
             productId: platform.productId,
@@ -288,16 +321,26 @@ export function ltiLaunchService(deps: Deps) {
           });
         } else {
           if (contextId) {
-            await lockKey(tx, `lti-context:${platform.id}:${contextId}`);
-            cohortId =
-              (await cohortOfContext(tx, platform.id, contextId)) ??
-              (await insertContextCohort(tx, {
-                platformId: platform.id,
+            // In the course now: a suspension the roster sync made when they had left is lifted.
+            const back = await markPresent(tx, {
+              platformId: platform.id,
+              productId: platform.productId,
+              contextId,
+              userIds: [userId],
+              now,
+            });
+            if (back.length > 0)
+              await changeStudentHolds(deps, tx, {
                 productId: platform.productId,
-                contextId,
-                title: title.slice(0, 200),
+                students: (await lockStudentHolds(tx, platform.productId, back)).filter(
+                  (h) => h.hold === 'SUSPENDED',
+                ),
+                hold: null,
+                actorId: userId,
+                audit: 'student.restore',
                 now,
-              }));
+                details: { source: 'LMS', platformId: platform.id, contextId },
+              });
           }
           const outcome = await enrolStudents(tx, {
             productId: platform.productId,

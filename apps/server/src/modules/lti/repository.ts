@@ -319,3 +319,245 @@ export async function insertKey(
   await db.execute(sql`INSERT INTO lti_keys (kid, public_jwk, private_jwk, created_at)
     VALUES (${k.kid}, ${JSON.stringify(k.publicJwk)}::jsonb, ${JSON.stringify(k.privateJwk)}::jsonb, ${k.now})`);
 }
+
+/** A course of a platform as its services need it. */
+export interface CourseRow {
+  platformId: string;
+  contextId: string;
+  cohortId: string;
+  title: string | null;
+  membershipsUrl: string | null;
+  lineItemsUrl: string | null;
+  syncJobId: number | null;
+  lastSyncAt: Date | null;
+  lastSyncError: string | null;
+}
+
+const courseShape = {
+  platform_id: column.string,
+  context_id: column.string,
+  cohort_id: column.string,
+  title: nullable(column.string),
+  memberships_url: nullable(column.string),
+  line_items_url: nullable(column.string),
+  sync_job_id: nullable(column.int),
+  last_sync_at: nullable(column.timestamp),
+  last_sync_error: nullable(column.string),
+};
+const courseSelect = sql`SELECT platform_id, context_id, cohort_id, title, memberships_url, line_items_url,
+  sync_job_id::int AS sync_job_id, last_sync_at, last_sync_error FROM lti_contexts`;
+const toCourse = (r: {
+  platform_id: string;
+  context_id: string;
+  cohort_id: string;
+  title: string | null;
+  memberships_url: string | null;
+  line_items_url: string | null;
+  sync_job_id: number | null;
+  last_sync_at: Date | null;
+  last_sync_error: string | null;
+}): CourseRow => ({
+  platformId: r.platform_id,
+  contextId: r.context_id,
+  cohortId: r.cohort_id,
+  title: r.title,
+  membershipsUrl: r.memberships_url,
+  lineItemsUrl: r.line_items_url,
+  syncJobId: r.sync_job_id,
+  lastSyncAt: r.last_sync_at,
+  lastSyncError: r.last_sync_error,
+});
+
+export async function findCourse(
+  db: DbOrTx,
+  platformId: string,
+  contextId: string,
+  lock = false,
+): Promise<CourseRow | null> {
+  const rows = await selectRows(
+    db,
+    courseShape,
+    sql`${courseSelect} WHERE platform_id = ${platformId} AND context_id = ${contextId} ${lock ? sql`FOR UPDATE` : sql``}`,
+  );
+  return rows[0] ? toCourse(rows[0]) : null;
+}
+
+export async function coursesOf(db: DbOrTx, platformId: string): Promise<CourseRow[]> {
+  const rows = await selectRows(
+    db,
+    courseShape,
+    sql`${courseSelect} WHERE platform_id = ${platformId} ORDER BY title, context_id`,
+  );
+  return rows.map(toCourse);
+}
+
+/** The courses with a membership service, of the enabled platforms: what the daily sync goes through. */
+export async function syncableCourses(db: DbOrTx): Promise<{ platformId: string; contextId: string }[]> {
+  const rows = await selectRows(
+    db,
+    { platform_id: column.string, context_id: column.string },
+    sql`SELECT c.platform_id, c.context_id FROM lti_contexts c JOIN lti_platforms p ON p.id = c.platform_id
+      WHERE p.enabled AND c.memberships_url IS NOT NULL ORDER BY c.platform_id, c.context_id`,
+  );
+  return rows.map((r) => ({ platformId: r.platform_id, contextId: r.context_id }));
+}
+
+/** The course's service addresses as the latest launch names them (a launch without them keeps the old). */
+export async function setCourseServices(
+  tx: DbOrTx,
+  platformId: string,
+  contextId: string,
+  s: { membershipsUrl: string | null; lineItemsUrl: string | null },
+) {
+  await tx.execute(sql`UPDATE lti_contexts
+    SET memberships_url = coalesce(${s.membershipsUrl}, memberships_url),
+      line_items_url = coalesce(${s.lineItemsUrl}, line_items_url)
+    WHERE platform_id = ${platformId} AND context_id = ${contextId}`);
+}
+
+export async function setSyncJob(tx: DbOrTx, platformId: string, contextId: string, jobId: number) {
+  await tx.execute(sql`UPDATE lti_contexts SET sync_job_id = ${jobId}
+    WHERE platform_id = ${platformId} AND context_id = ${contextId}`);
+}
+
+/** How the course's last sync ended: when, and its error (null: it went through). */
+export async function recordSync(
+  db: DbOrTx,
+  platformId: string,
+  contextId: string,
+  at: Date,
+  error: string | null,
+) {
+  await db.execute(sql`UPDATE lti_contexts SET last_sync_at = ${at}, last_sync_error = ${error?.slice(0, 500) ?? null}
+    WHERE platform_id = ${platformId} AND context_id = ${contextId}`);
+}
+
+/** Takes the keys' locks for the transaction, in one order (two holders of several never deadlock). */
+export async function lockKeys(tx: DbOrTx, keys: string[]) {
+  if (keys.length === 0) return;
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(k, 0))
+    FROM (SELECT DISTINCT k FROM unnest(${sql.param(keys)}::text[]) AS k ORDER BY k) AS sorted`);
+}
+
+/** The accounts linked to these subjects of an issuer. */
+export async function usersOfIdentities(
+  tx: DbOrTx,
+  issuer: string,
+  subjects: string[],
+): Promise<Map<string, string>> {
+  const rows = await selectRows(
+    tx,
+    { subject: column.string, user_id: column.string },
+    sql`SELECT subject, user_id FROM lti_identities
+      WHERE issuer = ${issuer} AND subject = ANY(${sql.param(subjects)}::text[])`,
+  );
+  return new Map(rows.map((r) => [r.subject, r.user_id]));
+}
+
+/** Which of these (stored, lower-case) addresses an account has. */
+export async function emailsTaken(tx: DbOrTx, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await selectRows(
+    tx,
+    { email: column.string },
+    sql`SELECT email FROM users WHERE email = ANY(${sql.param(emails)}::text[])`,
+  );
+  return new Set(rows.map((r) => r.email));
+}
+
+/** Students' accounts made by the roster sync, with their identities: answers each new account's id by subject. */
+export async function insertLtiUsers(
+  tx: DbOrTx,
+  issuer: string,
+  people: { subject: string; email: string; firstName: string; lastName: string }[],
+  now: Date,
+): Promise<Map<string, string>> {
+  if (people.length === 0) return new Map();
+  const rows = await selectRows(
+    tx,
+    { id: column.string, email: column.string },
+    sql`INSERT INTO users (email, first_name, last_name, password_hash, email_verified_at, created_at, updated_at)
+      SELECT e, f, l, NULL, NULL, ${now}, ${now}
+      FROM unnest(${sql.param(people.map((p) => p.email))}::text[], ${sql.param(people.map((p) => p.firstName))}::text[],
+        ${sql.param(people.map((p) => p.lastName))}::text[]) AS t(e, f, l)
+      ON CONFLICT DO NOTHING
+      RETURNING id, email`,
+  );
+  // An address someone registered meanwhile was skipped: that person is left unlinked, as a taken one is.
+  const byEmail = new Map(rows.map((r) => [r.email, r.id]));
+  const made = new Map<string, string>();
+  for (const p of people) {
+    const id = byEmail.get(p.email);
+    if (id) made.set(p.subject, id);
+  }
+  if (made.size === 0) return made;
+  await tx.execute(sql`INSERT INTO lti_identities (issuer, subject, user_id, created_at)
+    SELECT ${issuer}, s, u, ${now}
+    FROM unnest(${sql.param([...made.keys()])}::text[], ${sql.param([...made.values()])}::uuid[]) AS t(s, u)`);
+  return made;
+}
+
+/**
+ * Records these users as present in the course (a launch, or the course's list); answers those the sync had
+ * suspended for leaving any course of the product, whose flag is cleared here.
+ */
+export async function markPresent(
+  tx: DbOrTx,
+  c: { platformId: string; productId: string; contextId: string; userIds: string[]; now: Date },
+): Promise<string[]> {
+  if (c.userIds.length === 0) return [];
+  await tx.execute(sql`INSERT INTO lti_course_members (platform_id, context_id, user_id, left_at, updated_at)
+    SELECT ${c.platformId}, ${c.contextId}, u, NULL, ${c.now} FROM unnest(${sql.param(c.userIds)}::uuid[]) AS u
+    ON CONFLICT (platform_id, context_id, user_id) DO UPDATE SET left_at = NULL, updated_at = ${c.now}
+      WHERE lti_course_members.left_at IS NOT NULL`);
+  const rows = await selectRows(
+    tx,
+    { user_id: column.string },
+    sql`UPDATE lti_course_members m SET suspended_by_sync = false, updated_at = ${c.now}
+      FROM lti_platforms p
+      WHERE p.id = m.platform_id AND p.product_id = ${c.productId} AND m.suspended_by_sync
+        AND m.user_id = ANY(${sql.param(c.userIds)}::uuid[])
+      RETURNING m.user_id`,
+  );
+  return [...new Set(rows.map((r) => r.user_id))];
+}
+
+/**
+ * Marks the course's learners not among `present` as gone; answers those now in no course of the product
+ * (any platform's), whose access the sync suspends.
+ */
+export async function markGone(
+  tx: DbOrTx,
+  c: { platformId: string; productId: string; contextId: string; present: string[]; now: Date },
+): Promise<string[]> {
+  const gone = await selectRows(
+    tx,
+    { user_id: column.string },
+    sql`UPDATE lti_course_members SET left_at = ${c.now}, updated_at = ${c.now}
+      WHERE platform_id = ${c.platformId} AND context_id = ${c.contextId} AND left_at IS NULL
+        AND user_id <> ALL(${sql.param(c.present)}::uuid[])
+      RETURNING user_id`,
+  );
+  if (gone.length === 0) return [];
+  const rows = await selectRows(
+    tx,
+    { user_id: column.string },
+    sql`SELECT u AS user_id FROM unnest(${sql.param(gone.map((g) => g.user_id))}::uuid[]) AS u
+      WHERE NOT EXISTS (SELECT 1 FROM lti_course_members m JOIN lti_platforms p ON p.id = m.platform_id
+        WHERE m.user_id = u AND m.left_at IS NULL AND p.product_id = ${c.productId})
+      ORDER BY u`,
+  );
+  return rows.map((r) => r.user_id);
+}
+
+/** Notes that the sync suspended these learners of the course (their return lifts it). */
+export async function markSuspendedBySync(
+  tx: DbOrTx,
+  platformId: string,
+  contextId: string,
+  userIds: string[],
+) {
+  if (userIds.length === 0) return;
+  await tx.execute(sql`UPDATE lti_course_members SET suspended_by_sync = true
+    WHERE platform_id = ${platformId} AND context_id = ${contextId} AND user_id = ANY(${sql.param(userIds)}::uuid[])`);
+}

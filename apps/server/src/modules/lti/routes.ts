@@ -22,6 +22,13 @@ export function ltiRoutes(app: FastifyInstance, deps: Deps) {
     managing,
   );
   route(app, ltiApi.removePlatform, ({ actor, params }) => svc.remove(actor, params.id), managing);
+  route(app, ltiApi.courses, ({ actor, params }) => svc.courses(actor, params.id), managing);
+  route(
+    app,
+    ltiApi.syncCourses,
+    ({ actor, params, body }) => svc.syncCourses(actor, params.id, body.contextIds),
+    managing,
+  );
   route(app, ltiApi.keySet, async ({ reply }) => {
     reply.header('Cache-Control', 'public, max-age=300');
     return svc.keySet();

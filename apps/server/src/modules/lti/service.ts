@@ -1,4 +1,4 @@
-import { ErrorCode, type LtiPlatform, type ltiPlatformInput } from '@qbank/contract';
+import { ErrorCode, type LtiCourse, type LtiPlatform, type ltiPlatformInput } from '@qbank/contract';
 import type { z } from 'zod';
 import type { Deps } from '../../deps';
 import { appendAudit } from '../../infra/audit';
@@ -7,6 +7,8 @@ import { type Actor, authorize, can } from '../../policies';
 import { findProduct } from '../store';
 import { toolKeySet } from './keys';
 import {
+  type CourseRow,
+  coursesOf,
   deletePlatform,
   findPlatform,
   insertPlatform,
@@ -14,6 +16,7 @@ import {
   platformsOf,
   setPlatformEnabled,
 } from './repository';
+import { queueSyncs } from './roster-sync';
 
 export const toPlatform = (p: PlatformRow): LtiPlatform => ({
   uuid: p.id,
@@ -49,6 +52,25 @@ export function ltiService(deps: Deps) {
     const product = await findProduct(db, productId);
     if (!product) throw new AppError(ErrorCode.NOT_FOUND, 'No such product', 'id');
     await authorize(actor, 'lti.manage', { productId });
+  }
+
+  async function toCourse(c: CourseRow): Promise<LtiCourse> {
+    const job = c.syncJobId === null ? null : await deps.jobs.status(c.syncJobId);
+    return {
+      contextId: c.contextId,
+      title: c.title,
+      cohortUuid: c.cohortId,
+      rosterSync: c.membershipsUrl !== null,
+      gradeBook: c.lineItemsUrl !== null,
+      lastSyncAt: c.lastSyncAt?.toISOString() ?? null,
+      lastSyncError: c.lastSyncError,
+      sync: job && {
+        state: job.state,
+        done: job.progress?.done ?? 0,
+        total: job.progress?.total ?? null,
+        message: job.progress?.message ?? null,
+      },
+    };
   }
 
   /** A platform the caller may manage; another product's is not found for them (its id tells them nothing). */
@@ -140,6 +162,46 @@ export function ltiService(deps: Deps) {
           at: now,
         });
       });
+    },
+
+    /** GET ltiPlatforms/{id}/courses: the courses launched from, with their roster sync's state. */
+    async courses(actor: Actor, id: string): Promise<LtiCourse[]> {
+      const p = await platformOf(actor, id);
+      return Promise.all((await coursesOf(db, p.id)).map(toCourse));
+    },
+
+    /** POST ltiPlatforms/{id}/courses/sync: a sync of each course named (or all), unless one is pending. */
+    async syncCourses(actor: Actor, id: string, contextIds: string[] | undefined) {
+      const p = await platformOf(actor, id);
+      if (!p.enabled)
+        throw new AppError(
+          ErrorCode.CONFLICT,
+          'The platform is disabled: enable it to sync its courses',
+          'id',
+        );
+      const all = await coursesOf(db, p.id);
+      const known = new Set(all.map((c) => c.contextId));
+      const missing = (contextIds ?? []).findIndex((c) => !known.has(c));
+      if (missing >= 0)
+        throw new AppError(
+          ErrorCode.VALIDATION,
+          'No course of this platform has this id',
+          `contextIds.${missing}`,
+        );
+      const asked = contextIds ? all.filter((c) => contextIds.includes(c.contextId)) : all;
+      const without = asked.find((c) => !c.membershipsUrl);
+      if (contextIds && without)
+        throw new AppError(
+          ErrorCode.VALIDATION,
+          'The platform has not offered this course’s member list (launch from the course once with the service on)',
+          `contextIds.${contextIds.indexOf(without.contextId)}`,
+        );
+      const queued = await queueSyncs(
+        deps,
+        asked.filter((c) => c.membershipsUrl).map((c) => ({ platformId: p.id, contextId: c.contextId })),
+        actor.userId,
+      );
+      return { queued, courses: await Promise.all((await coursesOf(db, p.id)).map(toCourse)) };
     },
 
     keySet: () => toolKeySet(db, clock.now()),

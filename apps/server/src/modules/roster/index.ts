@@ -2,6 +2,7 @@
 import type { ServerModule } from '../manifest';
 import { rosterRoutes } from './routes';
 
-export { findCohort } from './repository';
+export { changeStudentHolds } from './holds';
+export { findCohort, lockStudentHolds } from './repository';
 
 export const rosterModule: ServerModule = { name: 'roster', routes: rosterRoutes };

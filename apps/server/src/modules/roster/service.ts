@@ -22,10 +22,10 @@ import { appendAudit } from '../../infra/audit';
 import type { FileAnswer } from '../../lib/answers';
 import { AppError } from '../../lib/app-error';
 import { type Actor, authorize, can } from '../../policies';
-import { standingOf, testReadsService, testsService } from '../exams';
+import { standingOf, testReadsService } from '../exams';
 import { buildTableOffLoop } from '../imports';
 import { findProduct } from '../store';
-import { recountLearners } from '../subscriptions';
+import { changeStudentHolds } from './holds';
 import { bySubject } from './performance-repository';
 import {
   addMembers,
@@ -39,7 +39,6 @@ import {
   type RosterFilter,
   removeMembers,
   type StudentRow,
-  setStudentHolds,
   studentsAmong,
   updateCohort,
   weeklyActivity,
@@ -139,7 +138,6 @@ const FILE_TYPES: Record<RosterExportFormat, string> = {
 /** The Students screen (docs/roster.md): a product's students with their figures, for its instructors and admins. */
 export function rosterService(deps: Deps) {
   const { db, clock } = deps;
-  const tests = testsService(deps);
   const testReads = testReadsService(deps);
 
   /** The caller may read the product's students, and it exists (a superuser may name any product). */
@@ -270,24 +268,15 @@ export function rosterService(deps: Deps) {
             "This student is on the QBank's staff: their access is changed with their roles, not here",
             `userUuids.${staff}`,
           );
-        const changing = unique.filter((u) => found.get(u)!.hold !== hold);
-        if (changing.length === 0) return { changed: 0 };
-        const now = clock.now();
-        // The running tests first, then the subscriptions: an answer being recorded holds its test and then
-        // writes the student's figures (and so the Students list's row), so taking the locks in that order too
-        // means the two never wait on each other.
-        if (hold !== null) await tests.pauseTestsOf(tx, changing, productId);
-        await setStudentHolds(tx, productId, changing, hold, now);
-        await recountLearners(tx, productId);
-        for (const userId of changing)
-          await appendAudit(tx, {
-            actorId: actor.userId,
-            productId,
-            action: audit,
-            details: { userId, from: found.get(userId)!.hold ?? 'NONE', to: hold ?? 'NONE' },
-            at: now,
-          });
-        return { changed: changing.length };
+        const changed = await changeStudentHolds(deps, tx, {
+          productId,
+          students: [...found.values()],
+          hold,
+          actorId: actor.userId,
+          audit,
+          now: clock.now(),
+        });
+        return { changed: changed.length };
       });
     },
 
