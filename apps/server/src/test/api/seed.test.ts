@@ -8,7 +8,7 @@ import { billingPlans } from '../../db/schema';
 import { seedDemo } from '../../db/seed';
 import type { PriceSpec } from '../../infra/payments';
 import { diskStorage } from '../../infra/storage-disk';
-import { testDatabase } from '../test-app';
+import { createTestApp, testDatabase } from '../test-app';
 
 let database: Database | null = null;
 afterEach(async () => {
@@ -31,6 +31,39 @@ describe('demo data', () => {
     ).toBe(true);
     expect(plans.filter((p) => p.priceCents === 0).every((p) => p.stripePriceId === null)).toBe(true);
     expect(await seedDemo(db)).toBe(false); // not empty any more: nothing seeded twice
+  });
+
+  it('the demo superuser sees several banks with their admins, users, and an audit trail, over the API', async () => {
+    const app = await createTestApp();
+    try {
+      expect(await seedDemo(app.deps.db, { storage: app.deps.storage, clock: app.deps.clock })).toBe(true);
+      const c = app.client();
+      const login = await c.req({
+        method: 'POST',
+        url: '/login',
+        form: { username: 'super@example.com', password: 'super-demo-1' },
+      });
+      expect(login.status, login.text).toBe(200);
+      const banks = (await c.req({ url: '/api/v2/superuser/products' })).body.products as {
+        name: string;
+        admins: unknown[];
+        revenue: number;
+      }[];
+      expect(banks.length).toBeGreaterThanOrEqual(3);
+      expect(banks.filter((b) => b.admins.length > 0).length).toBeGreaterThanOrEqual(2);
+      expect(banks.some((b) => b.revenue > 0)).toBe(true); // the seeded sales
+      const users = (await c.req({ url: '/api/v2/superuser/users' })).body.users as { email: string }[];
+      expect(users.length).toBeGreaterThanOrEqual(8);
+      const audit = (await c.req({ url: '/api/v2/auditLog' })).body.content as {
+        action: string;
+        actor: { emailAddress: string } | null;
+      }[];
+      const actions = new Set(audit.map((e) => e.action));
+      expect(actions.size).toBeGreaterThanOrEqual(4);
+      expect(audit.some((e) => e.actor?.emailAddress === 'super@example.com')).toBe(true);
+    } finally {
+      await app.close();
+    }
   });
 
   it('each demo bank has real questions in every status, with history, comments and pictures, counted', async () => {
