@@ -98,7 +98,14 @@ export const ltiToolValues = z.object({
   loginUrl: z.string(),
   launchUrl: z.string(),
   keySetUrl: z.string(),
+  /** Where a plain link to the tool lands (the bank's dashboard). */
+  targetLinkUri: z.string(),
+  /** The scopes of the services the tool uses, for platforms that ask which to grant. */
+  scopes: z.array(z.string()),
+  /** The tool's configuration as Canvas takes it (Developer Keys → LTI Key → Paste JSON). */
+  canvasConfiguration: z.record(z.string(), z.unknown()),
 });
+export type LtiToolValues = z.infer<typeof ltiToolValues>;
 
 export const ltiPlatformParams = z.object({
   id: z.uuid({ error: 'id must be a platform id' }),

@@ -37,6 +37,8 @@ export interface LtiPlatformEmulator {
   /** The token requests it answered (granted or not), and the member list's calls. */
   tokenRequests: { granted: boolean; scope: string; client?: string; error?: string }[];
   memberCalls: { contextId: string; authorized: boolean; page: number }[];
+  /** The claims (over the defaults) of the id_token the authorisation endpoint posts for a browser. */
+  nextLaunch: Record<string, unknown>;
   /** Makes the token endpoint answer this status (a platform that is down), or null to answer again. */
   failTokens: number | null;
   /** An id_token for the login the tool redirected to (`authUrl`), with the claims given over the defaults. */
@@ -135,6 +137,26 @@ export async function startLtiPlatform(o: {
     emulator.tokenRequests.push({ granted: true, scope, client });
     json(res, 200, { access_token: accessToken, token_type: 'Bearer', expires_in: 3600, scope });
   }
+  /**
+   * The authorisation endpoint as a browser meets it: the id_token for the login (the claims of `nextLaunch`
+   * over the defaults), form-posted to the tool's launch by the page itself, as platforms do.
+   */
+  async function authorize(url: URL, res: http.ServerResponse) {
+    const q = url.searchParams;
+    const token = await emulator.idToken(url.toString(), {
+      claims: { aud: q.get('client_id') ?? clientId, ...emulator.nextLaunch },
+    });
+    const esc = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      `<!doctype html><html lang="en"><head><title>Course platform</title></head><body>` +
+        `<form method="post" action="${esc(q.get('redirect_uri') ?? '')}">` +
+        `<input type="hidden" name="id_token" value="${esc(token)}">` +
+        `<input type="hidden" name="state" value="${esc(q.get('state') ?? '')}">` +
+        `<noscript><button>Continue to the tool</button></noscript></form>` +
+        `<script>document.forms[0].submit()</script></body></html>`,
+    );
+  }
   /** A course's member list, a page at a time, for a token granted the membership scope. */
   function members(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
     const contextId = decodeURIComponent(url.pathname.slice('/memberships/'.length));
@@ -171,6 +193,10 @@ export async function startLtiPlatform(o: {
       void token(req, res);
       return;
     }
+    if (url.pathname === '/auth') {
+      void authorize(url, res);
+      return;
+    }
     if (url.pathname.startsWith('/memberships/')) {
       members(req, res, url);
       return;
@@ -195,6 +221,7 @@ export async function startLtiPlatform(o: {
     tokenRequests: [],
     memberCalls: [],
     failTokens: null,
+    nextLaunch: {},
     async idToken(authUrl, t = {}) {
       const login = new URL(authUrl).searchParams;
       const now = Math.floor(Date.now() / 1000);

@@ -428,6 +428,16 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: '/admin/lti',
+                lazy: guarded(
+                  '/admin',
+                  'Course platforms',
+                  () => import('../features/lti/routes/lti-page'),
+                  (m) => m.LtiPage,
+                  true,
+                ),
+              },
+              {
                 path: '/superuser',
                 lazy: guarded(
                   '/superuser',

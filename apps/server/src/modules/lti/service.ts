@@ -1,4 +1,11 @@
-import { ErrorCode, type LtiCourse, type LtiPlatform, type ltiPlatformInput } from '@qbank/contract';
+import {
+  Brand,
+  ErrorCode,
+  type LtiCourse,
+  type LtiPlatform,
+  type LtiToolValues,
+  type ltiPlatformInput,
+} from '@qbank/contract';
 import type { z } from 'zod';
 import type { Deps } from '../../deps';
 import { appendAudit } from '../../infra/audit';
@@ -17,6 +24,7 @@ import {
   setPlatformEnabled,
 } from './repository';
 import { queueSyncs } from './roster-sync';
+import { LTI_SCOPE } from './services';
 
 export const toPlatform = (p: PlatformRow): LtiPlatform => ({
   uuid: p.id,
@@ -87,12 +95,45 @@ export function ltiService(deps: Deps) {
       return (await platformsOf(db, productId)).map(toPlatform);
     },
 
-    async toolValues(actor: Actor, productId: string) {
+    async toolValues(actor: Actor, productId: string): Promise<LtiToolValues> {
       await requireAdmin(actor, productId);
+      const product = (await findProduct(db, productId))!;
+      const loginUrl = `${origin}/api/v2/lti/login`;
+      const launchUrl = `${origin}/api/v2/lti/launch`;
+      const keySetUrl = `${origin}/api/v2/lti/jwks`;
+      const targetLinkUri = `${origin}/dashboard`;
+      const scopes = [LTI_SCOPE.memberships, LTI_SCOPE.lineItems, LTI_SCOPE.scores];
       return {
-        loginUrl: `${origin}/api/v2/lti/login`,
-        launchUrl: `${origin}/api/v2/lti/launch`,
-        keySetUrl: `${origin}/api/v2/lti/jwks`,
+        loginUrl,
+        launchUrl,
+        keySetUrl,
+        targetLinkUri,
+        scopes,
+        canvasConfiguration: {
+          title: `${Brand.name}: ${product.name}`,
+          description: `${product.name} on ${Brand.name}: learners enter from the course, signed in, in its cohort.`,
+          oidc_initiation_url: loginUrl,
+          target_link_uri: targetLinkUri,
+          redirect_uris: [launchUrl],
+          public_jwk_url: keySetUrl,
+          scopes,
+          extensions: [
+            {
+              platform: 'canvas.instructure.com',
+              privacy_level: 'public',
+              settings: {
+                placements: [
+                  {
+                    placement: 'course_navigation',
+                    message_type: 'LtiResourceLinkRequest',
+                    target_link_uri: targetLinkUri,
+                    text: product.name,
+                  },
+                ],
+              },
+            },
+          ],
+        },
       };
     },
 

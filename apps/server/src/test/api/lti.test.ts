@@ -44,11 +44,23 @@ describe('connecting a platform', () => {
     const list = await admin.req({ url: `/api/v2/products/${product.id}/lti/platforms` });
     expect(list.body).toHaveLength(1);
     const tool = await admin.req({ url: `/api/v2/products/${product.id}/lti/tool` });
-    expect(tool.body).toEqual({
+    expect(tool.body).toMatchObject({
       loginUrl: `${TOOL}/api/v2/lti/login`,
       launchUrl: `${TOOL}/api/v2/lti/launch`,
       keySetUrl: `${TOOL}/api/v2/lti/jwks`,
+      targetLinkUri: `${TOOL}/dashboard`,
     });
+    // Canvas's JSON names the same addresses, and the services' scopes.
+    expect(tool.body.canvasConfiguration).toMatchObject({
+      title: 'QBank Cloud: Connect bank',
+      oidc_initiation_url: `${TOOL}/api/v2/lti/login`,
+      redirect_uris: [`${TOOL}/api/v2/lti/launch`],
+      public_jwk_url: `${TOOL}/api/v2/lti/jwks`,
+      scopes: tool.body.scopes,
+    });
+    expect(tool.body.scopes).toContain(
+      'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly',
+    );
     const again = await connect(admin, product.id, { clientId: 'connect-1' });
     expect(again.status).toBe(409);
     expect(again.body.field).toBe('clientId');

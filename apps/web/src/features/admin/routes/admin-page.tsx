@@ -5,6 +5,7 @@ import IconChartBar from '@tabler/icons-react/dist/esm/icons/IconChartBar.mjs';
 import IconHistory from '@tabler/icons-react/dist/esm/icons/IconHistory.mjs';
 import IconListTree from '@tabler/icons-react/dist/esm/icons/IconListTree.mjs';
 import IconPalette from '@tabler/icons-react/dist/esm/icons/IconPalette.mjs';
+import IconPlugConnected from '@tabler/icons-react/dist/esm/icons/IconPlugConnected.mjs';
 import IconReceipt from '@tabler/icons-react/dist/esm/icons/IconReceipt.mjs';
 import IconTable from '@tabler/icons-react/dist/esm/icons/IconTable.mjs';
 import IconUsers from '@tabler/icons-react/dist/esm/icons/IconUsers.mjs';
@@ -124,6 +125,21 @@ export function AdminPage() {
             </Text>
             <Button component={Link} to="/admin/plans" mt="md" style={{ alignSelf: 'flex-start' }}>
               Manage plans and prices
+            </Button>
+          </Card>
+          <Card withBorder p="lg">
+            <Group gap="xs" wrap="nowrap">
+              <IconPlugConnected size={22} aria-hidden />
+              <Title order={2} size="h4">
+                Course platforms
+              </Title>
+            </Group>
+            <Text mt="xs" size="sm">
+              Connect Moodle, Canvas or another LMS over LTI 1.3, so learners enter from their course, and
+              keep its class list in step.
+            </Text>
+            <Button component={Link} to="/admin/lti" mt="md" style={{ alignSelf: 'flex-start' }}>
+              Connect course platforms
             </Button>
           </Card>
           <Card withBorder p="lg">
