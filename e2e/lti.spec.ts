@@ -39,7 +39,7 @@ test.describe('Course platforms (LTI)', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Course platforms' })).toBeVisible();
 
       // The tool's values to paste into the platform, and the JSON for Canvas.
-      const tool = page.getByRole('region', { name: 'This tool’s values' });
+      const tool = page.getByRole('region', { name: 'Connect by hand: this tool’s values' });
       await expect(tool.getByText(`${baseURL}/api/v2/lti/login`, { exact: true })).toBeVisible();
       await expect(tool.getByText(`${baseURL}/api/v2/lti/jwks`, { exact: true })).toBeVisible();
       await tool.getByRole('button', { name: 'Show the JSON for Canvas' }).click();
@@ -112,6 +112,24 @@ test.describe('Course platforms (LTI)', () => {
       await card.getByRole('switch', { name: 'Launches allowed' }).press('Space');
       await expect(card.getByText('Disabled', { exact: true })).toBeVisible();
       await expect(card.getByRole('button', { name: 'Sync rosters now' })).toBeDisabled();
+
+      // Dynamic registration: the admin makes a URL; the platform opens it and connects itself.
+      const register = page.getByRole('region', { name: 'Register automatically' });
+      await register.getByRole('checkbox', { name: /instructors/ }).check();
+      await register.getByRole('button', { name: 'Make a registration URL' }).click();
+      const url = await register.getByRole('status').locator('code').textContent();
+      expect(url).toMatch(/\/api\/v2\/lti\/register\?token=/);
+      const platformWindow = await browser.newContext();
+      try {
+        const w = await platformWindow.newPage();
+        await w.goto(`${url}&openid_configuration=${encodeURIComponent(lms.openidConfiguration)}`);
+        await expect(w.getByRole('heading', { name: `${product.name} is connected` })).toBeVisible();
+        await expectAccessible(w);
+      } finally {
+        await platformWindow.close();
+      }
+      await page.reload();
+      await expect(page.getByRole('listitem', { name: lms.issuer })).toHaveCount(2);
 
       await page.setViewportSize({ width: 375, height: 800 });
       await expectNoHorizontalOverflow(page);

@@ -191,3 +191,25 @@ export const ltiSyncAnswer = z.object({
   queued: z.number().int(),
   courses: ltiCourseList,
 });
+
+/** LTI Dynamic Registration: a one-time link an admin pastes into the course platform. */
+export const ltiRegistrationInput = z.object({
+  /** Whether a course's Instructor role makes the person an instructor of the bank. */
+  instructorsAllowed: z.boolean({ error: 'instructorsAllowed must be true or false' }).default(false),
+});
+
+export const ltiRegistrationLink = z.object({
+  /** The registration URL: the platform opens it once, before `expiresAt`. */
+  url: z.string(),
+  expiresAt: z.string(),
+});
+export type LtiRegistrationLink = z.infer<typeof ltiRegistrationLink>;
+
+/** What the platform adds to the registration URL when it opens it (IMS LTI Dynamic Registration 1.0). */
+export const ltiRegisterQuery = z.object({
+  token: textField('token').min(1, { error: 'token is required' }).max(200),
+  openid_configuration: textField('openid_configuration')
+    .min(1, { error: 'openid_configuration is required' })
+    .max(2000),
+  registration_token: textField('registration_token').max(8000).optional(),
+});

@@ -37,6 +37,13 @@ export interface LtiPlatformEmulator {
   /** The token requests it answered (granted or not), and the member list's calls. */
   tokenRequests: { granted: boolean; scope: string; client?: string; error?: string }[];
   memberCalls: { contextId: string; authorized: boolean; page: number }[];
+  /** The address of its OpenID configuration (Dynamic Registration). */
+  openidConfiguration: string;
+  /** The registrations the tool posted, with the authorization header they came with. */
+  registrations: { body: Record<string, unknown>; authorization: string | null }[];
+  /** Refuses the next registrations (400), or answers them without a deployment id. */
+  refuseRegistration: boolean;
+  registerWithoutDeployment: boolean;
   /** The claims (over the defaults) of the id_token the authorisation endpoint posts for a browser. */
   nextLaunch: Record<string, unknown>;
   /** Makes the token endpoint answer this status (a platform that is down), or null to answer again. */
@@ -193,6 +200,38 @@ export async function startLtiPlatform(o: {
       void token(req, res);
       return;
     }
+    if (url.pathname === '/.well-known/openid-configuration') {
+      json(res, 200, {
+        issuer: base,
+        authorization_endpoint: `${base}/auth`,
+        token_endpoint: `${base}/token`,
+        jwks_uri: `${base}/jwks`,
+        registration_endpoint: `${base}/register`,
+        'https://purl.imsglobal.org/spec/lti-platform-configuration': {
+          product_family_code: 'emulated-lms',
+          version: '1.0',
+          messages_supported: [{ type: 'LtiResourceLinkRequest' }],
+        },
+      });
+      return;
+    }
+    if (url.pathname === '/register' && req.method === 'POST') {
+      void (async () => {
+        const body = JSON.parse((await readBody(req)) || '{}');
+        emulator.registrations.push({ body, authorization: req.headers.authorization ?? null });
+        if (emulator.refuseRegistration) return json(res, 400, { error: 'invalid_client_metadata' });
+        const n = emulator.registrations.length;
+        json(res, 200, {
+          client_id: `dyn-client-${n}-${Math.random().toString(36).slice(2, 6)}`,
+          ...body,
+          'https://purl.imsglobal.org/spec/lti-tool-configuration': {
+            ...body['https://purl.imsglobal.org/spec/lti-tool-configuration'],
+            ...(emulator.registerWithoutDeployment ? {} : { deployment_id: deploymentId }),
+          },
+        });
+      })();
+      return;
+    }
     if (url.pathname === '/auth') {
       void authorize(url, res);
       return;
@@ -222,6 +261,12 @@ export async function startLtiPlatform(o: {
     memberCalls: [],
     failTokens: null,
     nextLaunch: {},
+    get openidConfiguration() {
+      return `${base}/.well-known/openid-configuration`;
+    },
+    registrations: [],
+    refuseRegistration: false,
+    registerWithoutDeployment: false,
     async idToken(authUrl, t = {}) {
       const login = new URL(authUrl).searchParams;
       const now = Math.floor(Date.now() / 1000);

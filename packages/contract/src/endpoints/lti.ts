@@ -9,6 +9,9 @@ import {
   ltiPlatformInput,
   ltiPlatformList,
   ltiPlatformParams,
+  ltiRegisterQuery,
+  ltiRegistrationInput,
+  ltiRegistrationLink,
   ltiSyncAnswer,
   ltiSyncInput,
   ltiToolValues,
@@ -89,6 +92,27 @@ export const ltiApi = {
     body: ltiSyncInput,
     response: ltiSyncAnswer,
     status: 202,
+  }),
+  createRegistration: endpoint({
+    method: 'POST',
+    path: '/api/v2/products/:id/lti/registrations',
+    summary:
+      'A one-time registration URL (one hour) for LTI Dynamic Registration: pasted into the platform, it connects it',
+    tags,
+    access: 'user',
+    params: productIdParams,
+    body: ltiRegistrationInput,
+    response: ltiRegistrationLink,
+    status: 201,
+  }),
+  register: endpoint({
+    method: 'GET',
+    path: '/api/v2/lti/register',
+    summary:
+      'LTI Dynamic Registration, opened by the platform: the tool reads its OpenID configuration, registers there and shows the result',
+    tags,
+    access: 'public',
+    query: ltiRegisterQuery,
   }),
   keySet: endpoint({
     method: 'GET',

@@ -158,3 +158,19 @@ export const ltiEntryCodes = pgTable(
   },
   (t) => [index('lti_entry_codes_expires_idx').on(t.expiresAt).where(sql`used_at IS NULL`)],
 );
+
+/**
+ * A registration link an admin made for LTI Dynamic Registration: the platform opens it once, within its hour,
+ * and the tool registers itself there for the link's bank. Kept as a hash.
+ */
+export const ltiRegistrationLinks = pgTable('lti_registration_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  productId: uuid('product_id')
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  instructorsAllowed: boolean('instructors_allowed').notNull().default(false),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  platformId: uuid('platform_id').references(() => ltiPlatforms.id, { onDelete: 'set null' }),
+});

@@ -11,6 +11,7 @@ import { applyStaffRoles } from '../staff';
 import { platformKeySet } from './keys';
 import { courseKey, identityKey, placeholderEmail, rolesOf } from './people';
 import {
+  adoptDeployment,
   cohortOfContext,
   emailTaken,
   findLogin,
@@ -119,7 +120,11 @@ export function ltiLaunchService(deps: Deps) {
       const platform = await platformFor(input.iss, input.client_id);
       if (!withinTool(input.target_link_uri))
         throw refuse('target_link_uri', 'target_link_uri must be an address of this QBank Cloud.');
-      if (input.lti_deployment_id && !platform.deploymentIds.includes(input.lti_deployment_id))
+      if (
+        input.lti_deployment_id &&
+        platform.deploymentIds.length > 0 &&
+        !platform.deploymentIds.includes(input.lti_deployment_id)
+      )
         throw refuse('lti_deployment_id', 'This deployment is not registered for the QBank.', 'FORBIDDEN');
       const state = randomToken();
       const nonce = randomToken();
@@ -213,6 +218,13 @@ export function ltiLaunchService(deps: Deps) {
       if (claims[LTI_CLAIM.messageType] !== 'LtiResourceLinkRequest')
         throw await fail('id_token', 'Only resource link launches are taken.', 'VALIDATION');
       const deployment = claims[LTI_CLAIM.deploymentId];
+      // A platform registered without a deployment id takes the first one a verified launch names.
+      if (
+        typeof deployment === 'string' &&
+        platform.deploymentIds.length === 0 &&
+        (await adoptDeployment(db, platform.id, deployment.slice(0, 255)))
+      )
+        platform.deploymentIds = [deployment.slice(0, 255)];
       if (typeof deployment !== 'string' || !platform.deploymentIds.includes(deployment))
         throw await fail('id_token', 'This deployment is not registered for the QBank.', 'FORBIDDEN');
       const target = claims[LTI_CLAIM.targetLinkUri];

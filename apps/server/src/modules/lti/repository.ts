@@ -174,6 +174,7 @@ export async function useLogin(tx: DbOrTx, stateHash: string, now: Date): Promis
 export async function dropOldLogins(db: DbOrTx, before: Date) {
   await db.execute(sql`DELETE FROM lti_logins WHERE expires_at < ${before}`);
   await db.execute(sql`DELETE FROM lti_entry_codes WHERE expires_at < ${before}`);
+  await db.execute(sql`DELETE FROM lti_registration_links WHERE expires_at < ${before}`);
 }
 
 /** Launches of one person (or one course) take their turn: a lock for the transaction, on the key's hash. */
@@ -560,4 +561,57 @@ export async function markSuspendedBySync(
   if (userIds.length === 0) return;
   await tx.execute(sql`UPDATE lti_course_members SET suspended_by_sync = true
     WHERE platform_id = ${platformId} AND context_id = ${contextId} AND user_id = ANY(${sql.param(userIds)}::uuid[])`);
+}
+
+export async function insertRegistrationLink(
+  db: DbOrTx,
+  l: {
+    tokenHash: string;
+    productId: string;
+    createdBy: string;
+    instructorsAllowed: boolean;
+    expiresAt: Date;
+  },
+) {
+  await db.execute(sql`INSERT INTO lti_registration_links (token_hash, product_id, created_by, instructors_allowed, expires_at)
+    VALUES (${l.tokenHash}, ${l.productId}, ${l.createdBy}, ${l.instructorsAllowed}, ${l.expiresAt})`);
+}
+
+/** Claims a registration link once while it is live: its bank and settings, or null. */
+export async function claimRegistrationLink(db: DbOrTx, tokenHash: string, now: Date) {
+  const rows = await selectRows(
+    db,
+    { product_id: column.string, created_by: nullable(column.string), instructors_allowed: column.boolean },
+    sql`UPDATE lti_registration_links SET used_at = ${now}
+      WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > ${now}
+      RETURNING product_id, created_by, instructors_allowed`,
+  );
+  return rows[0] ?? null;
+}
+
+/** Gives a claimed link back (the registration failed at the platform): it may be opened again. */
+export async function releaseRegistrationLink(db: DbOrTx, tokenHash: string) {
+  await db.execute(
+    sql`UPDATE lti_registration_links SET used_at = NULL WHERE token_hash = ${tokenHash} AND platform_id IS NULL`,
+  );
+}
+
+export async function linkRegistration(db: DbOrTx, tokenHash: string, platformId: string) {
+  await db.execute(
+    sql`UPDATE lti_registration_links SET platform_id = ${platformId} WHERE token_hash = ${tokenHash}`,
+  );
+}
+
+/**
+ * A platform registered without a deployment id takes the first its launches name: answers whether `deployment`
+ * is (now) one of the platform's.
+ */
+export async function adoptDeployment(db: DbOrTx, platformId: string, deployment: string): Promise<boolean> {
+  const rows = await selectRows(
+    db,
+    { ok: column.boolean },
+    sql`UPDATE lti_platforms SET deployment_ids = ARRAY[${deployment}]::text[]
+      WHERE id = ${platformId} AND cardinality(deployment_ids) = 0 RETURNING true AS ok`,
+  );
+  return rows.length === 1;
 }

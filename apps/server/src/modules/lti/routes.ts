@@ -1,10 +1,13 @@
 import { ltiApi } from '@qbank/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Deps } from '../../deps';
+import { AppError } from '../../lib/app-error';
 import { route } from '../../plugins/route';
 import { SESSION_COOKIE, setSessionCookie } from '../../plugins/session';
 import { LOGIN_TTL_MS, LTI_BROWSER_COOKIE, ltiLaunchService } from './launch';
+import { CLOSE_SCRIPT_HASH, ltiRegistrationService, registrationPage } from './registration';
 import { ltiService } from './service';
+import { PlatformServiceError } from './services';
 
 /** LTI's calls: the admins connect platforms; the platforms' logins and launches; the entry into the bank. */
 export function ltiRoutes(app: FastifyInstance, deps: Deps) {
@@ -29,6 +32,49 @@ export function ltiRoutes(app: FastifyInstance, deps: Deps) {
     ({ actor, params, body }) => svc.syncCourses(actor, params.id, body.contextIds),
     managing,
   );
+  const registrations = ltiRegistrationService(deps);
+  route(
+    app,
+    ltiApi.createRegistration,
+    ({ actor, params, body }) => registrations.create(actor, params.id, body.instructorsAllowed),
+    managing,
+  );
+  // The platform shows this page in its own window or frame: a page of its own, framable, with one script.
+  route(app, ltiApi.register, async ({ query, reply }) => {
+    let status = 200;
+    let page: string;
+    try {
+      const { platform, productName, platformName } = await registrations.register(query);
+      page = registrationPage({
+        ok: true,
+        title: `${productName} is connected`,
+        lines: [
+          `${platformName} can now open ${productName} on QBank Cloud: add it to a course as an external tool, and learners who follow it land in the QBank signed in.`,
+          `Client id ${platform.clientId}${platform.deploymentIds.length ? `, deployment ${platform.deploymentIds.join(', ')}` : ''}. The QBank's admins see it under Admin → Course platforms.`,
+        ],
+      });
+    } catch (e) {
+      status = e instanceof AppError ? e.status : 502;
+      page = registrationPage({
+        ok: false,
+        title: 'QBank Cloud could not be connected',
+        lines: [
+          e instanceof AppError || e instanceof PlatformServiceError
+            ? e.message
+            : 'Something went wrong. Try again.',
+        ],
+      });
+      if (!(e instanceof AppError || e instanceof PlatformServiceError))
+        deps.log.error({ err: e }, 'LTI registration failed');
+    }
+    reply.raw.removeHeader('X-Frame-Options');
+    reply.header(
+      'Content-Security-Policy',
+      `default-src 'none'; style-src 'unsafe-inline'; script-src ${CLOSE_SCRIPT_HASH}; base-uri 'none'; form-action 'none'; frame-ancestors *`,
+    );
+    reply.header('Cache-Control', 'no-store');
+    return reply.status(status).type('text/html; charset=utf-8').send(page);
+  });
   route(app, ltiApi.keySet, async ({ reply }) => {
     reply.header('Cache-Control', 'public, max-age=300');
     return svc.keySet();

@@ -72,3 +72,11 @@ export function useSyncCourses(platformId: string) {
     onSuccess: (answer) => client.setQueryData(ltiKeys.courses(platformId), answer.courses),
   });
 }
+
+/** A one-time registration URL for LTI Dynamic Registration. */
+export function useCreateRegistration(productId: string) {
+  return useMutation({
+    mutationFn: (instructorsAllowed: boolean) =>
+      call(ltiApi.createRegistration, { params: { id: productId }, body: { instructorsAllowed } }),
+  });
+}

@@ -30,6 +30,7 @@ import { useAuth } from '../../accounts/api/auth';
 import {
   useConnectPlatform,
   useCourses,
+  useCreateRegistration,
   usePlatforms,
   useRemovePlatform,
   useSetPlatformEnabled,
@@ -67,7 +68,7 @@ function ToolValues({ productId }: { productId: string }) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="lti-tool-title">
       <Title order={2} size="h4" id="lti-tool-title" mb="xs">
-        This tool’s values
+        Connect by hand: this tool’s values
       </Title>
       <Text size="sm" c="gray.7" mb="sm">
         Register QBank Cloud as an LTI 1.3 tool in your course platform with these addresses (Moodle: Site
@@ -120,6 +121,54 @@ function ToolValues({ productId }: { productId: string }) {
           </Stack>
         )}
       </QueryState>
+    </Paper>
+  );
+}
+
+/** LTI Dynamic Registration: a one-time URL the admin pastes into the platform, which then connects itself. */
+function AutomaticRegistration({ productId }: { productId: string }) {
+  const create = useCreateRegistration(productId);
+  const [instructors, setInstructors] = useState(false);
+  const link = create.data;
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="lti-register-title">
+      <Title order={2} size="h4" id="lti-register-title" mb="xs">
+        Register automatically
+      </Title>
+      <Text size="sm" c="gray.7" mb="sm">
+        For Moodle 4.1 and later, Canvas, Brightspace and Sakai: make a registration URL, paste it into the
+        platform (Moodle: Site administration → Plugins → External tool → Manage tools → Tool URL → Add LTI
+        Advantage), and the platform connects itself. The URL works once, for an hour.
+      </Text>
+      <Stack gap="sm">
+        <Checkbox
+          label="Course instructors become instructors of this QBank"
+          checked={instructors}
+          onChange={(e) => setInstructors(e.currentTarget.checked)}
+        />
+        <Button
+          variant="default"
+          loading={create.isPending}
+          onClick={() =>
+            create.mutate(instructors, {
+              onError: (e) => notifyError('The registration URL could not be made', e),
+            })
+          }
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Make a registration URL
+        </Button>
+        <div role="status">
+          {link && (
+            <Stack gap={4}>
+              <Pasted label="Registration URL" value={link.url} />
+              <Text size="sm" c="gray.7">
+                Works once, until {timeFormat.format(new Date(link.expiresAt))}.
+              </Text>
+            </Stack>
+          )}
+        </div>
+      </Stack>
     </Paper>
   );
 }
@@ -239,9 +288,7 @@ function PlatformCard({ platform: p }: { platform: LtiPlatform }) {
             {p.instructorsAllowed ? 'course instructors become instructors' : 'learners only'}
           </Text>
         </div>
-        <Badge color={p.enabled ? 'green.9' : 'gray.7'} variant="filled">
-          {p.enabled ? 'Enabled' : 'Disabled'}
-        </Badge>
+        <Badge color={p.enabled ? 'teal.9' : 'gray.7'}>{p.enabled ? 'Enabled' : 'Disabled'}</Badge>
       </Group>
       {p.lastError && (
         <Alert color="red" mt="sm" title="Last refused launch">
@@ -438,6 +485,7 @@ export function LtiPage() {
         </Text>
         {active ? (
           <>
+            <AutomaticRegistration productId={active.product.uuid} />
             <ToolValues productId={active.product.uuid} />
             <Platforms productId={active.product.uuid} />
             <ConnectForm productId={active.product.uuid} />
