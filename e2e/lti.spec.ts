@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ltiPlatforms } from '../apps/server/src/db/schema';
 import { buildProduct, buildSubscription } from '../apps/server/src/test/factories';
 import { LEARNER, startLtiPlatform } from '../apps/server/src/test/lti-platform';
 import { LTI_CLAIM } from '../packages/contract/src/lti';
@@ -134,6 +135,57 @@ test.describe('Course platforms (LTI)', () => {
       await page.setViewportSize({ width: 375, height: 800 });
       await expectNoHorizontalOverflow(page);
       await expectAccessible(page);
+    } finally {
+      await lms.close();
+    }
+  });
+
+  test('a learner whose e-mail has an account here signs in to it once to link their course', async ({
+    page,
+    newUser,
+    db,
+    baseURL,
+  }) => {
+    const k = Math.random().toString(36).slice(2, 8);
+    const lms = await startLtiPlatform({ toolOrigin: baseURL! });
+    try {
+      const product = await buildProduct(db, { name: `Linked Course Bank ${k}` });
+      await db.insert(ltiPlatforms).values({
+        productId: product.id,
+        issuer: lms.issuer,
+        clientId: `link-${k}`,
+        deploymentIds: [lms.deploymentId],
+        authLoginUrl: lms.authLoginUrl,
+        authTokenUrl: lms.authTokenUrl,
+        keySetUrl: lms.keySetUrl,
+      });
+      const learner = await newUser({ label: 'linker', firstName: 'Lin', lastName: 'Kerr' });
+      lms.nextLaunch = {
+        sub: `linker-${k}`,
+        email: learner.email,
+        [LTI_CLAIM.context]: { id: `course-${k}`, title: 'Renal 201' },
+      };
+      const link = new URLSearchParams({
+        iss: lms.issuer,
+        login_hint: `linker-${k}`,
+        target_link_uri: `${baseURL}/dashboard`,
+        client_id: `link-${k}`,
+      });
+      await page.goto(`/api/v2/lti/login?${link}`);
+      await expect(page).toHaveURL(/\/lti\/link\/[\w-]+$/);
+      await expect(page.getByRole('heading', { name: 'Link your course to your account' })).toBeVisible();
+      await expect(page.getByText(`An account with ${learner.email} exists here already.`)).toBeVisible();
+      await expectAccessible(page);
+      await page.getByRole('link', { name: 'Sign in to link' }).click();
+      await page.getByLabel('Email').fill(learner.email);
+      await page.getByLabel('Password', { exact: true }).fill(learner.password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await expect(page).toHaveURL(/\/lti\/link\/[\w-]+$/);
+      await page.setViewportSize({ width: 375, height: 800 });
+      await expectNoHorizontalOverflow(page);
+      await page.getByRole('button', { name: `Link and open ${product.name}` }).press('Enter');
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByText(product.name).first()).toBeVisible();
     } finally {
       await lms.close();
     }

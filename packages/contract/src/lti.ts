@@ -213,3 +213,20 @@ export const ltiRegisterQuery = z.object({
     .max(2000),
   registration_token: textField('registration_token').max(8000).optional(),
 });
+
+/** A launch waiting for its person to sign in and link their account (an e-mail that has one here). */
+export const ltiLinkParams = z.object({
+  code: textField('code').min(1, { error: 'code is required' }).max(200),
+});
+
+export const ltiLinkPreview = z.object({
+  productName: z.string(),
+  /** The course platform's host. */
+  platform: z.string(),
+  /** The address the course gave, which has an account here. */
+  email: z.string(),
+  expiresAt: z.string(),
+});
+export type LtiLinkPreview = z.infer<typeof ltiLinkPreview>;
+
+export const ltiLinked = z.object({ productUuid: z.uuid() });

@@ -136,6 +136,13 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: '/lti/link/:code',
+            lazy: page(
+              () => import('../features/lti/routes/link-page'),
+              (m) => m.LtiLinkPage,
+            ),
+          },
+          {
             path: '/join/:code',
             lazy: page(
               () => import('../features/enrolment/routes/join-page'),

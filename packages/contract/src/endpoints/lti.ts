@@ -4,6 +4,9 @@ import {
   ltiEnterQuery,
   ltiKeySet,
   ltiLaunchInput,
+  ltiLinked,
+  ltiLinkParams,
+  ltiLinkPreview,
   ltiLoginInput,
   ltiPlatform,
   ltiPlatformInput,
@@ -113,6 +116,26 @@ export const ltiApi = {
     tags,
     access: 'public',
     query: ltiRegisterQuery,
+  }),
+  linkPreview: endpoint({
+    method: 'GET',
+    path: '/api/v2/lti/links/:code',
+    summary:
+      'A launch whose e-mail has an account here: the bank, the platform and the address, for the person to sign in and link',
+    tags,
+    access: 'public',
+    params: ltiLinkParams,
+    response: ltiLinkPreview,
+  }),
+  link: endpoint({
+    method: 'POST',
+    path: '/api/v2/lti/links/:code',
+    summary:
+      'Links the course account of that launch to the signed-in account (once, from the browser that launched), then grants the launch',
+    tags,
+    access: 'user',
+    params: ltiLinkParams,
+    response: ltiLinked,
   }),
   keySet: endpoint({
     method: 'GET',

@@ -174,3 +174,22 @@ export const ltiRegistrationLinks = pgTable('lti_registration_links', {
   usedAt: ts('used_at'),
   platformId: uuid('platform_id').references(() => ltiPlatforms.id, { onDelete: 'set null' }),
 });
+
+/**
+ * A launch whose person is new to the tool but whose e-mail has an account here: kept (as a hash of its code)
+ * for ten minutes, for the person to prove that account by signing in, once, to link the two.
+ */
+export const ltiLinkRequests = pgTable('lti_link_requests', {
+  codeHash: text('code_hash').primaryKey(),
+  platformId: uuid('platform_id')
+    .notNull()
+    .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+  subject: text('subject').notNull(),
+  email: text('email').notNull(),
+  /** The browser that launched (a hash of its LTI cookie): only it may use the code. */
+  browserHash: text('browser_hash').notNull(),
+  /** What the launch said, for the link to act on it: the roles, the course and its services. */
+  launch: jsonb('launch').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});

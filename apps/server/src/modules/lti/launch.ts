@@ -1,5 +1,6 @@
 import { ErrorCode, LTI_CLAIM, normalizeEmail } from '@qbank/contract';
 import { type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
+import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { appendAudit } from '../../infra/audit';
 import { AppError } from '../../lib/app-error';
@@ -8,17 +9,20 @@ import { openSession, setLastUsedProduct } from '../accounts';
 import { enrolStudents } from '../enrolment';
 import { changeStudentHolds, lockStudentHolds } from '../roster';
 import { applyStaffRoles } from '../staff';
+import { findProduct } from '../store';
 import { platformKeySet } from './keys';
 import { courseKey, identityKey, placeholderEmail, rolesOf } from './people';
 import {
   adoptDeployment,
   cohortOfContext,
   emailTaken,
+  findLinkRequest,
   findLogin,
   findPlatform,
   insertContextCohort,
   insertEntryCode,
   insertIdentity,
+  insertLinkRequest,
   insertLogin,
   insertLtiUser,
   lockKey,
@@ -29,6 +33,7 @@ import {
   recordLaunchError,
   setCourseServices,
   useEntryCode,
+  useLinkRequest,
   useLogin,
   userDisabled,
   userOfIdentity,
@@ -41,6 +46,19 @@ export const ENTRY_CODE_TTL_MS = 60 * 1000;
 /** The oldest id_token accepted (by its `iat`), and the clock difference allowed with the platform. */
 const MAX_TOKEN_AGE_S = 5 * 60;
 const CLOCK_TOLERANCE_S = 5;
+
+/** How long a launch waits for its person to sign in and link the account their e-mail has here. */
+export const LINK_TTL_MS = 10 * 60 * 1000;
+
+/** What a link request keeps of its launch, for the link to act on it as the launch would have. */
+export interface LinkedLaunch {
+  roles: { learner: boolean; instructor: boolean };
+  course: {
+    contextId: string;
+    title: string;
+    services: { membershipsUrl: string | null; lineItemsUrl: string | null };
+  } | null;
+}
 
 /** The cookie binding a login to the browser that started it. */
 export const LTI_BROWSER_COOKIE = 'qbank_lti_browser';
@@ -99,6 +117,90 @@ export function ltiLaunchService(deps: Deps) {
         'FORBIDDEN',
       );
     return p;
+  }
+
+  /**
+   * What a verified launch grants a person (or the link of their account, later): the course's cohort, made on
+   * its first launch; the instructor role where the connection allows it, or the student's place in the bank
+   * (and in the cohort), a sync's suspension lifted. Answers the cohort joined, if any.
+   */
+  async function admit(
+    tx: Tx,
+    a: {
+      platform: PlatformRow;
+      userId: string;
+      roles: { learner: boolean; instructor: boolean };
+      course: LinkedLaunch['course'];
+      now: Date;
+    },
+  ): Promise<string | null> {
+    const { platform, userId, roles, course, now } = a;
+    const contextId = course?.contextId ?? null;
+    if (await userDisabled(tx, userId))
+      throw refuse('id_token', 'This account is disabled. Contact support.', 'FORBIDDEN');
+    // The course maps to a cohort of the bank (made on its first launch, by a learner or an instructor);
+    // the addresses of its services are kept as the latest launch names them.
+    let cohortId: string | null = null;
+    if (course) {
+      const { contextId, title, services } = course;
+      await lockKey(tx, courseKey(platform.id, contextId));
+      cohortId =
+        (await cohortOfContext(tx, platform.id, contextId)) ??
+        (await insertContextCohort(tx, {
+          platformId: platform.id,
+          productId: platform.productId,
+          contextId,
+          title: title.slice(0, 200),
+          now,
+        }));
+      await setCourseServices(tx, platform.id, contextId, services);
+    }
+    if (roles.instructor) {
+      await applyStaffRoles(tx, {
+        productId: platform.productId,
+        userId,
+        roles: ['INSTRUCTOR'],
+        grantOnly: true,
+        actorId: userId,
+        now,
+        details: { source: 'LMS', platformId: platform.id },
+      });
+    } else {
+      if (contextId) {
+        // In the course now: a suspension the roster sync made when they had left is lifted.
+        const back = await markPresent(tx, {
+          platformId: platform.id,
+          productId: platform.productId,
+          contextId,
+          userIds: [userId],
+          now,
+        });
+        if (back.length > 0)
+          await changeStudentHolds(deps, tx, {
+            productId: platform.productId,
+            students: (await lockStudentHolds(tx, platform.productId, back)).filter(
+              (h) => h.hold === 'SUSPENDED',
+            ),
+            hold: null,
+            actorId: userId,
+            audit: 'student.restore',
+            now,
+            details: { source: 'LMS', platformId: platform.id, contextId },
+          });
+      }
+      const outcome = await enrolStudents(tx, {
+        productId: platform.productId,
+        userIds: [userId],
+        cohortId,
+        actorId: userId,
+        source: 'LMS',
+        now,
+        details: { platformId: platform.id, contextId },
+      });
+      if (outcome.held.length > 0)
+        throw refuse('id_token', 'Your access to this QBank is on hold: ask your instructor.', 'FORBIDDEN');
+    }
+    return cohortId;
   }
 
   return {
@@ -281,12 +383,23 @@ export function ltiLaunchService(deps: Deps) {
         let userId = await userOfIdentity(tx, platform.issuer, subject);
         let created = false;
         if (!userId) {
-          if (email && (await emailTaken(tx, email)))
-            throw refuse(
-              'email',
-              'An account with this e-mail address exists already. Sign in to QBank Cloud with it once to link it to your course.',
-              'CONFLICT',
-            );
+          // An address never links accounts by itself: the person proves the account by signing in, once.
+          if (email && (await emailTaken(tx, email))) {
+            const launch: LinkedLaunch = {
+              roles,
+              course: contextId ? { contextId, title, services } : null,
+            };
+            await insertLinkRequest(tx, {
+              codeHash: sha256Hex(code),
+              platformId: platform.id,
+              subject,
+              email,
+              browserHash: login.browser_hash,
+              launch,
+              expiresAt: new Date(now.getTime() + LINK_TTL_MS),
+            });
+            return { userId: null, created: false, cohortId: null, linkNeeded: true };
+          }
           userId = await insertLtiUser(tx, {
             email: email ?? placeholderEmail(platform.issuer, subject),
             firstName: name('given_name', 'Learner'),
@@ -303,73 +416,13 @@ export function ltiLaunchService(deps: Deps) {
             at: now,
           });
         }
-        if (await userDisabled(tx, userId))
-          throw refuse('id_token', 'This account is disabled. Contact support.', 'FORBIDDEN');
-        // The course maps to a cohort of the bank (made on its first launch, by a learner or an instructor);
-        // the addresses of its services are kept as the latest launch names them.
-        let cohortId: string | null = null;
-        if (contextId) {
-          await lockKey(tx, courseKey(platform.id, contextId));
-          cohortId =
-            (await cohortOfContext(tx, platform.id, contextId)) ??
-            (await insertContextCohort(tx, {
-              platformId: platform.id,
-              productId: platform.productId,
-              contextId,
-              title: title.slice(0, 200),
-              now,
-            }));
-          await setCourseServices(tx, platform.id, contextId, services);
-        }
-        if (roles.instructor) {
-          await applyStaffRoles(tx, {
-            productId: platform.productId,
-            userId,
-            roles: ['INSTRUCTOR'],
-            grantOnly: true,
-            actorId: userId,
-            now,
-            details: { source: 'LMS', platformId: platform.id },
-          });
-        } else {
-          if (contextId) {
-            // In the course now: a suspension the roster sync made when they had left is lifted.
-            const back = await markPresent(tx, {
-              platformId: platform.id,
-              productId: platform.productId,
-              contextId,
-              userIds: [userId],
-              now,
-            });
-            if (back.length > 0)
-              await changeStudentHolds(deps, tx, {
-                productId: platform.productId,
-                students: (await lockStudentHolds(tx, platform.productId, back)).filter(
-                  (h) => h.hold === 'SUSPENDED',
-                ),
-                hold: null,
-                actorId: userId,
-                audit: 'student.restore',
-                now,
-                details: { source: 'LMS', platformId: platform.id, contextId },
-              });
-          }
-          const outcome = await enrolStudents(tx, {
-            productId: platform.productId,
-            userIds: [userId],
-            cohortId,
-            actorId: userId,
-            source: 'LMS',
-            now,
-            details: { platformId: platform.id, contextId },
-          });
-          if (outcome.held.length > 0)
-            throw refuse(
-              'id_token',
-              'Your access to this QBank is on hold: ask your instructor.',
-              'FORBIDDEN',
-            );
-        }
+        const cohortId = await admit(tx, {
+          platform,
+          userId,
+          roles,
+          course: contextId ? { contextId, title, services } : null,
+          now,
+        });
         await setLastUsedProduct(tx, userId, platform.productId, now);
         await recordLaunch(tx, platform.id, now);
         await insertEntryCode(tx, {
@@ -378,9 +431,86 @@ export function ltiLaunchService(deps: Deps) {
           productId: platform.productId,
           expiresAt: new Date(now.getTime() + ENTRY_CODE_TTL_MS),
         });
-        return { userId, created, cohortId };
+        return { userId, created, cohortId, linkNeeded: false };
       });
       return { code, ...result, productId: platform.productId };
+    },
+
+    /** What a link request asks of the person who launched: the bank, the platform and the address. */
+    async linkPreview(code: string) {
+      const now = clock.now();
+      const req = await findLinkRequest(db, sha256Hex(code));
+      if (!req || req.used_at || req.expires_at <= now)
+        throw refuse(
+          'code',
+          'This link has expired or was used: open QBank Cloud from your course again.',
+          'NOT_FOUND',
+        );
+      const platform = await findPlatform(db, req.platform_id);
+      const product = platform && (await findProduct(db, platform.productId));
+      if (!platform || !product)
+        throw refuse('code', 'This course platform is no longer connected.', 'NOT_FOUND');
+      return {
+        productName: product.name,
+        platform: new URL(platform.issuer).host,
+        email: req.email,
+        expiresAt: req.expires_at.toISOString(),
+      };
+    },
+
+    /**
+     * The signed-in person links the course's account to theirs (proved by signing in, in the browser that
+     * launched), once: the identity is theirs from now on, and the launch is granted as it would have been.
+     */
+    async link(actorId: string, code: string, browserCookie: string | undefined) {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const req = browserCookie
+          ? await useLinkRequest(tx, sha256Hex(code), sha256Hex(browserCookie), now)
+          : null;
+        if (!req)
+          throw refuse(
+            'code',
+            'This link has expired, was used, or was opened in another browser: open QBank Cloud from your course again.',
+            'NOT_FOUND',
+          );
+        const platform = await findPlatform(tx, req.platform_id);
+        if (!platform?.enabled)
+          throw refuse(
+            'code',
+            'The connection with this platform is disabled by the QBank’s admins.',
+            'FORBIDDEN',
+          );
+        const launch = req.launch as unknown as LinkedLaunch;
+        if (launch.roles.instructor && !platform.instructorsAllowed)
+          throw refuse(
+            'code',
+            'This connection does not let course instructors in: ask the QBank’s admins to allow it.',
+            'FORBIDDEN',
+          );
+        await lockKey(tx, identityKey(platform.issuer, req.subject));
+        const linked = await userOfIdentity(tx, platform.issuer, req.subject);
+        if (linked && linked !== actorId)
+          throw refuse(
+            'code',
+            'This course account is linked to another QBank Cloud account already.',
+            'CONFLICT',
+          );
+        if (!linked) {
+          await insertIdentity(tx, platform.issuer, req.subject, actorId, now);
+          await appendAudit(tx, {
+            actorId,
+            productId: platform.productId,
+            action: 'lti.account.link',
+            details: { userId: actorId, platformId: platform.id, issuer: platform.issuer, email: req.email },
+            at: now,
+          });
+        }
+        await admit(tx, { platform, userId: actorId, roles: launch.roles, course: launch.course, now });
+        await setLastUsedProduct(tx, actorId, platform.productId, now);
+        await recordLaunch(tx, platform.id, now);
+        return { productUuid: platform.productId };
+      });
     },
 
     /** The entry code, once and within its minute: the person's session. */

@@ -175,6 +175,7 @@ export async function dropOldLogins(db: DbOrTx, before: Date) {
   await db.execute(sql`DELETE FROM lti_logins WHERE expires_at < ${before}`);
   await db.execute(sql`DELETE FROM lti_entry_codes WHERE expires_at < ${before}`);
   await db.execute(sql`DELETE FROM lti_registration_links WHERE expires_at < ${before}`);
+  await db.execute(sql`DELETE FROM lti_link_requests WHERE expires_at < ${before}`);
 }
 
 /** Launches of one person (or one course) take their turn: a lock for the transaction, on the key's hash. */
@@ -614,4 +615,53 @@ export async function adoptDeployment(db: DbOrTx, platformId: string, deployment
       WHERE id = ${platformId} AND cardinality(deployment_ids) = 0 RETURNING true AS ok`,
   );
   return rows.length === 1;
+}
+
+export async function insertLinkRequest(
+  tx: DbOrTx,
+  r: {
+    codeHash: string;
+    platformId: string;
+    subject: string;
+    email: string;
+    browserHash: string;
+    launch: unknown;
+    expiresAt: Date;
+  },
+) {
+  await tx.execute(sql`INSERT INTO lti_link_requests (code_hash, platform_id, subject, email, browser_hash, launch, expires_at)
+    VALUES (${r.codeHash}, ${r.platformId}, ${r.subject}, ${r.email}, ${r.browserHash}, ${JSON.stringify(r.launch)}::jsonb, ${r.expiresAt})`);
+}
+
+const linkShape = {
+  platform_id: column.string,
+  subject: column.string,
+  email: column.string,
+  browser_hash: column.string,
+  launch: column.json<Record<string, unknown>>(),
+  expires_at: column.timestamp,
+  used_at: nullable(column.timestamp),
+};
+
+/** A link request by its code's hash, whatever its standing. */
+export async function findLinkRequest(db: DbOrTx, codeHash: string) {
+  const rows = await selectRows(
+    db,
+    linkShape,
+    sql`SELECT platform_id, subject, email, browser_hash, launch, expires_at, used_at FROM lti_link_requests
+      WHERE code_hash = ${codeHash}`,
+  );
+  return rows[0] ?? null;
+}
+
+/** Uses a link request once, while it is live and from its browser: its launch, or null. */
+export async function useLinkRequest(tx: DbOrTx, codeHash: string, browserHash: string, now: Date) {
+  const rows = await selectRows(
+    tx,
+    linkShape,
+    sql`UPDATE lti_link_requests SET used_at = ${now}
+      WHERE code_hash = ${codeHash} AND browser_hash = ${browserHash} AND used_at IS NULL AND expires_at > ${now}
+      RETURNING platform_id, subject, email, browser_hash, launch, expires_at, used_at`,
+  );
+  return rows[0] ?? null;
 }

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { route } from '../../plugins/route';
 import { SESSION_COOKIE, setSessionCookie } from '../../plugins/session';
-import { LOGIN_TTL_MS, LTI_BROWSER_COOKIE, ltiLaunchService } from './launch';
+import { LINK_TTL_MS, LOGIN_TTL_MS, LTI_BROWSER_COOKIE, ltiLaunchService } from './launch';
 import { CLOSE_SCRIPT_HASH, ltiRegistrationService, registrationPage } from './registration';
 import { ltiService } from './service';
 import { PlatformServiceError } from './services';
@@ -88,7 +88,8 @@ export function ltiRoutes(app: FastifyInstance, deps: Deps) {
       httpOnly: true,
       secure,
       sameSite: secure ? 'none' : 'lax',
-      maxAge: Math.floor(LOGIN_TTL_MS / 1000),
+      // Past the login, for as long as a launch waits for its person to link their account.
+      maxAge: Math.floor((LOGIN_TTL_MS + LINK_TTL_MS) / 1000),
     });
   const login = async (
     input: Parameters<typeof launches.login>[0],
@@ -103,10 +104,16 @@ export function ltiRoutes(app: FastifyInstance, deps: Deps) {
   route(app, ltiApi.loginGet, ({ query, req, reply }) => login(query, req, reply));
   route(app, ltiApi.loginPost, ({ body, req, reply }) => login(body, req, reply));
   route(app, ltiApi.launch, async ({ body, req, reply }) => {
-    const { code } = await launches.launch(body, req.cookies[LTI_BROWSER_COOKIE]);
+    const { code, linkNeeded } = await launches.launch(body, req.cookies[LTI_BROWSER_COOKIE]);
     reply.header('Cache-Control', 'no-store');
+    // An e-mail with an account here: the person signs in to it, once, to link it (the app's page).
+    if (linkNeeded) return reply.redirect(`/lti/link/${encodeURIComponent(code)}`, 303);
     return reply.redirect(`/api/v2/lti/enter?code=${encodeURIComponent(code)}`, 303);
   });
+  route(app, ltiApi.linkPreview, ({ params }) => launches.linkPreview(params.code));
+  route(app, ltiApi.link, ({ actor, params, req }) =>
+    launches.link(actor.userId, params.code, req.cookies[LTI_BROWSER_COOKIE]),
+  );
   route(app, ltiApi.enter, async ({ query, req, reply, client }) => {
     const { session } = await launches.enter(query.code, {
       previousSessionId: req.cookies[SESSION_COOKIE],

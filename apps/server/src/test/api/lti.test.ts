@@ -1,3 +1,4 @@
+import { LTI_CLAIM } from '@qbank/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
@@ -372,17 +373,53 @@ describe('refusals: each leaves no account behind', () => {
     { status: 403, field: 'id_token' },
   );
 
-  it('an e-mail that matches an existing account never links by itself', async () => {
-    const { clientId } = await connectedBank();
+  it('an e-mail that matches an existing account never links by itself: its owner signs in once to link it', async () => {
+    const { clientId, product } = await connectedBank();
     const owner = await buildUser(t.deps.db, { email: `owner.${clientId}@school.example.com` });
-    const res = await launchAs(t.client(), clientId, {
-      sub: `o-${clientId}`,
+    const subject = `o-${clientId}`;
+    const browser = t.client();
+    const res = await launchAs(browser, clientId, {
+      sub: subject,
       email: owner.email,
       roles: [LEARNER],
+      [LTI_CLAIM.context]: { id: `course-${clientId}`, title: 'Linked course' },
     });
-    expect(res.status, res.text).toBe(409);
-    expect(res.body.field).toBe('email');
-    expect(await one(sql`SELECT 1 FROM lti_identities WHERE subject = ${`o-${clientId}`}`)).toBeUndefined();
+    // No account is made or linked: the browser is sent to sign in to the account the address has.
+    expect(res.status, res.text).toBe(303);
+    const code = decodeURIComponent(res.headers.get('location')!.replace(/^\/lti\/link\//, ''));
+    expect(res.headers.get('location')).toMatch(/^\/lti\/link\/[\w-]+$/);
+    expect(await one(sql`SELECT 1 FROM lti_identities WHERE subject = ${subject}`)).toBeUndefined();
+    expect(await usersWith(owner.email)).toBe(1);
+    const preview = await browser.req({ url: `/api/v2/lti/links/${code}` });
+    expect(preview.body).toMatchObject({ productName: product.name, email: owner.email });
+
+    // Another browser (one the link was sent to) cannot use it, even signed in to the account.
+    const elsewhere = await signedIn(t, { as: owner });
+    const stolen = await elsewhere.req({ method: 'POST', url: `/api/v2/lti/links/${code}` });
+    expect(stolen.status).toBe(404);
+    expect(stolen.body.field).toBe('code');
+
+    // Signed in, in the browser that launched: linked, enrolled in the course's cohort, once.
+    expect((await browser.login(owner.email, owner.password)).status).toBe(200);
+    const linked = await browser.req({ method: 'POST', url: `/api/v2/lti/links/${code}` });
+    expect(linked.status, linked.text).toBe(200);
+    expect(linked.body).toEqual({ productUuid: product.id });
+    expect(await one(sql`SELECT user_id FROM lti_identities WHERE subject = ${subject}`)).toEqual({
+      user_id: owner.id,
+    });
+    const me = (await browser.req({ url: '/api/v2/users/me' })).body;
+    expect(me.subscriptions.map((s: { product: { uuid: string } }) => s.product.uuid)).toContain(product.id);
+    expect((await browser.req({ method: 'POST', url: `/api/v2/lti/links/${code}` })).status).toBe(404);
+    expect(
+      await one(
+        sql`SELECT action FROM audit_log WHERE product_id = ${product.id} AND action = 'lti.account.link'`,
+      ),
+    ).toEqual({ action: 'lti.account.link' });
+
+    // From now on the course's launches enter that account directly.
+    const next = await launchAs(t.client(), clientId, { sub: subject, email: owner.email });
+    expect(next.status).toBe(303);
+    expect(next.headers.get('location')).toMatch(/^\/api\/v2\/lti\/enter\?code=/);
   });
 
   it('a replayed launch (the same token and state again) is refused', async () => {

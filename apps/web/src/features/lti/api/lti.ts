@@ -80,3 +80,14 @@ export function useCreateRegistration(productId: string) {
       call(ltiApi.createRegistration, { params: { id: productId }, body: { instructorsAllowed } }),
   });
 }
+
+/** What a launch that needs its person to link their account asks (404: expired, used or unknown). */
+export const useLinkPreview = (code: string) =>
+  useQuery({
+    queryKey: ['lti', 'link', code],
+    queryFn: () => call(ltiApi.linkPreview, { params: { code } }),
+    retry: false,
+  });
+
+export const useLinkAccount = () =>
+  useMutation({ mutationFn: (code: string) => call(ltiApi.link, { params: { code } }) });
