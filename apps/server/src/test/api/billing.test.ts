@@ -5,12 +5,16 @@ import { appForFile, createTestApp } from '../test-app';
 
 const t = appForFile(() => createTestApp());
 
-const as = (kind: 'admin' | 'student' | 'stranger' | 'superuser', productId: string) =>
+const as = (kind: 'admin' | 'instructor' | 'student' | 'stranger' | 'superuser', productId: string) =>
   signedIn(t, {
     user: { superuser: kind === 'superuser' },
-    product: kind === 'admin' || kind === 'student' ? productId : null,
+    product: kind === 'admin' || kind === 'instructor' || kind === 'student' ? productId : null,
     subscription:
-      kind === 'admin' ? { type: 'PRIVILEGED', admin: true, student: false } : { type: 'PREMIUM' },
+      kind === 'admin'
+        ? { type: 'PRIVILEGED', admin: true, student: false }
+        : kind === 'instructor'
+          ? { type: 'PRIVILEGED', instructor: true, student: false }
+          : { type: 'PREMIUM' },
   });
 
 const plan = (over: Record<string, unknown> = {}) => ({
@@ -60,7 +64,8 @@ describe('billing plans', () => {
   it('creates a plan with a provider price made on request; only admins and superusers may', async () => {
     const p = await buildProduct(t.deps.db);
     const url = `/api/v2/products/${p.id}/billingPlans`;
-    for (const kind of ['student', 'stranger'] as const) {
+    // An instructor runs students and tests, never the plans (issue 23's rules).
+    for (const kind of ['instructor', 'student', 'stranger'] as const) {
       const c = await as(kind, p.id);
       expect((await c.req({ method: 'POST', url, json: plan() })).status).toBe(403);
     }
