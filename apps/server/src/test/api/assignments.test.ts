@@ -308,6 +308,47 @@ describe('taking an assignment', () => {
     expect(third.body.message).toBe('You have used all 2 attempts at this assignment');
   });
 
+  it('rules drawn per student draw at each attempt; drawn once, everyone gets the same questions', async () => {
+    const bank = await buildBank(t.deps.db, { subcategories: 2, perSubcategory: 5 });
+    const c = await instructorOf(bank.product.id);
+    const students = await Promise.all(Array.from({ length: 6 }, () => studentOf(bank.product.id)));
+    const rules = [
+      { nodeType: 'SUBCATEGORY', nodeUuid: bank.subcategoryIds[0], count: 3 },
+      { nodeType: 'SUBCATEGORY', nodeUuid: bank.subcategoryIds[1], count: 2 },
+    ];
+    const inFirst = new Set(bank.questions.slice(0, 5).map((q) => q.id));
+    const drawnBy = async (draw: 'ONCE' | 'PER_STUDENT') => {
+      const tpl = await templateOf(c, bank, {
+        name: `Drawn ${draw}`,
+        selection: { kind: 'RULES', draw, rules },
+      });
+      clock.set(START);
+      const made = await assign(c, bank.product.id, {
+        templateUuid: tpl,
+        ...settings(),
+        studentUuids: students.map((x) => x.user.id),
+      });
+      expect(made.status, made.text).toBe(201);
+      clock.set(new Date(at(2)));
+      const sets: string[] = [];
+      for (const x of students) {
+        const started = await startAttempt(x, made.body.uuid);
+        expect(started.status, started.text).toBe(201);
+        const ids = await questionsOf(x, started.body.uuid);
+        // Each draw keeps the rules: 3 of the first subcategory, 2 of the second, no question twice.
+        expect(ids).toHaveLength(5);
+        expect(new Set(ids).size).toBe(5);
+        expect(ids.filter((id) => inFirst.has(id))).toHaveLength(3);
+        sets.push([...ids].sort().join());
+        expect((await finalize(x, started.body.uuid)).status).toBe(200);
+      }
+      return new Set(sets).size;
+    };
+    expect(await drawnBy('ONCE')).toBe(1);
+    // Six students drawing 3 of 5 and 2 of 5 (100 ways) all alike: about one chance in 10^10.
+    expect(await drawnBy('PER_STUDENT')).toBeGreaterThan(1);
+  });
+
   it('20 starts at once make one attempt', async () => {
     const bank = await buildBank(t.deps.db, { subcategories: 2, perSubcategory: 4 });
     const c = await instructorOf(bank.product.id);
