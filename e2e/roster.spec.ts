@@ -29,6 +29,8 @@ test.describe('Students (the roster)', () => {
     await expect(page).toHaveURL(/\/roster$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Students' })).toBeVisible();
     await expect(status(page)).toHaveText(/^Students 1–\d+ of \d+$/);
+    // The seats the class takes, against the plan's included 50.
+    await expect(page.getByText(/^Seats: \d+ of 50 included/)).toBeVisible();
 
     // Search: the address follows once typing pauses, and a reload keeps it.
     await search(page).fill('okafor');

@@ -35,6 +35,7 @@ import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
 import { useLatestSearchParams } from '../../../lib/latest-search-params';
 import { useAuth } from '../../accounts/api/auth';
+import { useSeats } from '../../enrolment/api/enrolment';
 import { useCohortMembers, useCohorts } from '../api/cohorts';
 import { studentsExportUrl, useStudents } from '../api/students';
 import { AccessDialog } from '../components/access-dialog';
@@ -105,6 +106,20 @@ function TableSkeleton() {
         <Skeleton key={i} height={44} radius="sm" />
       ))}
     </Stack>
+  );
+}
+
+/** Seats used against the plan's included ones (the enrol page has the whole picture and the cap). */
+function SeatsLine({ productId }: { productId: string }) {
+  const seats = useSeats(productId);
+  if (!seats.data) return null; // a line beside the heading: nothing until it is known
+  const s = seats.data;
+  return (
+    <Text size="sm" c="gray.7">
+      Seats: {s.used.toLocaleString('en-US')} of {s.included} included
+      {s.extra > 0 ? ` · ${s.extra} extra billed this month` : ''}
+      {s.cap !== null ? ` · capped at ${s.cap}` : ''}
+    </Text>
   );
 }
 
@@ -193,6 +208,7 @@ export function StudentsPage() {
             <Text c="dimmed" size="sm">
               {active.product.name}
             </Text>
+            <SeatsLine productId={productId} />
           </div>
           <Group gap="sm">
             <Button component={Link} to="/roster/enrol" leftSection={<IconUserPlus size={16} aria-hidden />}>
