@@ -566,6 +566,7 @@ async function main() {
           'testsTaken',
           'email',
           'plan',
+          'cohorts',
         ];
         const order = n % 2 ? 'DESC' : 'ASC';
         return asAdmin(

@@ -115,7 +115,7 @@ test.describe('Students (the roster)', () => {
     await page.goto('/roster');
     await expect(status(page)).toHaveText(/^Students 1–\d+ of \d+$/);
 
-    await page.getByRole('button', { name: 'Cohorts' }).click();
+    await page.getByRole('button', { name: 'Manage cohorts' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cohorts' });
     await dialog.getByRole('textbox', { name: 'New cohort' }).fill(name);
     await dialog.getByRole('button', { name: 'Create' }).click();
@@ -152,7 +152,7 @@ test.describe('Students (the roster)', () => {
     await expectAccessible(page);
 
     // Rename it, then archive it: it leaves the filter's choices and the students' rows.
-    await page.getByRole('button', { name: 'Cohorts' }).click();
+    await page.getByRole('button', { name: 'Manage cohorts' }).click();
     await dialog.getByRole('button', { name: `Rename ${name}` }).click();
     await dialog.getByRole('textbox', { name: `New name for ${name}` }).fill(`${name} (A)`);
     await dialog.getByRole('button', { name: 'Save' }).click();

@@ -23,6 +23,8 @@ export const ROSTER_SORT_FIELDS = [
   'percentCorrect',
   'testsTaken',
   'lastActiveAt',
+  /** By the first of the student's cohorts (A to Z); students in none last. */
+  'cohorts',
 ] as const;
 export type RosterSortField = (typeof ROSTER_SORT_FIELDS)[number];
 

@@ -86,7 +86,7 @@ function where(f: RosterFilter): SQL {
  * the scan stops at its end. Figures a student does not have yet (no answers, never active) go last whichever
  * the order; the user id breaks ties, so pages never overlap.
  */
-function orderBy(field: RosterSortField, order: SortOrder): SQL {
+function orderBy(field: RosterSortField, order: SortOrder, productId: string): SQL {
   const dir = order === 'DESC' ? sql`DESC` : sql`ASC`;
   const keys: Record<RosterSortField, SQL> = {
     name: sql`lower(d.last_name) ${dir}, lower(d.first_name) ${dir}`,
@@ -96,6 +96,10 @@ function orderBy(field: RosterSortField, order: SortOrder): SQL {
     percentCorrect: sql`d.pct ${dir} NULLS LAST`,
     testsTaken: sql`d.tests_taken ${dir}`,
     lastActiveAt: sql`d.last_active_at ${dir} NULLS LAST`,
+    // The first of the student's cohorts by name (the list shows them in that order): a lookup per student
+    // by cohort_members' user index, as the column's own list is.
+    cohorts: sql`(SELECT min(lower(c.name)) FROM cohort_members m JOIN cohorts c ON c.id = m.cohort_id
+      WHERE m.user_id = d.user_id AND c.product_id = ${productId} AND c.archived_at IS NULL) ${dir} NULLS LAST`,
   };
   return sql`${keys[field]}, d.user_id ${dir}`;
 }
@@ -121,7 +125,7 @@ export async function listStudents(
           WHERE m.user_id = d.user_id AND c.product_id = ${f.productId} AND c.archived_at IS NULL) AS cohorts
       FROM student_directory d
       WHERE ${where(f)}
-      ORDER BY ${orderBy(f.sortField, f.sortOrder)}
+      ORDER BY ${orderBy(f.sortField, f.sortOrder, f.productId)}
       ${page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``}`,
     ),
     page ? countStudents(db, f) : Promise.resolve(-1),

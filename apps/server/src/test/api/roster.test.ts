@@ -388,6 +388,33 @@ describe('search, filters, order and pages', () => {
     expect(names(await students(c, product.id, 'sortField=plan&sortOrder=DESC'))[3]).toBe('Ben');
     expect(names(await students(c, product.id, 'sortField=testsTaken&sortOrder=DESC')).at(-1)).toBe('Cleo');
     expect(names(await students(c, product.id, 'sortField=email'))).toHaveLength(4);
+    // By the first of their cohorts, A to Z; those in none last, either way.
+    const cohort = async (name: string, who: string[]) => {
+      const made = await c.req({
+        method: 'POST',
+        url: `/api/v2/products/${product.id}/cohorts`,
+        json: { name },
+      });
+      const ids = rosterPage
+        .parse((await students(c, product.id)).body)
+        .content.filter((s) => who.includes(s.firstName))
+        .map((s) => s.userUuid);
+      await c.req({
+        method: 'POST',
+        url: `/api/v2/cohorts/${made.body.uuid}/members`,
+        json: { userUuids: ids },
+      });
+    };
+    await cohort('Zeta group', ['Ana', 'Dev']);
+    await cohort('Alpha group', ['Dev']);
+    await cohort('Mid group', ['Ben']);
+    expect(names(await students(c, product.id, 'sortField=cohorts'))).toEqual(['Dev', 'Ben', 'Ana', 'Cleo']);
+    expect(names(await students(c, product.id, 'sortField=cohorts&sortOrder=DESC'))).toEqual([
+      'Ana',
+      'Ben',
+      'Dev',
+      'Cleo',
+    ]);
   });
 
   it('searches names and e-mails (wildcards taken literally), filters by plan, access and inactivity', async () => {

@@ -38,6 +38,7 @@ const COLUMNS: Column[] = [
   { field: 'percentCorrect', label: 'Correct', numeric: true },
   { field: 'testsTaken', label: 'Tests', numeric: true },
   { field: 'lastActiveAt', label: 'Last active' },
+  { field: 'cohorts', label: 'Cohorts' },
 ];
 
 /** A badge as wide as its words, never cut by a narrow cell. */
@@ -160,7 +161,6 @@ export function StudentsTable({
                   onSort={onSort}
                 />
               ))}
-              <Table.Th>Cohorts</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

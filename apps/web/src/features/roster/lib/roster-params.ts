@@ -90,11 +90,14 @@ export const hasFilters = (s: RosterState) =>
  * The order a column's header sets when clicked: the other way round when the list is already sorted by it;
  * otherwise names and e-mails A to Z, figures highest (and most recent) first.
  */
+/** Columns of words sort A to Z first; figures highest first. */
+export const textual = (field: RosterSortField) =>
+  field === 'name' || field === 'email' || field === 'plan' || field === 'cohorts';
+
 export function nextSort(
   s: RosterState,
   field: RosterSortField,
 ): Pick<RosterState, 'sortField' | 'sortOrder'> {
   if (s.sortField === field) return { sortField: field, sortOrder: s.sortOrder === 'ASC' ? 'DESC' : 'ASC' };
-  const textual = field === 'name' || field === 'email' || field === 'plan';
-  return { sortField: field, sortOrder: textual ? 'ASC' : 'DESC' };
+  return { sortField: field, sortOrder: textual(field) ? 'ASC' : 'DESC' };
 }

@@ -49,6 +49,7 @@ import {
   nextSort,
   type RosterState,
   readRosterState,
+  textual,
   writeRosterState,
 } from '../lib/roster-params';
 
@@ -64,15 +65,16 @@ const SORT_LABELS: Record<RosterSortField, string> = {
   percentCorrect: 'Percent correct',
   testsTaken: 'Tests taken',
   lastActiveAt: 'Last active',
+  cohorts: 'Cohorts',
 };
 const SORT_OPTIONS = ROSTER_SORT_FIELDS.flatMap((f) => [
   {
     value: `${f}:ASC`,
-    label: `${SORT_LABELS[f]}, ${f === 'name' || f === 'email' || f === 'plan' ? 'A to Z' : 'lowest first'}`,
+    label: `${SORT_LABELS[f]}, ${textual(f) ? 'A to Z' : 'lowest first'}`,
   },
   {
     value: `${f}:DESC`,
-    label: `${SORT_LABELS[f]}, ${f === 'name' || f === 'email' || f === 'plan' ? 'Z to A' : 'highest first'}`,
+    label: `${SORT_LABELS[f]}, ${textual(f) ? 'Z to A' : 'highest first'}`,
   },
 ]).map((o) =>
   o.value === 'lastActiveAt:ASC'
@@ -228,7 +230,7 @@ export function StudentsPage() {
               leftSection={<IconUsersGroup size={16} aria-hidden />}
               onClick={() => setCohortsOpen(true)}
             >
-              Cohorts
+              Manage cohorts
             </Button>
             <Menu position="bottom-end" withinPortal={false} withInitialFocusPlaceholder={false}>
               <Menu.Target>
