@@ -2,6 +2,7 @@ import {
   expect,
   expectAccessible,
   expectNoHorizontalOverflow,
+  linkFrom,
   signInAs,
   test,
   uniqueEmail,
@@ -102,5 +103,50 @@ test.describe('Enrolment', () => {
     await expect(codes.getByRole('row').nth(1)).toContainText('1 of 5');
     await codes.getByRole('button', { name: `Revoke ${code}` }).click();
     await expect(codes.getByRole('row').nth(1)).toContainText('Revoked');
+  });
+
+  test('a visitor without an account follows a code link, registers, and joins at the end', async ({
+    page,
+    browser,
+    newUser,
+    request,
+  }) => {
+    await signInAs(page, await newUser({ label: 'instructor', qbanks: { [USMLE]: 'instructor' } }));
+    await page.goto('/roster/enrol');
+    const codes = page.getByRole('region', { name: 'Enrolment codes' });
+    await codes.getByRole('button', { name: 'Create code' }).click();
+    const row = codes.getByRole('row').nth(1);
+    await expect(row).toContainText('0 joined');
+    const code = ((await row.getByRole('cell').first().textContent()) ?? '').trim();
+
+    const email = uniqueEmail('newcomer');
+    const visitorContext = await browser.newContext();
+    try {
+      const v = await visitorContext.newPage();
+      await v.goto(`/join/${code}`);
+      await v.getByRole('link', { name: 'Create an account' }).click();
+      await expect(v).toHaveURL(/\/register$/);
+      await v.getByLabel('First name').fill('Nia');
+      await v.getByLabel('Last name').fill('Newcomer');
+      await v.getByLabel('Email').fill(email);
+      await v.getByRole('checkbox').check();
+      await v.getByRole('button', { name: 'Complete Registration' }).click();
+      await expect(v.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+      const mail = await waitForMail(request, email, 'Verify');
+      await v.goto(linkFrom(mail, '/userRegistration'));
+      await v.getByRole('checkbox').check();
+      await v.getByLabel(/^Password/).fill('violet-harbour-lantern-42');
+      await v.getByRole('button', { name: 'Complete Registration' }).click();
+      await expect(v.getByRole('heading', { name: "You're all ready to go" })).toBeVisible();
+      // The code chosen before registering is offered at the end.
+      await v.getByRole('link', { name: 'Continue to join the QBank' }).click();
+      await expect(v).toHaveURL(new RegExp(`/join/${code}$`));
+      await v.getByRole('button', { name: `Join ${USMLE}` }).click();
+      await expect(v).toHaveURL(/\/dashboard$/);
+    } finally {
+      await visitorContext.close();
+    }
+    await page.reload();
+    await expect(codes.getByRole('row').nth(1)).toContainText('1 joined');
   });
 });
