@@ -2,6 +2,7 @@ import { LTI_CLAIM } from '@qbank/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
+import { testClock } from '../../lib/clock';
 import { forgetTokens } from '../../modules/lti/services';
 import type { TestClient } from '../client';
 import { buildUser, signedIn } from '../factories';
@@ -21,7 +22,8 @@ import { appForFile, createTestApp } from '../test-app';
 // another course of the bank still has them; their return lifts what the sync did, never an instructor's hold.
 
 const TOOL = 'http://localhost:3000';
-const t = appForFile(() => createTestApp());
+const clock = testClock(new Date());
+const t = appForFile(() => createTestApp({ clock }));
 let lms: LtiPlatformEmulator;
 beforeAll(async () => {
   lms = await startLtiPlatform({
@@ -31,6 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => lms.close());
 beforeEach(() => {
+  clock.set(new Date());
   lms.failTokens = null;
   lms.pageSize = 100;
   lms.tokenRequests.length = 0;
@@ -237,8 +240,9 @@ describe('the course roster sync', () => {
     // An empty list is the platform's fault, never a reason to suspend the class.
     lms.failTokens = null;
     lms.setMembers('course-down', []);
-    await t.deps.db.execute(sql`UPDATE jobs SET run_at = now() WHERE kind = 'lti.roster.sync'`);
-    await t.runJobs();
+    // The retry is due after its back-off (5 s after the first attempt).
+    clock.advance(6_000);
+    expect(await t.runJobs()).toBe(1);
     const [empty] = await courses(admin, platform.uuid);
     expect(empty!.lastSyncError).toBe("The course's member list came back empty: nobody was changed.");
     expect(await cohortOf(c!.cohortUuid)).toEqual([{ subject: 's-1', hold: null }]);
