@@ -1,10 +1,14 @@
 import { type CryptoKey, createRemoteJWKSet, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { randomToken } from '../../lib/crypto';
-import { insertKey, publishedKeys } from './repository';
+import { dropRetiredKeys, insertKey, lockKey, publishedKeys, retireKeysAt } from './repository';
 
 /** A retired key stays in the key set this long, so what it signed can still be checked. */
 export const RETIRED_KEY_KEPT_MS = 24 * 60 * 60 * 1000;
+/** A new key is published this long before it signs, so platforms that keep the key set have it by then. */
+export const KEY_PUBLISHED_AHEAD_MS = 10 * 60 * 1000;
+/** A key signs this long before the daily task rotates it. */
+export const KEY_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
 
 /**
  * The tool's public key set: its live signing key (made on first need) and keys retired within the last day.
@@ -29,25 +33,55 @@ export async function toolKeySet(db: DbOrTx, now: Date): Promise<{ keys: PublicK
 async function liveKeys(db: DbOrTx, now: Date) {
   let keys = await publishedKeys(db, new Date(now.getTime() - RETIRED_KEY_KEPT_MS));
   if (!keys.some((k) => k.retired_at === null)) {
-    const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
-    const kid = randomToken(16);
-    const meta = { kid, alg: 'RS256', use: 'sig' };
-    await insertKey(db, {
-      kid,
-      publicJwk: { ...(await exportJWK(publicKey)), ...meta },
-      privateJwk: { ...(await exportJWK(privateKey)), ...meta },
-      now,
-    });
+    await newKey(db, now);
     keys = await publishedKeys(db, new Date(now.getTime() - RETIRED_KEY_KEPT_MS));
   }
   return keys;
 }
 
-/** The key the tool signs with now (the newest live one): its id and private key, for jose's SignJWT. */
+/**
+ * The key the tool signs with at `now`: of the keys not retired by then, the newest published at least
+ * KEY_PUBLISHED_AHEAD_MS ago (the very first key signs at once). Its id and private key, for jose's SignJWT.
+ */
 export async function signingKey(db: DbOrTx, now: Date): Promise<{ kid: string; key: CryptoKey }> {
-  const live = (await liveKeys(db, now)).find((k) => k.retired_at === null)!;
+  const signing = (await liveKeys(db, now)).filter((k) => k.retired_at === null || k.retired_at > now);
+  const live =
+    signing.find((k) => k.created_at.getTime() <= now.getTime() - KEY_PUBLISHED_AHEAD_MS) ?? signing.at(-1)!;
   const key = await importJWK(live.private_jwk as JWK, 'RS256');
   return { kid: live.kid, key: key as CryptoKey };
+}
+
+async function newKey(db: DbOrTx, now: Date): Promise<string> {
+  const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const kid = randomToken(16);
+  const meta = { kid, alg: 'RS256', use: 'sig' };
+  await insertKey(db, {
+    kid,
+    publicJwk: { ...(await exportJWK(publicKey)), ...meta },
+    privateJwk: { ...(await exportJWK(privateKey)), ...meta },
+    now,
+  });
+  return kid;
+}
+
+/**
+ * Key rotation, run daily: when the newest key is older than KEY_LIFETIME_MS, a new one is published now and
+ * signs from KEY_PUBLISHED_AHEAD_MS on; the old one signs until then and stays in the key set for
+ * RETIRED_KEY_KEPT_MS more, so what it signed can still be checked. Keys past that are deleted. One rotation
+ * at a time across instances (a lock in its transaction). Answers the new key's id, or null.
+ */
+export async function rotateKeysIfDue(db: Db, now: Date): Promise<string | null> {
+  const kid = await db.transaction(async (tx) => {
+    await lockKey(tx, 'lti-keys');
+    const keys = await publishedKeys(tx, new Date(now.getTime() - RETIRED_KEY_KEPT_MS));
+    const newest = keys[0];
+    if (!newest || newest.created_at.getTime() > now.getTime() - KEY_LIFETIME_MS) return null;
+    const made = await newKey(tx, now);
+    await retireKeysAt(tx, made, new Date(now.getTime() + KEY_PUBLISHED_AHEAD_MS));
+    return made;
+  });
+  await dropRetiredKeys(db, new Date(now.getTime() - RETIRED_KEY_KEPT_MS));
+  return kid;
 }
 
 /**

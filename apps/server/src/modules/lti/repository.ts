@@ -308,8 +308,9 @@ export async function publishedKeys(db: DbOrTx, since: Date) {
       public_jwk: column.json<Record<string, unknown>>(),
       private_jwk: column.json<Record<string, unknown>>(),
       retired_at: nullable(column.timestamp),
+      created_at: column.timestamp,
     },
-    sql`SELECT kid, public_jwk, private_jwk, retired_at FROM lti_keys
+    sql`SELECT kid, public_jwk, private_jwk, retired_at, created_at FROM lti_keys
       WHERE retired_at IS NULL OR retired_at > ${since} ORDER BY created_at DESC, kid`,
   );
 }
@@ -664,4 +665,16 @@ export async function useLinkRequest(tx: DbOrTx, codeHash: string, browserHash: 
       RETURNING platform_id, subject, email, browser_hash, launch, expires_at, used_at`,
   );
   return rows[0] ?? null;
+}
+
+/** Retires the keys still signing at `at` (the new key takes over then); they stay published a while after. */
+export async function retireKeysAt(tx: DbOrTx, exceptKid: string, at: Date) {
+  await tx.execute(
+    sql`UPDATE lti_keys SET retired_at = ${at} WHERE retired_at IS NULL AND kid <> ${exceptKid}`,
+  );
+}
+
+/** Keys retired before `before`: no token they signed can still be in use. */
+export async function dropRetiredKeys(db: DbOrTx, before: Date) {
+  await db.execute(sql`DELETE FROM lti_keys WHERE retired_at < ${before}`);
 }
