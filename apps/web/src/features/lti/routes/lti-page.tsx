@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   Checkbox,
@@ -18,10 +17,9 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { activeSubscription, type LtiCourse, type LtiPlatform, ltiPlatformInput } from '@qbank/contract';
-import IconArrowLeft from '@tabler/icons-react/dist/esm/icons/IconArrowLeft.mjs';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { z } from 'zod';
+import { AdminHeading } from '../../../components/admin-heading';
 import { notifyError } from '../../../components/notify-error';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
@@ -465,20 +463,7 @@ export function LtiPage() {
     <Container size="lg" py="xl">
       <PageTitle name="Course platforms" />
       <Stack gap="lg">
-        <Anchor component={Link} to="/admin" size="sm" style={{ alignSelf: 'flex-start' }}>
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} aria-hidden />
-            Admin
-          </Group>
-        </Anchor>
-        <div>
-          <Title order={1}>Course platforms</Title>
-          {active && (
-            <Text c="dimmed" size="sm">
-              {active.product.name}
-            </Text>
-          )}
-        </div>
+        <AdminHeading title="Course platforms" productName={active?.product.name} />
         <Text>
           Connect Moodle, Canvas, Brightspace, Blackboard or Sakai over LTI 1.3: learners who follow the link
           in their course land in this QBank signed in, in the course’s cohort, without a second password.

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Badge,
   Box,
   Button,
@@ -28,10 +27,9 @@ import {
   frequencyText,
   priceText,
 } from '@qbank/contract';
-import IconArrowLeft from '@tabler/icons-react/dist/esm/icons/IconArrowLeft.mjs';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { z } from 'zod';
+import { AdminHeading } from '../../../components/admin-heading';
 import { notifyError } from '../../../components/notify-error';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
@@ -567,20 +565,7 @@ export function PlansPage() {
     <Container size="lg" py="xl">
       <PageTitle name="Plans and prices" />
       <Stack gap="lg">
-        <Anchor component={Link} to="/admin" size="sm" style={{ alignSelf: 'flex-start' }}>
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} aria-hidden />
-            Admin
-          </Group>
-        </Anchor>
-        <div>
-          <Title order={1}>Plans and prices</Title>
-          {active && (
-            <Text c="dimmed" size="sm">
-              {active.product.name}
-            </Text>
-          )}
-        </div>
+        <AdminHeading title="Plans and prices" productName={active?.product.name} />
         {active ? (
           <PlansSection productId={active.product.uuid} productName={active.product.name} />
         ) : (

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Button,
   Container,
   Group,
@@ -14,10 +13,9 @@ import {
   Title,
 } from '@mantine/core';
 import { activeSubscription, REFERRAL_DAYS, type SalesQuery, type SalesReport } from '@qbank/contract';
-import IconArrowLeft from '@tabler/icons-react/dist/esm/icons/IconArrowLeft.mjs';
 import IconDownload from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { AdminHeading } from '../../../components/admin-heading';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
 import { HttpError } from '../../../lib/http';
@@ -414,20 +412,7 @@ export function SalesPage() {
     <Container size="lg" py="xl">
       <PageTitle name="Sales" />
       <Stack gap="lg">
-        <Anchor component={Link} to="/admin" size="sm" style={{ alignSelf: 'flex-start' }}>
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} aria-hidden />
-            Admin
-          </Group>
-        </Anchor>
-        <div>
-          <Title order={1}>Sales</Title>
-          {active && (
-            <Text c="dimmed" size="sm">
-              {active.product.name}
-            </Text>
-          )}
-        </div>
+        <AdminHeading title="Sales" productName={active?.product.name} />
         {active ? (
           <SalesReportView productId={active.product.uuid} />
         ) : (

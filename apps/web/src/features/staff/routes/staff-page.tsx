@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   Checkbox,
@@ -24,10 +23,9 @@ import {
   type StaffMember,
   type StaffRole,
 } from '@qbank/contract';
-import IconArrowLeft from '@tabler/icons-react/dist/esm/icons/IconArrowLeft.mjs';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { z } from 'zod';
+import { AdminHeading } from '../../../components/admin-heading';
 import { notifyError } from '../../../components/notify-error';
 import { PageTitle } from '../../../components/page-title';
 import { QueryState } from '../../../components/query-state';
@@ -324,20 +322,7 @@ export function StaffPage() {
     <Container size="lg" py="xl">
       <PageTitle name="Staff" />
       <Stack gap="lg">
-        <Anchor component={Link} to="/admin" size="sm" style={{ alignSelf: 'flex-start' }}>
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} aria-hidden />
-            Admin
-          </Group>
-        </Anchor>
-        <div>
-          <Title order={1}>Staff</Title>
-          {active && (
-            <Text c="dimmed" size="sm">
-              {active.product.name}
-            </Text>
-          )}
-        </div>
+        <AdminHeading title="Staff" productName={active?.product.name} />
         {active ? (
           <>
             <StaffList productId={active.product.uuid} />
