@@ -38,6 +38,7 @@ import {
   userDisabled,
   userOfIdentity,
 } from './repository';
+import { platformUrl } from './services';
 
 /** How long a login started at the tool may take at the platform. */
 export const LOGIN_TTL_MS = 10 * 60 * 1000;
@@ -65,18 +66,6 @@ export const LTI_BROWSER_COOKIE = 'qbank_lti_browser';
 
 const refuse = (field: string, message: string, code: keyof typeof ErrorCode = 'VALIDATION') =>
   new AppError(ErrorCode[code], message, field);
-
-/** A service address a launch names: kept only when https (or plain http on this machine, for tests). */
-function serviceUrl(v: unknown): string | null {
-  if (typeof v !== 'string' || v.length > 2000) return null;
-  try {
-    const u = new URL(v);
-    const local = u.protocol === 'http:' && ['127.0.0.1', 'localhost'].includes(u.hostname);
-    return u.protocol === 'https:' || local ? u.toString() : null;
-  } catch {
-    return null;
-  }
-}
 
 /** What a refused id_token is told: jose's reason in words, never the token. */
 function tokenProblem(e: unknown): string {
@@ -360,11 +349,11 @@ export function ltiLaunchService(deps: Deps) {
         (contextId ? `Course ${contextId}` : '');
       const email = typeof claims.email === 'string' ? normalizeEmail(claims.email) : null;
       const services = {
-        membershipsUrl: serviceUrl(
+        membershipsUrl: platformUrl(
           (claims[LTI_CLAIM.namesRoleService] as { context_memberships_url?: unknown } | undefined)
             ?.context_memberships_url,
         ),
-        lineItemsUrl: serviceUrl(
+        lineItemsUrl: platformUrl(
           (claims[LTI_CLAIM.gradeService] as { lineitems?: unknown } | undefined)?.lineitems,
         ),
       };

@@ -13,7 +13,7 @@ import {
   linkRegistration,
   releaseRegistrationLink,
 } from './repository';
-import { LTI_SCOPE, PlatformServiceError } from './services';
+import { LTI_SCOPE, PlatformServiceError, platformUrl } from './services';
 
 // LTI Dynamic Registration 1.0 (docs/lti.md): an admin makes a one-time registration URL and pastes it into the
 // course platform; the platform opens it with its OpenID configuration's address and a registration token; the
@@ -26,18 +26,6 @@ const CALL_TIMEOUT_MS = 10_000;
 
 const PLATFORM_CONFIGURATION = 'https://purl.imsglobal.org/spec/lti-platform-configuration';
 const TOOL_CONFIGURATION = 'https://purl.imsglobal.org/spec/lti-tool-configuration';
-
-/** An address of the platform: https, or plain http on this machine (a platform under test). */
-function platformUrl(v: unknown): string | null {
-  if (typeof v !== 'string' || v.length > 2000) return null;
-  try {
-    const u = new URL(v);
-    const local = u.protocol === 'http:' && ['127.0.0.1', 'localhost'].includes(u.hostname);
-    return u.protocol === 'https:' || local ? u.toString() : null;
-  } catch {
-    return null;
-  }
-}
 
 const fail = (message: string) => new PlatformServiceError(message);
 

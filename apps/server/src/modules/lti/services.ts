@@ -13,6 +13,21 @@ export const LTI_SCOPE = {
   scores: 'https://purl.imsglobal.org/spec/lti-ags/scope/score',
 } as const;
 
+/**
+ * An address a platform names (in a launch's claims, its OpenID configuration): kept only when https, or plain
+ * http on this machine (a platform under test); null otherwise.
+ */
+export function platformUrl(v: unknown): string | null {
+  if (typeof v !== 'string' || v.length > 2000) return null;
+  try {
+    const u = new URL(v);
+    const local = u.protocol === 'http:' && ['127.0.0.1', 'localhost'].includes(u.hostname);
+    return u.protocol === 'https:' || local ? u.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A call to a platform that did not give what was asked: the reason, in words an admin can act on. */
 export class PlatformServiceError extends Error {}
 
