@@ -13,6 +13,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Deps } from './deps';
+import { createEvents, type EventName } from './infra/events';
 import { createJobQueue, createJobRunner, type JobRunner, PURGE_EVERY_MS } from './infra/jobs';
 import {
   createMailer,
@@ -30,7 +31,7 @@ import { purgeSpent } from './infra/retention';
 import { type MediaStorage, makeStorage } from './infra/storage';
 import { type Clock, systemClock } from './lib/clock';
 import { type LogFormat, loggerOptions, QuietRequestLog } from './lib/logger';
-import { MODULES } from './modules';
+import { MODULES, type ServerModule } from './modules';
 import { readSession } from './modules/accounts';
 import { WEBHOOK_URL } from './modules/checkout';
 import { registerApiDocs } from './modules/site';
@@ -122,9 +123,11 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
         }));
   const local = payments.kind === 'local' ? (payments as LocalPayments) : null;
   const storage = opts.storage ?? makeStorage(config);
+  const events = createEvents();
   const deps: Deps = {
     config,
     db: database.db,
+    events,
     mailer,
     jobs: queue,
     limiter,
@@ -145,6 +148,12 @@ export async function buildApp(opts: BuildOptions): Promise<BuiltApp> {
   jobs.every('retention: purge finished jobs and spent one-time tokens', PURGE_EVERY_MS, (now) =>
     purgeSpent(database.db, now),
   );
+  for (const m of MODULES)
+    for (const [name, listener] of Object.entries(m.on ?? {}) as [
+      EventName,
+      NonNullable<ServerModule['on']>[EventName],
+    ][])
+      events.on(name, (tx, payload) => listener!(deps, tx, payload));
   for (const m of MODULES)
     for (const task of m.every ?? []) jobs.every(task.name, task.everyMs, (now) => task.run(deps, now));
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { Events } from './infra/events';
 import type { JobQueue } from './infra/jobs';
 import type { Mailer } from './infra/mail';
 import type { Payments } from './infra/payments';
@@ -13,6 +14,8 @@ export interface Deps {
   config: Config;
   db: Db;
   mailer: Mailer;
+  /** What modules tell each other inside a transaction (a test finished): infra/events.ts. */
+  events: Events;
   /** Where work is queued for the job runner (which app.ts builds after these). */
   jobs: JobQueue;
   limiter: RateLimiter;

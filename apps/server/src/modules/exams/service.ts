@@ -151,6 +151,16 @@ export function testsService(deps: Deps) {
     await finishTest(tx, t.id, { finishedAt: now, answered, correct, scorePercent: score });
     await countScore(tx, t.productId, score);
     if (t.assignmentId) await recordFirstAttempt(tx, t.id);
+    await deps.events.emit(tx, 'test.finished', {
+      testId: t.id,
+      userId: t.userId,
+      productId: t.productId,
+      assignmentId: t.assignmentId,
+      scorePercent: score,
+      correct,
+      numQuestions: t.numQuestions,
+      finishedAt: now,
+    });
     return {
       ...t,
       status: 'COMPLETED',
