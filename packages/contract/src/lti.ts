@@ -123,13 +123,54 @@ export const ltiLoginInput = z.object({
   lti_message_hint: textField('lti_message_hint').max(4000).optional(),
   client_id: textField('client_id').max(255).optional(),
   lti_deployment_id: textField('lti_deployment_id').max(255).optional(),
+  /** The platform's frame that keeps data for the tool (LTI client-side storage), when it offers one. */
+  lti_storage_target: textField('lti_storage_target').max(200).optional(),
 });
 
 /** The platform's form post of the id_token. */
 export const ltiLaunchInput = z.object({
   id_token: textField('id_token').min(1, { error: 'id_token is required' }).max(20_000),
   state: textField('state').min(1, { error: 'state is required' }).max(200),
+  /** Inside a frame without the tool's cookie: the browser's secret, read back from the platform's storage. */
+  browser: textField('browser').max(200).optional(),
 });
+
+/** The entry code, posted by the button that opens the bank in a new window from inside a course's frame. */
+export const ltiEnterForm = z.object({
+  code: textField('code').min(1, { error: 'code is required' }).max(200),
+});
+
+/** The deep linking picker's form: a template made an assignment of the course, and the request's code. */
+export const ltiDeepLinkInput = z.object({
+  code: textField('code').min(1, { error: 'code is required' }).max(200),
+  templateUuid: z.uuid({ error: 'Choose a test template' }),
+  name: textField('name').trim().max(120, { error: 'The name must be at most 120 characters' }).optional(),
+  days: z.coerce
+    .number({ error: 'Give the number of days it stays open' })
+    .int({ error: 'Give a whole number of days' })
+    .min(1, { error: 'It stays open at least 1 day' })
+    .max(365, { error: 'It stays open at most 365 days' }),
+  attemptsAllowed: z.coerce
+    .number({ error: 'Give the number of attempts allowed' })
+    .int({ error: 'Give a whole number of attempts' })
+    .min(1, { error: 'Allow at least 1 attempt' })
+    .max(10, { error: 'Allow at most 10 attempts' }),
+  answersShown: z.enum(['AFTER_SUBMIT', 'AFTER_CLOSE', 'NEVER'], {
+    error: 'Choose when the answers are shown',
+  }),
+});
+export type LtiDeepLinkInput = z.input<typeof ltiDeepLinkInput>;
+/** The picker's form as posted: checked against `ltiDeepLinkInput` by the tool, which shows the form again. */
+export const ltiDeepLinkForm = z.record(z.string(), z.string().max(2000, { error: 'A field is too long' }));
+
+/** The claims of deep linking (IMS Deep Linking 2.0) and the grade service's line item. */
+export const LTI_DL_CLAIM = {
+  settings: 'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings',
+  contentItems: 'https://purl.imsglobal.org/spec/lti-dl/claim/content_items',
+  data: 'https://purl.imsglobal.org/spec/lti-dl/claim/data',
+  msg: 'https://purl.imsglobal.org/spec/lti-dl/claim/msg',
+  custom: 'https://purl.imsglobal.org/spec/lti/claim/custom',
+} as const;
 
 export const ltiEnterQuery = z.object({
   code: textField('code').min(1, { error: 'code is required' }).max(200),

@@ -1,6 +1,8 @@
 import {
   ltiCourseList,
+  ltiDeepLinkForm,
   ltiEnabledInput,
+  ltiEnterForm,
   ltiEnterQuery,
   ltiKeySet,
   ltiLaunchInput,
@@ -171,6 +173,26 @@ export const ltiApi = {
     tags,
     access: 'webhook',
     body: ltiLaunchInput,
+    bodyType: 'form',
+  }),
+  placeDeepLink: endpoint({
+    method: 'POST',
+    path: '/api/v2/lti/deepLinks',
+    summary:
+      'The deep linking picker’s form (course instructors): the template becomes an assignment of the course, handed back to the platform signed',
+    tags,
+    access: 'webhook',
+    body: ltiDeepLinkForm,
+    bodyType: 'form',
+  }),
+  enterPost: endpoint({
+    method: 'POST',
+    path: '/api/v2/lti/enter',
+    summary:
+      'Opens the session of a launch inside a course frame, from its one-time code posted by the button that opens a new window',
+    tags,
+    access: 'webhook',
+    body: ltiEnterForm,
     bodyType: 'form',
   }),
   enter: endpoint({

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -12,8 +13,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { assignments } from './assignments';
 import { products } from './catalogue';
 import { cohorts } from './roster';
+import { tests } from './tests';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -69,6 +72,8 @@ export const ltiLogins = pgTable(
       .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
     nonce: text('nonce').notNull(),
     browserHash: text('browser_hash').notNull(),
+    /** The platform's frame that keeps data for the tool (`lti_storage_target`), when it offered one. */
+    storageTarget: text('storage_target'),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
   },
@@ -153,6 +158,8 @@ export const ltiEntryCodes = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** The page the session opens on (an assignment's, for a placed link), `/dashboard` when null. */
+    landing: text('landing'),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
   },
@@ -193,3 +200,77 @@ export const ltiLinkRequests = pgTable('lti_link_requests', {
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
 });
+
+/**
+ * An instructor's deep linking request (LTI Deep Linking 2.0), from the course's editor: kept (as a hash of the
+ * code its picker page carries) for half an hour, used once, for the tool to answer the platform's return URL.
+ */
+export const ltiDeepLinks = pgTable('lti_deep_links', {
+  codeHash: text('code_hash').primaryKey(),
+  platformId: uuid('platform_id')
+    .notNull()
+    .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  deploymentId: text('deployment_id').notNull(),
+  contextId: text('context_id'),
+  returnUrl: text('return_url').notNull(),
+  /** The platform's `data`, given back as it came. */
+  data: text('data'),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
+/**
+ * An assignment placed in a course through deep linking: its resource link, once a launch names it, and the
+ * line item of the course's grade book its scores go to.
+ */
+export const ltiPlacements = pgTable(
+  'lti_placements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    contextId: text('context_id').notNull(),
+    resourceLinkId: text('resource_link_id'),
+    lineItemUrl: text('line_item_url'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('lti_placements_key').on(t.platformId, t.contextId, t.assignmentId),
+    index('lti_placements_assignment_idx').on(t.assignmentId),
+  ],
+);
+
+/**
+ * A finished attempt's score for a placement's line item: made once per attempt and placement (in the
+ * transaction that finished the attempt), posted once by the `lti.score.post` job.
+ */
+export const ltiScores = pgTable(
+  'lti_scores',
+  {
+    testId: uuid('test_id')
+      .notNull()
+      .references(() => tests.id, { onDelete: 'cascade' }),
+    placementId: uuid('placement_id')
+      .notNull()
+      .references(() => ltiPlacements.id, { onDelete: 'cascade' }),
+    /** The learner at the platform (`sub`). */
+    subject: text('subject').notNull(),
+    scoreGiven: integer('score_given').notNull(),
+    scoreMaximum: integer('score_maximum').notNull(),
+    /** The attempt's end: the score's timestamp, the same at every try. */
+    finishedAt: ts('finished_at').notNull(),
+    jobId: bigint('job_id', { mode: 'number' }),
+    postedAt: ts('posted_at'),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.testId, t.placementId] })],
+);

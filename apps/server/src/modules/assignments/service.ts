@@ -256,7 +256,13 @@ export function assignmentsService(deps: Deps) {
      * POST products/{id}/assignments: pins the template's latest version; questions chosen by hand, or drawn once
      * for everyone, are fixed now; rules drawn per student are drawn at each attempt.
      */
-    async create(actor: Actor, productId: string, input: Input): Promise<Assignment> {
+    async create(
+      actor: Actor,
+      productId: string,
+      input: Input,
+      /** More work in the same transaction (a course placing it through LTI deep linking). */
+      also?: (tx: Tx, assignmentId: string) => Promise<void>,
+    ): Promise<Assignment> {
       await teaching(actor, productId);
       return db.transaction(async (tx) => {
         // The template locked: a save at the same moment makes the next version, never half of one.
@@ -313,6 +319,7 @@ export function assignmentsService(deps: Deps) {
           },
           at: now,
         });
+        await also?.(tx, id);
         return one(id, tx);
       });
     },

@@ -1,4 +1,4 @@
-import { ErrorCode, LTI_CLAIM, normalizeEmail } from '@qbank/contract';
+import { ErrorCode, LTI_CLAIM, LTI_DL_CLAIM, normalizeEmail } from '@qbank/contract';
 import { type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
 import type { Tx } from '../../db/client';
 import type { Deps } from '../../deps';
@@ -10,6 +10,8 @@ import { enrolStudents } from '../enrolment';
 import { changeStudentHolds, lockStudentHolds } from '../roster';
 import { applyStaffRoles } from '../staff';
 import { findProduct } from '../store';
+import { DEEP_LINK_TTL_MS, PLACED_ASSIGNMENT } from './deep-linking';
+import { insertDeepLink, notePlacementLaunch } from './grades-repository';
 import { platformKeySet } from './keys';
 import { courseKey, identityKey, placeholderEmail, rolesOf } from './people';
 import {
@@ -42,8 +44,10 @@ import { platformUrl } from './services';
 
 /** How long a login started at the tool may take at the platform. */
 export const LOGIN_TTL_MS = 10 * 60 * 1000;
-/** How long the code a launch hands the browser opens a session. */
+/** How long the code a launch hands the browser opens a session (in the address it is sent to). */
 export const ENTRY_CODE_TTL_MS = 60 * 1000;
+/** Inside a course's frame, the code waits in the page (never in an address) for its button to be pressed. */
+export const FRAMED_ENTRY_CODE_TTL_MS = 5 * 60 * 1000;
 /** The oldest id_token accepted (by its `iat`), and the clock difference allowed with the platform. */
 const MAX_TOKEN_AGE_S = 5 * 60;
 const CLOCK_TOLERANCE_S = 5;
@@ -63,6 +67,30 @@ export interface LinkedLaunch {
 
 /** The cookie binding a login to the browser that started it. */
 export const LTI_BROWSER_COOKIE = 'qbank_lti_browser';
+
+/** The key the browser's secret is kept under in the platform's storage, inside a frame. */
+const storageKey = (state: string) => `qbank_browser_${sha256Hex(state).slice(0, 24)}`;
+
+/** What a launch comes to. */
+export type LaunchOutcome =
+  | {
+      /** The session's entry code (`framed`: shown behind a button that opens a new window). */
+      kind: 'enter' | 'link' | 'deepLink';
+      code: string;
+      framed: boolean;
+      userId: string | null;
+      created: boolean;
+      cohortId: string | null;
+      productId: string;
+      productName: string;
+    }
+  | {
+      /** Inside a frame without the cookie: the tool's page reads the browser's secret from the platform. */
+      kind: 'checkStorage';
+      target: string;
+      origin: string;
+      key: string;
+    };
 
 const refuse = (field: string, message: string, code: keyof typeof ErrorCode = 'VALIDATION') =>
   new AppError(ErrorCode[code], message, field);
@@ -205,9 +233,15 @@ export function ltiLaunchService(deps: Deps) {
         lti_message_hint?: string | undefined;
         client_id?: string | undefined;
         lti_deployment_id?: string | undefined;
+        lti_storage_target?: string | undefined;
       },
       browserCookie: string | undefined,
-    ): Promise<{ redirect: string; browser: string }> {
+    ): Promise<{
+      redirect: string;
+      browser: string;
+      /** Inside a frame: what to keep in the platform's storage (its frame, origin, key and value) first. */
+      storage: { target: string; origin: string; key: string; value: string } | null;
+    }> {
       const platform = await platformFor(input.iss, input.client_id);
       if (!withinTool(input.target_link_uri))
         throw refuse('target_link_uri', 'target_link_uri must be an address of this QBank Cloud.');
@@ -221,11 +255,13 @@ export function ltiLaunchService(deps: Deps) {
       const nonce = randomToken();
       const browser = browserCookie && browserCookie.length >= 32 ? browserCookie : randomToken();
       const now = clock.now();
+      const storageTarget = input.lti_storage_target?.trim() || null;
       await insertLogin(db, {
         stateHash: sha256Hex(state),
         platformId: platform.id,
         nonce,
         browserHash: sha256Hex(browser),
+        storageTarget,
         expiresAt: new Date(now.getTime() + LOGIN_TTL_MS),
       });
       const url = new URL(platform.authLoginUrl);
@@ -242,7 +278,18 @@ export function ltiLaunchService(deps: Deps) {
         ...(input.lti_message_hint ? { lti_message_hint: input.lti_message_hint } : {}),
       };
       for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-      return { redirect: url.toString(), browser };
+      return {
+        redirect: url.toString(),
+        browser,
+        storage: storageTarget
+          ? {
+              target: storageTarget,
+              origin: new URL(platform.authLoginUrl).origin,
+              key: storageKey(state),
+              value: browser,
+            }
+          : null,
+      };
     },
 
     /**
@@ -252,7 +299,16 @@ export function ltiLaunchService(deps: Deps) {
      * new person, never linked by e-mail alone), their place in the bank (a student, or an instructor where the
      * connection allows), the course's cohort, and a one-time code for the browser to enter with.
      */
-    async launch(input: { id_token: string; state: string }, browserCookie: string | undefined) {
+    async launch(
+      input: { id_token: string; state: string; browser?: string | undefined },
+      browser: {
+        cookie: string | undefined;
+        /** The request's Origin header: the second post of a framed launch comes from the tool's own page. */
+        origin: string | undefined;
+        /** Whether the launch is shown inside a frame of the platform's page (Sec-Fetch-Dest). */
+        framed: boolean;
+      },
+    ): Promise<LaunchOutcome> {
       const now = clock.now();
       const stateHash = sha256Hex(input.state);
       const login = await findLogin(db, stateHash);
@@ -262,11 +318,33 @@ export function ltiLaunchService(deps: Deps) {
         throw refuse('state', 'This launch was used already: open the link in your course again.');
       if (login.expires_at <= now)
         throw refuse('state', 'This launch has expired: open the link in your course again.');
-      if (!browserCookie || sha256Hex(browserCookie) !== login.browser_hash)
-        throw refuse(
-          'state',
-          'This launch was started in another browser: open the link in your course again.',
-        );
+      const byCookie = !!browser.cookie && sha256Hex(browser.cookie) === login.browser_hash;
+      if (!byCookie) {
+        // Inside a frame the cookie may be blocked: the browser's secret is in the platform's storage, read back
+        // by the tool's own page (a post from anywhere else is refused: the secret proves nothing there).
+        if (login.storage_target && input.browser === undefined) {
+          const platform = await findPlatform(db, login.platform_id);
+          if (platform)
+            return {
+              kind: 'checkStorage',
+              target: login.storage_target,
+              origin: new URL(platform.authLoginUrl).origin,
+              key: storageKey(input.state),
+            };
+        }
+        const fromToolPage = browser.origin === origin;
+        if (
+          !login.storage_target ||
+          !fromToolPage ||
+          !input.browser ||
+          sha256Hex(input.browser) !== login.browser_hash
+        )
+          throw refuse(
+            'state',
+            'This launch was started in another browser: open the link in your course again.',
+          );
+      }
+      const framed = browser.framed || login.storage_target !== null;
       const platform = await findPlatform(db, login.platform_id);
       if (!platform?.enabled)
         throw refuse(
@@ -306,8 +384,10 @@ export function ltiLaunchService(deps: Deps) {
         throw await fail('id_token', "The launch's nonce does not match its login.");
       if (claims[LTI_CLAIM.version] !== '1.3.0')
         throw await fail('id_token', 'Only LTI 1.3 launches are taken.', 'VALIDATION');
-      if (claims[LTI_CLAIM.messageType] !== 'LtiResourceLinkRequest')
-        throw await fail('id_token', 'Only resource link launches are taken.', 'VALIDATION');
+      const messageType = claims[LTI_CLAIM.messageType];
+      if (messageType !== 'LtiResourceLinkRequest' && messageType !== 'LtiDeepLinkingRequest')
+        throw await fail('id_token', 'Only resource link and deep linking launches are taken.', 'VALIDATION');
+      const deepLinking = messageType === 'LtiDeepLinkingRequest';
       const deployment = claims[LTI_CLAIM.deploymentId];
       // A platform registered without a deployment id takes the first one a verified launch names.
       if (
@@ -338,6 +418,35 @@ export function ltiLaunchService(deps: Deps) {
           'Only a course’s learners (and instructors, where allowed) can enter.',
           'FORBIDDEN',
         );
+      // Deep linking: an instructor places the bank in the course; the platform says where to hand it back.
+      let returnTo: { url: string; data: string | null } | null = null;
+      if (deepLinking) {
+        if (!roles.instructor)
+          throw await fail(
+            'id_token',
+            'Only a course’s instructors place QBank Cloud in a course.',
+            'FORBIDDEN',
+          );
+        const settings = claims[LTI_DL_CLAIM.settings] as
+          | { deep_link_return_url?: unknown; accept_types?: unknown; data?: unknown }
+          | undefined;
+        const url = platformUrl(settings?.deep_link_return_url);
+        if (!url) throw await fail('id_token', 'The deep linking launch names no return URL.', 'VALIDATION');
+        if (Array.isArray(settings?.accept_types) && !settings.accept_types.includes('ltiResourceLink'))
+          throw await fail(
+            'id_token',
+            'The platform does not take links to resources here: QBank Cloud places only those.',
+            'VALIDATION',
+          );
+        returnTo = { url, data: typeof settings?.data === 'string' ? settings.data.slice(0, 4000) : null };
+      }
+      const custom = claims[LTI_DL_CLAIM.custom] as Record<string, unknown> | undefined;
+      const placed =
+        typeof custom?.[PLACED_ASSIGNMENT] === 'string' &&
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(custom[PLACED_ASSIGNMENT])
+          ? (custom[PLACED_ASSIGNMENT] as string)
+          : null;
+      const resourceLink = claims[LTI_CLAIM.resourceLink] as { id?: unknown } | undefined;
       const subject = claims.sub!;
       const context = claims[LTI_CLAIM.context] as
         | { id?: unknown; title?: unknown; label?: unknown }
@@ -357,6 +466,9 @@ export function ltiLaunchService(deps: Deps) {
           (claims[LTI_CLAIM.gradeService] as { lineitems?: unknown } | undefined)?.lineitems,
         ),
       };
+      const lineItemUrl = platformUrl(
+        (claims[LTI_CLAIM.gradeService] as { lineitem?: unknown } | undefined)?.lineitem,
+      );
       const name = (k: string, fallback: string) => {
         const v = claims[k];
         return typeof v === 'string' && v.trim() ? v.trim().slice(0, 100) : fallback;
@@ -387,7 +499,7 @@ export function ltiLaunchService(deps: Deps) {
               launch,
               expiresAt: new Date(now.getTime() + LINK_TTL_MS),
             });
-            return { userId: null, created: false, cohortId: null, linkNeeded: true };
+            return { kind: 'link' as const, userId: null, created: false, cohortId: null };
           }
           userId = await insertLtiUser(tx, {
             email: email ?? placeholderEmail(platform.issuer, subject),
@@ -414,15 +526,48 @@ export function ltiLaunchService(deps: Deps) {
         });
         await setLastUsedProduct(tx, userId, platform.productId, now);
         await recordLaunch(tx, platform.id, now);
+        if (returnTo) {
+          // The picker's code: the page the platform shows next, in its frame or window, for half an hour.
+          await insertDeepLink(tx, {
+            codeHash: sha256Hex(code),
+            platformId: platform.id,
+            userId,
+            deploymentId: deployment,
+            contextId,
+            returnUrl: returnTo.url,
+            data: returnTo.data,
+            expiresAt: new Date(now.getTime() + DEEP_LINK_TTL_MS),
+          });
+          return { kind: 'deepLink' as const, userId, created, cohortId };
+        }
+        // A placed link opens its assignment: its results for an instructor, the dashboard's list for a learner.
+        const assignmentId =
+          placed && contextId
+            ? await notePlacementLaunch(tx, {
+                platformId: platform.id,
+                contextId,
+                assignmentId: placed,
+                resourceLinkId: typeof resourceLink?.id === 'string' ? resourceLink.id.slice(0, 255) : null,
+                lineItemUrl,
+              })
+            : null;
         await insertEntryCode(tx, {
           codeHash: sha256Hex(code),
           userId,
           productId: platform.productId,
-          expiresAt: new Date(now.getTime() + ENTRY_CODE_TTL_MS),
+          landing: assignmentId && roles.instructor ? `/assignments/${assignmentId}` : null,
+          expiresAt: new Date(now.getTime() + (framed ? FRAMED_ENTRY_CODE_TTL_MS : ENTRY_CODE_TTL_MS)),
         });
-        return { userId, created, cohortId, linkNeeded: false };
+        return { kind: 'enter' as const, userId, created, cohortId };
       });
-      return { code, ...result, productId: platform.productId };
+      const product = await findProduct(db, platform.productId);
+      return {
+        ...result,
+        code,
+        framed,
+        productId: platform.productId,
+        productName: product?.name ?? 'QBank Cloud',
+      };
     },
 
     /** What a link request asks of the person who launched: the bank, the platform and the address. */
@@ -517,7 +662,7 @@ export function ltiLaunchService(deps: Deps) {
         client: who.client,
         now,
       });
-      return { session, productId: entry.product_id };
+      return { session, productId: entry.product_id, landing: entry.landing ?? '/dashboard' };
     },
   };
 }

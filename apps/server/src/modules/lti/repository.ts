@@ -137,10 +137,18 @@ export async function recordLaunchError(db: DbOrTx, id: string, error: string, a
 
 export async function insertLogin(
   db: DbOrTx,
-  l: { stateHash: string; platformId: string; nonce: string; browserHash: string; expiresAt: Date },
+  l: {
+    stateHash: string;
+    platformId: string;
+    nonce: string;
+    browserHash: string;
+    storageTarget: string | null;
+    expiresAt: Date;
+  },
 ) {
-  await db.execute(sql`INSERT INTO lti_logins (state_hash, platform_id, nonce, browser_hash, expires_at)
-    VALUES (${l.stateHash}, ${l.platformId}, ${l.nonce}, ${l.browserHash}, ${l.expiresAt})`);
+  await db.execute(sql`INSERT INTO lti_logins (state_hash, platform_id, nonce, browser_hash, storage_target,
+      expires_at)
+    VALUES (${l.stateHash}, ${l.platformId}, ${l.nonce}, ${l.browserHash}, ${l.storageTarget}, ${l.expiresAt})`);
 }
 
 /** A login by its state's hash, whatever its standing (the caller says why it cannot be used). */
@@ -151,10 +159,12 @@ export async function findLogin(db: DbOrTx, stateHash: string) {
       platform_id: column.string,
       nonce: column.string,
       browser_hash: column.string,
+      storage_target: nullable(column.string),
       expires_at: column.timestamp,
       used_at: nullable(column.timestamp),
     },
-    sql`SELECT platform_id, nonce, browser_hash, expires_at, used_at FROM lti_logins WHERE state_hash = ${stateHash}`,
+    sql`SELECT platform_id, nonce, browser_hash, storage_target, expires_at, used_at
+      FROM lti_logins WHERE state_hash = ${stateHash}`,
   );
   return rows[0] ?? null;
 }
@@ -176,6 +186,7 @@ export async function dropOldLogins(db: DbOrTx, before: Date) {
   await db.execute(sql`DELETE FROM lti_entry_codes WHERE expires_at < ${before}`);
   await db.execute(sql`DELETE FROM lti_registration_links WHERE expires_at < ${before}`);
   await db.execute(sql`DELETE FROM lti_link_requests WHERE expires_at < ${before}`);
+  await db.execute(sql`DELETE FROM lti_deep_links WHERE expires_at < ${before}`);
 }
 
 /** Launches of one person (or one course) take their turn: a lock for the transaction, on the key's hash. */
@@ -282,19 +293,20 @@ export async function insertContextCohort(
 
 export async function insertEntryCode(
   tx: DbOrTx,
-  e: { codeHash: string; userId: string; productId: string; expiresAt: Date },
+  e: { codeHash: string; userId: string; productId: string; landing: string | null; expiresAt: Date },
 ) {
-  await tx.execute(sql`INSERT INTO lti_entry_codes (code_hash, user_id, product_id, expires_at)
-    VALUES (${e.codeHash}, ${e.userId}, ${e.productId}, ${e.expiresAt})`);
+  await tx.execute(sql`INSERT INTO lti_entry_codes (code_hash, user_id, product_id, landing, expires_at)
+    VALUES (${e.codeHash}, ${e.userId}, ${e.productId}, ${e.landing}, ${e.expiresAt})`);
 }
 
 /** Uses an entry code once while it is live: its user and bank, or null. */
 export async function useEntryCode(tx: DbOrTx, codeHash: string, now: Date) {
   const rows = await selectRows(
     tx,
-    { user_id: column.string, product_id: column.string },
+    { user_id: column.string, product_id: column.string, landing: nullable(column.string) },
     sql`UPDATE lti_entry_codes SET used_at = ${now}
-      WHERE code_hash = ${codeHash} AND used_at IS NULL AND expires_at > ${now} RETURNING user_id, product_id`,
+      WHERE code_hash = ${codeHash} AND used_at IS NULL AND expires_at > ${now}
+      RETURNING user_id, product_id, landing`,
   );
   return rows[0] ?? null;
 }

@@ -4,10 +4,20 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { route } from '../../plugins/route';
 import { SESSION_COOKIE, setSessionCookie } from '../../plugins/session';
+import { ltiDeepLinkingService, PickerError } from './deep-linking';
 import { LINK_TTL_MS, LOGIN_TTL_MS, LTI_BROWSER_COOKIE, ltiLaunchService } from './launch';
 import { CLOSE_SCRIPT_HASH, ltiRegistrationService, registrationPage } from './registration';
 import { ltiService } from './service';
 import { PlatformServiceError } from './services';
+import {
+  autoPostPage,
+  deepLinkPickerPage,
+  messagePage,
+  openInWindowPage,
+  sendToolPage,
+  storageGetPage,
+  storagePutPage,
+} from './tool-pages';
 
 /** LTI's calls: the admins connect platforms; the platforms' logins and launches; the entry into the bank. */
 export function ltiRoutes(app: FastifyInstance, deps: Deps) {
@@ -96,31 +106,140 @@ export function ltiRoutes(app: FastifyInstance, deps: Deps) {
     req: { cookies: Record<string, string | undefined> },
     reply: FastifyReply,
   ) => {
-    const { redirect, browser } = await launches.login(input, req.cookies[LTI_BROWSER_COOKIE]);
+    const { redirect, browser, storage } = await launches.login(input, req.cookies[LTI_BROWSER_COOKIE]);
     bindBrowser(reply, browser);
+    // Inside a frame (the platform offers its storage): the browser's secret is kept there too, then on.
+    if (storage) return sendToolPage(reply, 200, storagePutPage({ ...storage, next: redirect }));
     reply.header('Cache-Control', 'no-store');
     return reply.redirect(redirect, 302);
+  };
+  const deepLinks = ltiDeepLinkingService(deps);
+  const origin = new URL(deps.config.publicUrl).origin;
+  /** The picker of a deep linking launch, with the form's values and errors when it comes back. */
+  const picker = async (
+    reply: FastifyReply,
+    code: string,
+    status: number,
+    form: { values: Record<string, string>; errors: Record<string, string> },
+  ) =>
+    sendToolPage(
+      reply,
+      status,
+      deepLinkPickerPage({
+        ...(await deepLinks.picker(code)),
+        action: `${origin}/api/v2/lti/deepLinks`,
+        code,
+        ...form,
+      }),
+    );
+  /** A refusal on one of the tool's pages (inside the platform's frame, JSON would show as text). */
+  const refusedPage = (reply: FastifyReply, e: unknown) => {
+    if (!(e instanceof AppError)) throw e;
+    return sendToolPage(
+      reply,
+      e.status,
+      messagePage({ title: 'QBank Cloud could not open', lines: [e.message], bad: true }),
+    );
   };
   route(app, ltiApi.loginGet, ({ query, req, reply }) => login(query, req, reply));
   route(app, ltiApi.loginPost, ({ body, req, reply }) => login(body, req, reply));
   route(app, ltiApi.launch, async ({ body, req, reply }) => {
-    const { code, linkNeeded } = await launches.launch(body, req.cookies[LTI_BROWSER_COOKIE]);
+    const dest = req.headers['sec-fetch-dest'];
+    const outcome = await launches.launch(body, {
+      cookie: req.cookies[LTI_BROWSER_COOKIE],
+      origin: req.headers.origin,
+      framed: dest === 'iframe' || dest === 'frame',
+    });
+    if (outcome.kind === 'checkStorage')
+      return sendToolPage(
+        reply,
+        200,
+        storageGetPage({
+          target: outcome.target,
+          origin: outcome.origin,
+          key: outcome.key,
+          action: `${origin}/api/v2/lti/launch`,
+          fields: { id_token: body.id_token, state: body.state },
+        }),
+      );
+    const { code, kind, framed } = outcome;
+    if (kind === 'deepLink') return picker(reply, code, 200, { values: {}, errors: {} });
     reply.header('Cache-Control', 'no-store');
     // An e-mail with an account here: the person signs in to it, once, to link it (the app's page).
-    if (linkNeeded) return reply.redirect(`/lti/link/${encodeURIComponent(code)}`, 303);
+    const linkPage = `/lti/link/${encodeURIComponent(code)}`;
+    if (kind === 'link') {
+      if (framed)
+        return sendToolPage(
+          reply,
+          200,
+          messagePage({
+            title: `Link your ${outcome.productName} account`,
+            lines: [
+              'Your course’s address has an account on QBank Cloud already: sign in to it once to link the two.',
+              `Open ${origin}${linkPage} in a new window within ten minutes, in this browser.`,
+            ],
+          }),
+        );
+      return reply.redirect(linkPage, 303);
+    }
+    // Inside the course's frame the bank opens in a window of its own, from a button posting the code.
+    if (framed)
+      return sendToolPage(
+        reply,
+        200,
+        openInWindowPage({
+          productName: outcome.productName,
+          code,
+          action: `${origin}/api/v2/lti/enter`,
+          landing: 'The QBank',
+        }),
+      );
     return reply.redirect(`/api/v2/lti/enter?code=${encodeURIComponent(code)}`, 303);
+  });
+  route(app, ltiApi.placeDeepLink, async ({ body, reply }) => {
+    const code = body.code ?? '';
+    try {
+      const { returnUrl, jwt, name } = await deepLinks.place(body);
+      return sendToolPage(
+        reply,
+        200,
+        autoPostPage({
+          title: `${name} is placed`,
+          text: 'Back to the course…',
+          action: returnUrl,
+          fields: { JWT: jwt },
+          button: 'Return to the course',
+        }),
+      );
+    } catch (e) {
+      if (e instanceof PickerError) {
+        try {
+          return await picker(reply, code, 400, { values: e.values, errors: e.errors });
+        } catch (inner) {
+          return refusedPage(reply, inner);
+        }
+      }
+      return refusedPage(reply, e);
+    }
   });
   route(app, ltiApi.linkPreview, ({ params }) => launches.linkPreview(params.code));
   route(app, ltiApi.link, ({ actor, params, req }) =>
     launches.link(actor.userId, params.code, req.cookies[LTI_BROWSER_COOKIE]),
   );
-  route(app, ltiApi.enter, async ({ query, req, reply, client }) => {
-    const { session } = await launches.enter(query.code, {
+  const enter = async (
+    code: string,
+    req: { cookies: Record<string, string | undefined> },
+    reply: FastifyReply,
+    client: Parameters<typeof launches.enter>[1]['client'],
+  ) => {
+    const { session, landing } = await launches.enter(code, {
       previousSessionId: req.cookies[SESSION_COOKIE],
       client,
     });
     setSessionCookie(reply, session.sessionId, secure);
     reply.header('Cache-Control', 'no-store');
-    return reply.redirect('/dashboard', 303);
-  });
+    return reply.redirect(landing, 303);
+  };
+  route(app, ltiApi.enter, ({ query, req, reply, client }) => enter(query.code, req, reply, client));
+  route(app, ltiApi.enterPost, ({ body, req, reply, client }) => enter(body.code, req, reply, client));
 }

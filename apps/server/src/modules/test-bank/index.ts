@@ -3,7 +3,7 @@
 import type { ServerModule } from '../manifest';
 import { testBankRoutes } from './routes';
 
-export { findTemplate } from './repository';
+export { findTemplate, listTemplates } from './repository';
 export { drawRules, plainStart } from './service';
 
 export const testBankModule: ServerModule = { name: 'test-bank', routes: testBankRoutes };
