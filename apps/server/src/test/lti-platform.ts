@@ -48,6 +48,18 @@ export interface LtiPlatformEmulator {
   nextLaunch: Record<string, unknown>;
   /** Makes the token endpoint answer this status (a platform that is down), or null to answer again. */
   failTokens: number | null;
+  /** The course's line items (Assignment and Grade Services), as a launch's claim names them. */
+  lineItemsUrl(contextId: string): string;
+  /** Adds a line item to a course (as the platform does for a deep link's lineItem): its address. */
+  addLineItem(contextId: string, item: Record<string, unknown>): string;
+  /** The line items made (by `addLineItem` or by the tool), and the calls to the course's line items. */
+  lineItems: { url: string; contextId: string; item: Record<string, unknown>; byTool: boolean }[];
+  /** The scores the tool posted: the line item, the body, whether the token had the score scope. */
+  scores: { lineItem: string; body: Record<string, unknown>; authorized: boolean; contentType: string }[];
+  /** Makes the scores endpoint answer this status (and record nothing), or null to take them again. */
+  failScores: number | null;
+  /** Checks a JWT the tool signed (a deep linking response) against the tool's key set: its claims. */
+  verifyToolJwt(jwt: string): Promise<JWTPayload>;
   /** An id_token for the login the tool redirected to (`authUrl`), with the claims given over the defaults. */
   idToken(
     authUrl: string,
@@ -189,8 +201,56 @@ export async function startLtiPlatform(o: {
       more ? { link: `<${next}>; rel="next"` } : {},
     );
   }
+  const hasScope = (req: http.IncomingMessage, scope: string) => {
+    const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+    return [...granted].some((g) => g.startsWith(`${bearer} `) && g.includes(scope));
+  };
+  /** A course's line items: listed (by resource_id when asked) and made, for a token with the line item scope. */
+  async function lineItemsRoute(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+    const contextId = decodeURIComponent(url.pathname.split('/')[2] ?? '');
+    const body = req.method === 'POST' ? await readBody(req) : '';
+    if (!hasScope(req, 'lti-ags/scope/lineitem')) return json(res, 401, { error: 'invalid_token' });
+    if (req.method === 'POST') {
+      const item = JSON.parse(body || '{}');
+      const at = emulator.addLineItem(contextId, item);
+      emulator.lineItems.at(-1)!.byTool = true;
+      return json(res, 201, { id: at, ...item });
+    }
+    const rid = url.searchParams.get('resource_id');
+    json(
+      res,
+      200,
+      emulator.lineItems
+        .filter((l) => l.contextId === contextId && (!rid || l.item.resourceId === rid))
+        .map((l) => ({ id: l.url, ...l.item })),
+    );
+  }
+  async function scoreRoute(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+    const body = await readBody(req);
+    if (emulator.failScores !== null) return json(res, emulator.failScores, { error: 'unavailable' });
+    const lineItem = `${base}${url.pathname.replace(/\/scores$/, '')}`;
+    if (!emulator.lineItems.some((l) => l.url === lineItem))
+      return json(res, 404, { error: 'no such line item' });
+    const authorized = hasScope(req, 'lti-ags/scope/score');
+    emulator.scores.push({
+      lineItem,
+      body: JSON.parse(body || '{}'),
+      authorized,
+      contentType: String(req.headers['content-type'] ?? ''),
+    });
+    if (!authorized) return json(res, 401, { error: 'invalid_token' });
+    res.writeHead(204).end();
+  }
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', base);
+    if (url.pathname.startsWith('/lineitems/') && url.pathname.endsWith('/scores') && req.method === 'POST') {
+      void scoreRoute(req, res, url);
+      return;
+    }
+    if (/^\/lineitems\/[^/]+$/.test(url.pathname)) {
+      void lineItemsRoute(req, res, url);
+      return;
+    }
     if (url.pathname === '/jwks') {
       fetches += 1;
       json(res, 200, { keys: [jwk] });
@@ -263,6 +323,23 @@ export async function startLtiPlatform(o: {
     nextLaunch: {},
     get openidConfiguration() {
       return `${base}/.well-known/openid-configuration`;
+    },
+    lineItemsUrl: (contextId) => `${base}/lineitems/${encodeURIComponent(contextId)}`,
+    addLineItem(contextId, item) {
+      const url = `${base}/lineitems/${encodeURIComponent(contextId)}/items/${emulator.lineItems.length + 1}`;
+      emulator.lineItems.push({ url, contextId, item, byTool: false });
+      return url;
+    },
+    lineItems: [],
+    scores: [],
+    failScores: null,
+    async verifyToolJwt(jwt) {
+      if (!o.toolKeySet) throw new Error('The emulator was started without the tool key set');
+      const { payload } = await jwtVerify(jwt, createLocalJWKSet(await o.toolKeySet()), {
+        audience: base,
+        algorithms: ['RS256'],
+      });
+      return payload;
     },
     registrations: [],
     refuseRegistration: false,

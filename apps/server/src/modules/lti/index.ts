@@ -1,6 +1,7 @@
 // The LTI module (docs/lti.md): QBank Cloud as an LTI 1.3 tool of course platforms. A bank's admins connect
 // platforms; a launch from a course signs the person in to the bank, in the course's cohort.
 import type { ServerModule } from '../manifest';
+import { ltiScorePostJob, queueScores } from './grades';
 import { rotateKeysIfDue } from './keys';
 import { dropOldLogins, syncableCourses } from './repository';
 import { ltiRosterSyncJob, queueSyncs } from './roster-sync';
@@ -11,7 +12,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const ltiModule: ServerModule = {
   name: 'lti',
   routes: ltiRoutes,
-  jobs: [ltiRosterSyncJob],
+  jobs: [ltiRosterSyncJob, ltiScorePostJob],
+  // A finished attempt at an assignment placed in a course: its score goes to the course's grade book.
+  on: {
+    'test.finished': async (deps, tx, t) => {
+      await queueScores(deps, tx, t);
+    },
+  },
   // Logins and entry codes a day past their expiry are of no use to anyone.
   every: [
     {

@@ -28,8 +28,21 @@ export function platformUrl(v: unknown): string | null {
   }
 }
 
-/** A call to a platform that did not give what was asked: the reason, in words an admin can act on. */
-export class PlatformServiceError extends Error {}
+/**
+ * A call to a platform that did not give what was asked: the reason, in words an admin can act on; `retryable`
+ * when trying again later may go through (the platform down, slow or busy), not when it refused what was sent.
+ */
+export class PlatformServiceError extends Error {
+  constructor(
+    message: string,
+    readonly retryable = true,
+  ) {
+    super(message);
+  }
+}
+
+/** Whether a platform's answer is worth trying again: it was busy or failing, not refusing. */
+const retryableStatus = (status: number) => status >= 500 || status === 408 || status === 429;
 
 /** How long a call to a platform may take. */
 const CALL_TIMEOUT_MS = 10_000;
@@ -209,4 +222,133 @@ export async function courseMembers(
     url = next ? new URL(next, url).toString() : null;
   }
   return members;
+}
+
+/** The scores address of a line item (its path and `/scores`, its query kept), as AGS defines it. */
+export function scoresUrl(lineItem: string): string {
+  const u = new URL(lineItem);
+  u.pathname = `${u.pathname.replace(/\/$/, '')}/scores`;
+  return u.toString();
+}
+
+/** A line item the tool asks for: one per placed assignment, found by its resource id, else made. */
+export interface LineItemAsk {
+  resourceId: string;
+  resourceLinkId: string | null;
+  label: string;
+  scoreMaximum: number;
+  tag: string;
+}
+
+/**
+ * The course's line item for an assignment: the one whose `resourceId` is the assignment's, else a new one
+ * (Assignment and Grade Services). `token` has the line item scope (asked before any transaction).
+ */
+export async function findOrMakeLineItem(
+  token: string,
+  lineItemsUrl: string,
+  ask: LineItemAsk,
+): Promise<string> {
+  const list = new URL(lineItemsUrl);
+  list.searchParams.set('resource_id', ask.resourceId);
+  const found = await call(
+    list.toString(),
+    {
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/vnd.ims.lis.v2.lineitemcontainer+json',
+      },
+    },
+    'grade book',
+  );
+  if (found.ok) {
+    const items = (await found.json().catch(() => null)) as { id?: unknown; resourceId?: unknown }[] | null;
+    const mine = Array.isArray(items)
+      ? items.find((i) => i?.resourceId === ask.resourceId && typeof i.id === 'string')
+      : undefined;
+    if (mine) return mine.id as string;
+  } else if (!retryableStatus(found.status) && found.status !== 404)
+    throw new PlatformServiceError(
+      `The platform's grade book answered ${found.status}: check that the tool may manage its line items.`,
+      false,
+    );
+  const made = await call(
+    lineItemsUrl,
+    {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/vnd.ims.lis.v2.lineitem+json',
+        accept: 'application/vnd.ims.lis.v2.lineitem+json',
+      },
+      body: JSON.stringify({
+        scoreMaximum: ask.scoreMaximum,
+        label: ask.label,
+        resourceId: ask.resourceId,
+        tag: ask.tag,
+        ...(ask.resourceLinkId ? { resourceLinkId: ask.resourceLinkId } : {}),
+      }),
+    },
+    'grade book',
+  );
+  const body = (await made.json().catch(() => null)) as { id?: unknown } | null;
+  if (!made.ok || typeof body?.id !== 'string' || !platformUrl(body.id))
+    throw new PlatformServiceError(
+      `The platform's grade book did not make the assignment's column (${made.status}).`,
+      retryableStatus(made.status),
+    );
+  return body.id;
+}
+
+/** A finished attempt's score, as Assignment and Grade Services takes it. */
+export interface ScorePost {
+  userId: string;
+  scoreGiven: number;
+  scoreMaximum: number;
+  /** The attempt's end: the same at every try, so a platform that got it already keeps it once. */
+  timestamp: Date;
+}
+
+/**
+ * Posts a score to a line item (`application/vnd.ims.lis.v1.score+json`): completed and fully graded. A token
+ * the platform refuses is asked for again, once.
+ */
+export async function postScore(
+  db: DbOrTx,
+  c: ServiceConnection,
+  lineItem: string,
+  score: ScorePost,
+  now: () => Date,
+): Promise<void> {
+  for (let retried = false; ; retried = true) {
+    const token = await accessToken(db, c, [LTI_SCOPE.scores], now);
+    const res = await call(
+      scoresUrl(lineItem),
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/vnd.ims.lis.v1.score+json',
+        },
+        body: JSON.stringify({
+          userId: score.userId,
+          scoreGiven: score.scoreGiven,
+          scoreMaximum: score.scoreMaximum,
+          activityProgress: 'Completed',
+          gradingProgress: 'FullyGraded',
+          timestamp: score.timestamp.toISOString(),
+        }),
+      },
+      'grade book',
+    );
+    if (res.ok) return;
+    if (res.status === 401 && !retried) {
+      forgetTokens(c.id);
+      continue;
+    }
+    throw new PlatformServiceError(
+      `The platform's grade book answered ${res.status} to the score.`,
+      retryableStatus(res.status),
+    );
+  }
 }
