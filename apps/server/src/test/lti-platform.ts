@@ -71,6 +71,10 @@ export interface LtiPlatformEmulator {
       exp?: number;
     },
   ): Promise<string>;
+  /** The JWTs the tool posted back to the deep linking return URL (`/deep-link-return`). */
+  deepLinkReturns: string[];
+  /** A course page that shows the tool in a frame whose source is `login` (the tool's login initiation). */
+  coursePageUrl(login: string): string;
   close(): Promise<void>;
 }
 
@@ -89,6 +93,11 @@ export const INSTRUCTOR = 'http://purl.imsglobal.org/vocab/lis/v2/membership#Ins
 
 export async function startLtiPlatform(o: {
   toolOrigin: string;
+  /**
+   * The host in the platform's addresses: `localhost` makes it another site than a tool on 127.0.0.1 (a
+   * browser then treats the tool inside the course page as a third party, as with a real platform).
+   */
+  host?: '127.0.0.1' | 'localhost';
   clientId?: string;
   /** The tool's key set (the token endpoint checks the tool's assertion with it). */
   toolKeySet?: () => Promise<JSONWebKeySet>;
@@ -174,6 +183,37 @@ export async function startLtiPlatform(o: {
         `<input type="hidden" name="state" value="${esc(q.get('state') ?? '')}">` +
         `<noscript><button>Continue to the tool</button></noscript></form>` +
         `<script>document.forms[0].submit()</script></body></html>`,
+    );
+  }
+  /**
+   * A course's page with the tool in a frame, as a platform shows an embedded link: the frame starts the
+   * tool's login (GET, `lti_storage_target=_parent`), and the page keeps data for it, answering the LTI
+   * client-side storage messages (`lti.put_data`, `lti.get_data`) of the frame's origin.
+   */
+  function coursePage(url: URL, res: http.ServerResponse) {
+    const login = url.searchParams.get('login') ?? '';
+    const esc = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      `<!doctype html><html lang="en"><head><title>Course: Cardiology 101</title></head><body>` +
+        `<header><h1>Cardiology 101</h1></header><section aria-label="Week 1 practice">` +
+        `<iframe name="tool" title="QBank Cloud" src="${esc(login)}" style="width:100%;height:420px;border:1px solid #ccc"></iframe>` +
+        `</section><script>
+          var kept = {};
+          window.addEventListener('message', function (e) {
+            var d = e.data || {};
+            var key = e.origin + ' ' + d.key;
+            if (d.subject === 'lti.put_data') {
+              kept[key] = d.value;
+              e.source.postMessage({ subject: 'lti.put_data.response', message_id: d.message_id, key: d.key, value: d.value }, e.origin);
+            }
+            if (d.subject === 'lti.get_data') {
+              e.source.postMessage(key in kept
+                ? { subject: 'lti.get_data.response', message_id: d.message_id, key: d.key, value: kept[key] }
+                : { subject: 'lti.get_data.response', message_id: d.message_id, key: d.key, error: { code: 'bad_request' } }, e.origin);
+            }
+          });
+        </script></body></html>`,
     );
   }
   /** A course's member list, a page at a time, for a token granted the membership scope. */
@@ -292,6 +332,22 @@ export async function startLtiPlatform(o: {
       })();
       return;
     }
+    if (url.pathname === '/deep-link-return' && req.method === 'POST') {
+      void (async () => {
+        const jwt = new URLSearchParams(await readBody(req)).get('JWT') ?? '';
+        emulator.deepLinkReturns.push(jwt);
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(
+          '<!doctype html><html lang="en"><head><title>Activity added</title></head><body><main>' +
+            '<h1>Activity added to the course</h1></main></body></html>',
+        );
+      })();
+      return;
+    }
+    if (url.pathname === '/course') {
+      coursePage(url, res);
+      return;
+    }
     if (url.pathname === '/auth') {
       void authorize(url, res);
       return;
@@ -303,7 +359,7 @@ export async function startLtiPlatform(o: {
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = `http://${o.host ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
   const clientId = o.clientId ?? 'qbank-tool';
   const deploymentId = 'deployment-1';
   const emulator: LtiPlatformEmulator = {
@@ -371,6 +427,8 @@ export async function startLtiPlatform(o: {
         .setExpirationTime(t.exp ?? now + 300)
         .sign(key.privateKey);
     },
+    deepLinkReturns: [],
+    coursePageUrl: (login) => `${base}/course?${new URLSearchParams({ login })}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   return emulator;
