@@ -100,6 +100,8 @@ export const ltiToolValues = z.object({
   keySetUrl: z.string(),
   /** Where a plain link to the tool lands (the bank's dashboard). */
   targetLinkUri: z.string(),
+  /** Where deep linking launches go (Moodle's "Content Selection URL"): instructors place tests from there. */
+  deepLinkingUrl: z.string(),
   /** The scopes of the services the tool uses, for platforms that ask which to grant. */
   scopes: z.array(z.string()),
   /** The tool's configuration as Canvas takes it (Developer Keys → LTI Key → Paste JSON). */
@@ -210,6 +212,19 @@ export const ltiCourse = z.object({
       message: z.string().nullable(),
     })
     .nullable(),
+  /** The assignments placed in the course (deep linking), with how their scores are going to its grade book. */
+  placements: z.array(
+    z.object({
+      assignmentUuid: z.uuid(),
+      name: z.string(),
+      /** Whether the grade book's column (line item) is known. */
+      lineItem: z.boolean(),
+      posted: z.number().int(),
+      waiting: z.number().int(),
+      failed: z.number().int(),
+      lastError: z.string().nullable(),
+    }),
+  ),
 });
 export type LtiCourse = z.infer<typeof ltiCourse>;
 export const ltiCourseList = z.array(ltiCourse);

@@ -144,7 +144,17 @@ export function ltiRegistrationService(deps: Deps) {
             domain: new URL(origin).host,
             target_link_uri: `${origin}/dashboard`,
             claims: ['iss', 'sub', 'name', 'given_name', 'family_name', 'email'],
-            messages: [{ type: 'LtiResourceLinkRequest', label: product.name }],
+            messages: [
+              { type: 'LtiResourceLinkRequest', label: product.name },
+              // An instructor places a test from the course's editor (deep linking).
+              {
+                type: 'LtiDeepLinkingRequest',
+                target_link_uri: `${origin}/api/v2/lti/launch`,
+                label: `Place a test from ${product.name}`,
+                placements: ['ContentArea'],
+                supported_types: ['ltiResourceLink'],
+              },
+            ],
           },
         };
         const answer = await fetchJson(

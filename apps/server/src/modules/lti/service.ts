@@ -12,6 +12,7 @@ import { appendAudit } from '../../infra/audit';
 import { AppError } from '../../lib/app-error';
 import { type Actor, authorize, can } from '../../policies';
 import { findProduct } from '../store';
+import { placementsOf } from './grades-repository';
 import { toolKeySet } from './keys';
 import {
   type CourseRow,
@@ -62,7 +63,28 @@ export function ltiService(deps: Deps) {
     await authorize(actor, 'lti.manage', { productId });
   }
 
-  async function toCourse(c: CourseRow): Promise<LtiCourse> {
+  /** The platform's courses, each with its sync's job and its placements. */
+  async function coursesWithPlacements(platformId: string): Promise<LtiCourse[]> {
+    const [courses, placed] = await Promise.all([coursesOf(db, platformId), placementsOf(db, platformId)]);
+    return Promise.all(
+      courses.map(async (c) => ({
+        ...(await toCourse(c)),
+        placements: placed
+          .filter((p) => p.context_id === c.contextId)
+          .map((p) => ({
+            assignmentUuid: p.assignment_id,
+            name: p.assignment_name,
+            lineItem: p.line_item,
+            posted: p.posted,
+            waiting: p.waiting,
+            failed: p.failed,
+            lastError: p.last_error,
+          })),
+      })),
+    );
+  }
+
+  async function toCourse(c: CourseRow): Promise<Omit<LtiCourse, 'placements'>> {
     const job = c.syncJobId === null ? null : await deps.jobs.status(c.syncJobId);
     return {
       contextId: c.contextId,
@@ -102,12 +124,15 @@ export function ltiService(deps: Deps) {
       const launchUrl = `${origin}/api/v2/lti/launch`;
       const keySetUrl = `${origin}/api/v2/lti/jwks`;
       const targetLinkUri = `${origin}/dashboard`;
+      // Deep linking launches come to the launch URL like the others; it is also their target.
+      const deepLinkingUrl = launchUrl;
       const scopes = [LTI_SCOPE.memberships, LTI_SCOPE.lineItems, LTI_SCOPE.scores];
       return {
         loginUrl,
         launchUrl,
         keySetUrl,
         targetLinkUri,
+        deepLinkingUrl,
         scopes,
         canvasConfiguration: {
           title: `${Brand.name}: ${product.name}`,
@@ -129,6 +154,13 @@ export function ltiService(deps: Deps) {
                     target_link_uri: targetLinkUri,
                     text: product.name,
                   },
+                  // Instructors place a test as an assignment (or a module's link) from the course's editor.
+                  ...['assignment_selection', 'link_selection'].map((placement) => ({
+                    placement,
+                    message_type: 'LtiDeepLinkingRequest',
+                    target_link_uri: deepLinkingUrl,
+                    text: `Place a test from ${product.name}`,
+                  })),
                 ],
               },
             },
@@ -208,7 +240,7 @@ export function ltiService(deps: Deps) {
     /** GET ltiPlatforms/{id}/courses: the courses launched from, with their roster sync's state. */
     async courses(actor: Actor, id: string): Promise<LtiCourse[]> {
       const p = await platformOf(actor, id);
-      return Promise.all((await coursesOf(db, p.id)).map(toCourse));
+      return coursesWithPlacements(p.id);
     },
 
     /** POST ltiPlatforms/{id}/courses/sync: a sync of each course named (or all), unless one is pending. */
@@ -242,7 +274,7 @@ export function ltiService(deps: Deps) {
         asked.filter((c) => c.membershipsUrl).map((c) => ({ platformId: p.id, contextId: c.contextId })),
         actor.userId,
       );
-      return { queued, courses: await Promise.all((await coursesOf(db, p.id)).map(toCourse)) };
+      return { queued, courses: await coursesWithPlacements(p.id) };
     },
 
     keySet: () => toolKeySet(db, clock.now()),

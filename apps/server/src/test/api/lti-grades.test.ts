@@ -272,7 +272,7 @@ async function placed() {
 
 describe('grade passback', () => {
   it('a finished attempt’s score reaches the line item the platform made for the link, once', async () => {
-    const { bank, clientId, assignmentId, item } = await placed();
+    const { bank, admin, clientId, assignmentId, item } = await placed();
     // The platform adds the link to the course with its line item, and names it in the link's launches.
     const lineItem = lms.addLineItem(COURSE.id, item.lineItem);
     const learner = await learnerLaunch(clientId, `learner-${clientId}`, assignmentId, lineItem);
@@ -307,6 +307,25 @@ describe('grade passback', () => {
     await attempt(learner, bank, assignmentId, 4);
     await t.runJobs();
     expect(lms.scores.map((s) => s.body.scoreGiven)).toEqual([75, 100]);
+
+    // The admins see the placed test and how its scores went, under the course.
+    const [platform] = (await admin.req({ url: `/api/v2/products/${bank.product.id}/lti/platforms` })).body;
+    const courses = await admin.req({ url: `/api/v2/ltiPlatforms/${platform.uuid}/courses` });
+    expect(courses.status, courses.text).toBe(200);
+    const course = (courses.body as { contextId: string; placements: unknown[] }[]).find(
+      (c) => c.contextId === COURSE.id,
+    );
+    expect(course!.placements).toEqual([
+      {
+        assignmentUuid: assignmentId,
+        name: 'Week 1 quiz',
+        lineItem: true,
+        posted: 2,
+        waiting: 0,
+        failed: 0,
+        lastError: null,
+      },
+    ]);
   });
 
   it('while the grade book is down the score waits and is tried again with back-off; a refusal is not retried', async () => {

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Checkbox,
@@ -18,6 +19,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { activeSubscription, type LtiCourse, type LtiPlatform, ltiPlatformInput } from '@qbank/contract';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { AdminHeading } from '../../../components/admin-heading';
 import { notifyError } from '../../../components/notify-error';
@@ -79,6 +81,7 @@ function ToolValues({ productId }: { productId: string }) {
             <Pasted label="Launch URL (redirection URI)" value={v.launchUrl} />
             <Pasted label="Key set URL (public keyset)" value={v.keySetUrl} />
             <Pasted label="Target link URI (tool URL)" value={v.targetLinkUri} />
+            <Pasted label="Deep linking URL (content selection)" value={v.deepLinkingUrl} />
             <div>
               <Button
                 variant="default"
@@ -209,8 +212,37 @@ function CourseRow({ course: c }: { course: LtiCourse }) {
           Last sync: {c.lastSyncError}
         </Text>
       )}
+      {c.placements.length > 0 && (
+        <Stack component="ul" gap={2} pl="md" mt={4} aria-label={`Tests placed in ${c.title ?? c.contextId}`}>
+          {c.placements.map((p) => (
+            <li key={p.assignmentUuid}>
+              <Text size="sm">
+                <Anchor component={Link} to={`/assignments/${p.assignmentUuid}`}>
+                  {p.name}
+                </Anchor>
+                {' — grade book: '}
+                {gradeLine(p)}
+              </Text>
+              {p.failed > 0 && p.lastError && (
+                <Text size="sm" c="red.8">
+                  Last score not sent: {p.lastError}
+                </Text>
+              )}
+            </li>
+          ))}
+        </Stack>
+      )}
     </li>
   );
+}
+
+/** How a placed test's scores are going to the course's grade book, in words. */
+function gradeLine(p: LtiCourse['placements'][number]): string {
+  const parts = [`${p.posted} ${p.posted === 1 ? 'score' : 'scores'} sent`];
+  if (p.waiting > 0) parts.push(`${p.waiting} waiting`);
+  if (p.failed > 0) parts.push(`${p.failed} not sent`);
+  if (!p.lineItem && p.posted === 0) parts.push('its column is made with the first score');
+  return parts.join(', ');
 }
 
 function Courses({ platform }: { platform: LtiPlatform }) {
