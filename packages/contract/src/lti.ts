@@ -142,6 +142,12 @@ export const ltiEnterForm = z.object({
   code: textField('code').min(1, { error: 'code is required' }).max(200),
 });
 
+/** From inside a course's frame: the link request's code and the browser's secret, for a new window. */
+export const ltiLinkWindowForm = z.object({
+  code: textField('code').min(1, { error: 'code is required' }).max(200),
+  browser: textField('browser').min(1, { error: 'browser is required' }).max(200),
+});
+
 /** The deep linking picker's form: a template made an assignment of the course, and the request's code. */
 export const ltiDeepLinkInput = z.object({
   code: textField('code').min(1, { error: 'code is required' }).max(200),

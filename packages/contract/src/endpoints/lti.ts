@@ -9,6 +9,7 @@ import {
   ltiLinked,
   ltiLinkParams,
   ltiLinkPreview,
+  ltiLinkWindowForm,
   ltiLoginInput,
   ltiPlatform,
   ltiPlatformInput,
@@ -183,6 +184,16 @@ export const ltiApi = {
     tags,
     access: 'webhook',
     body: ltiDeepLinkForm,
+    bodyType: 'form',
+  }),
+  linkWindow: endpoint({
+    method: 'POST',
+    path: '/api/v2/lti/linkWindow',
+    summary:
+      'From inside a course frame, a launch whose e-mail has an account here: opens the link page in a new window of the same browser',
+    tags,
+    access: 'webhook',
+    body: ltiLinkWindowForm,
     bodyType: 'form',
   }),
   enterPost: endpoint({

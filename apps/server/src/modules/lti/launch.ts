@@ -570,6 +570,21 @@ export function ltiLaunchService(deps: Deps) {
       };
     },
 
+    /**
+     * From inside a course's frame (where the tool's cookie may not be kept): the link request is this browser's
+     * (its secret, posted by the tool's own page into a new window), so the new window takes the cookie.
+     */
+    async openLinkWindow(code: string, browserSecret: string) {
+      const now = clock.now();
+      const req = await findLinkRequest(db, sha256Hex(code));
+      if (!req || req.used_at || req.expires_at <= now || sha256Hex(browserSecret) !== req.browser_hash)
+        throw refuse(
+          'code',
+          'This link has expired or was used: open QBank Cloud from your course again.',
+          'NOT_FOUND',
+        );
+    },
+
     /** What a link request asks of the person who launched: the bank, the platform and the address. */
     async linkPreview(code: string) {
       const now = clock.now();

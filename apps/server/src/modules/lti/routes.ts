@@ -1,5 +1,5 @@
 import { ltiApi } from '@qbank/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import { route } from '../../plugins/route';
@@ -12,6 +12,7 @@ import { PlatformServiceError } from './services';
 import {
   autoPostPage,
   deepLinkPickerPage,
+  linkInWindowPage,
   messagePage,
   openInWindowPage,
   sendToolPage,
@@ -141,9 +142,36 @@ export function ltiRoutes(app: FastifyInstance, deps: Deps) {
       messagePage({ title: 'QBank Cloud could not open', lines: [e.message], bad: true }),
     );
   };
-  route(app, ltiApi.loginGet, ({ query, req, reply }) => login(query, req, reply));
-  route(app, ltiApi.loginPost, ({ body, req, reply }) => login(body, req, reply));
-  route(app, ltiApi.launch, async ({ body, req, reply }) => {
+  /**
+   * A browser's navigation (a window or the platform's frame: Sec-Fetch-Dest) is refused with a page in words;
+   * a call from code gets the JSON error as every endpoint does.
+   */
+  const asPage = async (
+    req: { headers: Record<string, string | string[] | undefined> },
+    reply: FastifyReply,
+    work: () => Promise<FastifyReply>,
+  ): Promise<void> => {
+    try {
+      await work();
+    } catch (e) {
+      const dest = req.headers['sec-fetch-dest'];
+      if (e instanceof AppError && (dest === 'document' || dest === 'iframe' || dest === 'frame')) {
+        await refusedPage(reply, e);
+        return;
+      }
+      throw e;
+    }
+  };
+  route(app, ltiApi.loginGet, ({ query, req, reply }) => asPage(req, reply, () => login(query, req, reply)));
+  route(app, ltiApi.loginPost, ({ body, req, reply }) => asPage(req, reply, () => login(body, req, reply)));
+  route(app, ltiApi.launch, ({ body, req, reply }) =>
+    asPage(req, reply, () => launchRoute(body, req, reply)),
+  );
+  const launchRoute = async (
+    body: { id_token: string; state: string; browser?: string | undefined },
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
     const dest = req.headers['sec-fetch-dest'];
     const outcome = await launches.launch(body, {
       cookie: req.cookies[LTI_BROWSER_COOKIE],
@@ -168,16 +196,17 @@ export function ltiRoutes(app: FastifyInstance, deps: Deps) {
     // An e-mail with an account here: the person signs in to it, once, to link it (the app's page).
     const linkPage = `/lti/link/${encodeURIComponent(code)}`;
     if (kind === 'link') {
-      if (framed)
+      // Inside a frame the page opens in a new window, which takes the browser's secret as its cookie.
+      const secret = body.browser ?? req.cookies[LTI_BROWSER_COOKIE];
+      if (framed && secret)
         return sendToolPage(
           reply,
           200,
-          messagePage({
-            title: `Link your ${outcome.productName} account`,
-            lines: [
-              'Your course’s address has an account on QBank Cloud already: sign in to it once to link the two.',
-              `Open ${origin}${linkPage} in a new window within ten minutes, in this browser.`,
-            ],
+          linkInWindowPage({
+            productName: outcome.productName,
+            code,
+            browser: secret,
+            action: `${origin}/api/v2/lti/linkWindow`,
           }),
         );
       return reply.redirect(linkPage, 303);
@@ -195,7 +224,7 @@ export function ltiRoutes(app: FastifyInstance, deps: Deps) {
         }),
       );
     return reply.redirect(`/api/v2/lti/enter?code=${encodeURIComponent(code)}`, 303);
-  });
+  };
   route(app, ltiApi.placeDeepLink, async ({ body, reply }) => {
     const code = body.code ?? '';
     try {
@@ -221,6 +250,12 @@ export function ltiRoutes(app: FastifyInstance, deps: Deps) {
       }
       return refusedPage(reply, e);
     }
+  });
+  route(app, ltiApi.linkWindow, async ({ body, reply }) => {
+    await launches.openLinkWindow(body.code, body.browser);
+    bindBrowser(reply, body.browser);
+    reply.header('Cache-Control', 'no-store');
+    return reply.redirect(`/lti/link/${encodeURIComponent(body.code)}`, 303);
   });
   route(app, ltiApi.linkPreview, ({ params }) => launches.linkPreview(params.code));
   route(app, ltiApi.link, ({ actor, params, req }) =>

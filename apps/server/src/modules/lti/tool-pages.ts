@@ -230,3 +230,15 @@ export function deepLinkPickerPage(o: {
       '<button type="submit">Place in the course</button></form>',
   );
 }
+
+/** Inside a frame, a launch whose e-mail has an account here: the link page opens in a new window. */
+export function linkInWindowPage(o: { productName: string; code: string; browser: string; action: string }) {
+  return page(
+    `Link your ${o.productName} account`,
+    `<h1>Link your course to your account</h1><p>Your course’s address has an account on QBank Cloud already. ` +
+      `Sign in to it once, in a new window, to link the two; from then on the course opens ${esc(o.productName)} directly.</p>` +
+      `<form method="post" action="${esc(o.action)}" target="_blank">${hidden({ code: o.code, browser: o.browser })}` +
+      '<button type="submit">Sign in to link</button></form>' +
+      '<p class="hint">The button works for ten minutes: after that, open the link in your course again.</p>',
+  );
+}

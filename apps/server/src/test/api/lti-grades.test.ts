@@ -499,4 +499,79 @@ describe('inside a course frame', () => {
     });
     expect(entered.status).toBe(303);
   });
+
+  it('a refusal inside the frame is a page in words; a call from code keeps the JSON error', async () => {
+    const { clientId } = await placedBank();
+    const browser = t.client();
+    const authUrl = await startLogin(browser, clientId);
+    const token = await lms.idToken(authUrl, {
+      claims: { aud: clientId, sub: `x-${clientId}` },
+      signWith: 'stranger',
+    });
+    const framed = await browser.req({
+      method: 'POST',
+      url: '/api/v2/lti/launch',
+      form: { id_token: token, state: new URL(authUrl).searchParams.get('state')! },
+      headers: { 'sec-fetch-dest': 'iframe' },
+    });
+    expect(framed.status).toBe(401);
+    expect(framed.headers.get('content-type')).toContain('text/html');
+    expect(framed.headers.get('x-frame-options')).toBeNull();
+    expect(framed.text).toContain('QBank Cloud could not open');
+    expect(framed.text).toContain('signature is wrong');
+    const login = await t.client().req({
+      url: `/api/v2/lti/login?${new URLSearchParams({ iss: 'https://unknown.example.com', login_hint: 'h', target_link_uri: `${TOOL}/dashboard` })}`,
+    });
+    expect(login.status).toBe(404);
+    expect(login.body.field).toBe('iss');
+  });
+
+  it('inside the frame, an e-mail with an account here signs in to link it in a new window of the same browser', async () => {
+    const { bank, clientId } = await placedBank();
+    const existing = await signedIn(t, { product: bank.product.id, roles: { type: 'PREMIUM' } });
+    const frame = t.client();
+    const authUrl = await startLogin(frame, clientId);
+    const token = await lms.idToken(authUrl, {
+      claims: { aud: clientId, sub: `linking-${clientId}`, email: existing.user.email },
+    });
+    const res = await launch(frame, authUrl, token);
+    expect(res.status).toBe(303);
+    // The same launch again, framed: a new login.
+    const authUrl2 = await startLogin(frame, clientId);
+    const token2 = await lms.idToken(authUrl2, {
+      claims: { aud: clientId, sub: `linking-${clientId}`, email: existing.user.email },
+    });
+    const framed = await frame.req({
+      method: 'POST',
+      url: '/api/v2/lti/launch',
+      form: { id_token: token2, state: new URL(authUrl2).searchParams.get('state')! },
+      headers: { 'sec-fetch-dest': 'iframe' },
+    });
+    expect(framed.status, framed.text).toBe(200);
+    expect(framed.text).toContain('Sign in to link');
+    expect(framed.text).toContain('target="_blank"');
+    const code = hiddenValue(framed.text, 'code')!;
+    const secret = hiddenValue(framed.text, 'browser')!;
+    // A wrong secret opens nothing.
+    const wrong = await t.client().req({
+      method: 'POST',
+      url: '/api/v2/lti/linkWindow',
+      form: { code, browser: 'y'.repeat(43) },
+    });
+    expect(wrong.status).toBe(404);
+    // The signed-in person's new window: it takes the browser's cookie and links.
+    const opened = await existing.req({
+      method: 'POST',
+      url: '/api/v2/lti/linkWindow',
+      form: { code, browser: secret },
+    });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe(`/lti/link/${code}`);
+    const linked = await existing.req({ method: 'POST', url: `/api/v2/lti/links/${code}` });
+    expect(linked.status, linked.text).toBe(200);
+    const [identity] = await rows<{ user_id: string }>(
+      sql`SELECT user_id FROM lti_identities WHERE subject = ${`linking-${clientId}`}`,
+    );
+    expect(identity!.user_id).toBe(existing.user.id);
+  });
 });
