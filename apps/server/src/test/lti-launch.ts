@@ -1,11 +1,27 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { TestClient } from './client';
 import { buildProduct, signedIn } from './factories';
-import type { LtiPlatformEmulator } from './lti-platform';
+import { type LtiPlatformEmulator, startLtiPlatform } from './lti-platform';
 import type { TestApp } from './test-app';
 
 // The steps of the LTI tests: connecting the emulated platform to a bank, and a browser's login and launch
 // between the platform and the tool.
+
+/**
+ * The emulated platform of a test file: started before its tests, its token endpoint checking the tool's
+ * assertions against the tool's key set; closed after them.
+ */
+export function platformForFile(t: TestApp, tool: string): () => LtiPlatformEmulator {
+  let lms: LtiPlatformEmulator | null = null;
+  beforeAll(async () => {
+    lms = await startLtiPlatform({
+      toolOrigin: tool,
+      toolKeySet: async () => (await t.client().req({ url: '/api/v2/lti/jwks' })).body,
+    });
+  });
+  afterAll(() => lms?.close());
+  return () => lms!;
+}
 
 export function ltiSteps(t: TestApp, lms: () => LtiPlatformEmulator, tool: string) {
   const connect = async (c: TestClient, productId: string, over: Record<string, unknown> = {}) =>

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { LTI_CLAIM, LTI_DL_CLAIM } from '@qbank/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { testClock } from '../../lib/clock';
 import { forgetTokens } from '../../modules/lti/services';
 import { type BankQuestion, buildBank } from '../bank-factory';
 import type { TestClient } from '../client';
 import { signedIn } from '../factories';
-import { ltiSteps } from '../lti-launch';
-import { INSTRUCTOR, LEARNER, type LtiPlatformEmulator, startLtiPlatform } from '../lti-platform';
+import { ltiSteps, platformForFile } from '../lti-launch';
+import { INSTRUCTOR, LEARNER } from '../lti-platform';
 import { appForFile, createTestApp } from '../test-app';
 
 // Deep linking and grade passback (docs/lti.md): an instructor places a template in a course from the course's
@@ -20,23 +20,16 @@ import { appForFile, createTestApp } from '../test-app';
 const TOOL = 'http://localhost:3000';
 const clock = testClock(new Date());
 const t = appForFile(() => createTestApp({ clock }));
-let lms: LtiPlatformEmulator;
-beforeAll(async () => {
-  lms = await startLtiPlatform({
-    toolOrigin: TOOL,
-    toolKeySet: async () => (await t.client().req({ url: '/api/v2/lti/jwks' })).body,
-  });
-});
-afterAll(() => lms.close());
+const lms = platformForFile(t, TOOL);
 beforeEach(() => {
   clock.set(new Date());
-  lms.failScores = null;
-  lms.scores.length = 0;
-  lms.lineItems.length = 0;
+  lms().failScores = null;
+  lms().scores.length = 0;
+  lms().lineItems.length = 0;
   forgetTokens();
 });
 
-const { connect, startLogin, launch, launchAs } = ltiSteps(t, () => lms, TOOL);
+const { connect, startLogin, launch, launchAs } = ltiSteps(t, lms, TOOL);
 const rows = async <T>(q: ReturnType<typeof sql>) => rowsOf(await t.deps.db.execute(q)) as T[];
 
 type Bank = Awaited<ReturnType<typeof buildBank>>;
@@ -72,11 +65,11 @@ const deepLinkClaims = (over: Record<string, unknown> = {}) => ({
   [LTI_CLAIM.roles]: [INSTRUCTOR],
   [LTI_CLAIM.context]: COURSE,
   [LTI_CLAIM.gradeService]: {
-    lineitems: lms.lineItemsUrl(COURSE.id),
+    lineitems: lms().lineItemsUrl(COURSE.id),
     scope: ['https://purl.imsglobal.org/spec/lti-ags/scope/lineitem'],
   },
   [LTI_DL_CLAIM.settings]: {
-    deep_link_return_url: `${lms.issuer}/deep-link-return`,
+    deep_link_return_url: `${lms().issuer}/deep-link-return`,
     accept_types: ['ltiResourceLink', 'link'],
     accept_presentation_document_targets: ['iframe', 'window'],
     data: 'opaque-platform-data',
@@ -84,33 +77,41 @@ const deepLinkClaims = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const hiddenValue = (html: string, name: string) =>
-  new RegExp(`name="${name}" value="([^"]*)"`)
-    .exec(html)?.[1]
-    ?.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
-
-/** The deep linking launch and the picker's form: the platform's return page (its JWT). */
-async function placeTemplate(
-  clientId: string,
-  templateId: string,
-  form: Record<string, string> = {},
-): Promise<{ jwt: string; html: string }> {
-  const teacher = t.client();
-  const picker = await launchAs(teacher, clientId, deepLinkClaims({ sub: `teacher-${clientId}` }));
-  expect(picker.status, picker.text).toBe(200);
-  const code = hiddenValue(picker.text, 'code')!;
-  const placed = await t.client().req({
+/** The picker's form, from a browser of its own: `over` over a valid form (open 7 days, 1 attempt). */
+const postPicker = (code: string, templateId: string, over: Record<string, string> = {}) =>
+  t.client().req({
     method: 'POST',
     url: '/api/v2/lti/deepLinks',
     form: {
       code,
       templateUuid: templateId,
       days: '7',
-      attemptsAllowed: '2',
+      attemptsAllowed: '1',
       answersShown: 'AFTER_SUBMIT',
-      ...form,
+      ...over,
     },
   });
+
+/** A content item of a deep linking response, as the tests read it. */
+interface ContentItem {
+  type: string;
+  title: string;
+  custom: Record<string, string>;
+  lineItem: Record<string, unknown> & { resourceId: string };
+}
+
+const hiddenValue = (html: string, name: string) =>
+  new RegExp(`name="${name}" value="([^"]*)"`)
+    .exec(html)?.[1]
+    ?.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)));
+
+/** The deep linking launch and the picker's form: the platform's return page (its JWT). */
+async function placeTemplate(clientId: string, templateId: string): Promise<{ jwt: string; html: string }> {
+  const teacher = t.client();
+  const picker = await launchAs(teacher, clientId, deepLinkClaims({ sub: `teacher-${clientId}` }));
+  expect(picker.status, picker.text).toBe(200);
+  const code = hiddenValue(picker.text, 'code')!;
+  const placed = await postPicker(code, templateId, { attemptsAllowed: '2' });
   expect(placed.status, placed.text).toBe(200);
   return { jwt: hiddenValue(placed.text, 'JWT')!, html: placed.text };
 }
@@ -130,11 +131,7 @@ describe('deep linking', () => {
     const code = hiddenValue(picker.text, 'code')!;
 
     // A bad form comes back with the error under its field, and makes nothing.
-    const bad = await t.client().req({
-      method: 'POST',
-      url: '/api/v2/lti/deepLinks',
-      form: { code, templateUuid: templateId, days: '0', attemptsAllowed: '1', answersShown: 'AFTER_SUBMIT' },
-    });
+    const bad = await postPicker(code, templateId, { days: '0' });
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('id="days-error"');
     expect(bad.text).toContain('It stays open at least 1 day');
@@ -144,27 +141,16 @@ describe('deep linking', () => {
     );
     expect(none[0]!.n).toBe(0);
 
-    const placed = await t.client().req({
-      method: 'POST',
-      url: '/api/v2/lti/deepLinks',
-      form: {
-        code,
-        templateUuid: templateId,
-        name: 'Renal quiz',
-        days: '7',
-        attemptsAllowed: '2',
-        answersShown: 'AFTER_SUBMIT',
-      },
-    });
+    const placed = await postPicker(code, templateId, { name: 'Renal quiz', attemptsAllowed: '2' });
     expect(placed.status, placed.text).toBe(200);
-    expect(placed.text).toContain(`action="${lms.issuer}/deep-link-return"`);
-    const claims = await lms.verifyToolJwt(hiddenValue(placed.text, 'JWT')!);
+    expect(placed.text).toContain(`action="${lms().issuer}/deep-link-return"`);
+    const claims = await lms().verifyToolJwt(hiddenValue(placed.text, 'JWT')!);
     expect(claims.iss).toBe(clientId);
     expect(claims[LTI_CLAIM.messageType]).toBe('LtiDeepLinkingResponse');
     expect(claims[LTI_CLAIM.version]).toBe('1.3.0');
-    expect(claims[LTI_CLAIM.deploymentId]).toBe(lms.deploymentId);
+    expect(claims[LTI_CLAIM.deploymentId]).toBe(lms().deploymentId);
     expect(claims[LTI_DL_CLAIM.data]).toBe('opaque-platform-data');
-    const [item] = claims[LTI_DL_CLAIM.contentItems] as Record<string, any>[];
+    const [item] = claims[LTI_DL_CLAIM.contentItems] as ContentItem[];
     expect(item!.type).toBe('ltiResourceLink');
     expect(item!.title).toBe('Renal quiz');
     expect(item!.lineItem).toMatchObject({ scoreMaximum: 100, label: 'Renal quiz' });
@@ -187,17 +173,31 @@ describe('deep linking', () => {
     expect(placements).toEqual([{ context_id: COURSE.id }]);
 
     // The form again (a double click, a replay): refused, and still one assignment.
-    const again = await t.client().req({
-      method: 'POST',
-      url: '/api/v2/lti/deepLinks',
-      form: { code, templateUuid: templateId, days: '7', attemptsAllowed: '1', answersShown: 'AFTER_SUBMIT' },
-    });
+    const again = await postPicker(code, templateId);
     expect(again.status).toBe(404);
     expect(again.text).toContain('expired or was used');
     const after = await rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM assignments WHERE product_id = ${bank.product.id}`,
     );
     expect(after[0]!.n).toBe(1);
+  });
+
+  it('20 posts of the picker at once (a double click, two instances) make one assignment', async () => {
+    const { bank, clientId, templateId } = await placedBank();
+    const picker = await launchAs(t.client(), clientId, deepLinkClaims());
+    const code = hiddenValue(picker.text, 'code')!;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => postPicker(code, templateId)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 404)).toHaveLength(19);
+    const made = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM assignments WHERE product_id = ${bank.product.id}`,
+    );
+    expect(made[0]!.n).toBe(1);
+    const placements = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM lti_placements p JOIN assignments a ON a.id = p.assignment_id
+        WHERE a.product_id = ${bank.product.id}`,
+    );
+    expect(placements[0]!.n).toBe(1);
   });
 
   it('a learner cannot place anything, nor a platform that names no return URL', async () => {
@@ -221,7 +221,7 @@ async function learnerLaunch(clientId: string, sub: string, assignmentId: string
     [LTI_CLAIM.resourceLink]: { id: `link-${assignmentId.slice(0, 8)}` },
     [LTI_DL_CLAIM.custom]: { qbank_assignment: assignmentId },
     [LTI_CLAIM.gradeService]: {
-      lineitems: lms.lineItemsUrl(COURSE.id),
+      lineitems: lms().lineItemsUrl(COURSE.id),
       ...(lineItem ? { lineitem: lineItem } : {}),
       scope: [
         'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
@@ -265,7 +265,7 @@ async function attempt(c: TestClient, bank: Bank, assignmentId: string, right: n
 async function placed() {
   const setup = await placedBank();
   const { jwt } = await placeTemplate(setup.clientId, setup.templateId);
-  const [item] = (await lms.verifyToolJwt(jwt))[LTI_DL_CLAIM.contentItems] as Record<string, any>[];
+  const [item] = (await lms().verifyToolJwt(jwt))[LTI_DL_CLAIM.contentItems] as ContentItem[];
   const assignmentId = item!.custom.qbank_assignment as string;
   return { ...setup, assignmentId, item: item! };
 }
@@ -274,14 +274,14 @@ describe('grade passback', () => {
   it('a finished attempt’s score reaches the line item the platform made for the link, once', async () => {
     const { bank, admin, clientId, assignmentId, item } = await placed();
     // The platform adds the link to the course with its line item, and names it in the link's launches.
-    const lineItem = lms.addLineItem(COURSE.id, item.lineItem);
+    const lineItem = lms().addLineItem(COURSE.id, item.lineItem);
     const learner = await learnerLaunch(clientId, `learner-${clientId}`, assignmentId, lineItem);
     const finishedBefore = clock.now();
     const testId = await attempt(learner, bank, assignmentId, 3);
 
     expect(await t.runJobs()).toBeGreaterThanOrEqual(1);
-    expect(lms.scores).toHaveLength(1);
-    const [score] = lms.scores;
+    expect(lms().scores).toHaveLength(1);
+    const [score] = lms().scores;
     expect(score!.lineItem).toBe(lineItem);
     expect(score!.authorized).toBe(true);
     expect(score!.contentType).toContain('application/vnd.ims.lis.v1.score+json');
@@ -301,12 +301,12 @@ describe('grade passback', () => {
     // Nothing posts it again: jobs run, the clock moves on.
     clock.advance(3_600_000);
     await t.runJobs();
-    expect(lms.scores).toHaveLength(1);
+    expect(lms().scores).toHaveLength(1);
 
     // A second attempt is a second score (the grade book keeps the latest).
     await attempt(learner, bank, assignmentId, 4);
     await t.runJobs();
-    expect(lms.scores.map((s) => s.body.scoreGiven)).toEqual([75, 100]);
+    expect(lms().scores.map((s) => s.body.scoreGiven)).toEqual([75, 100]);
 
     // The admins see the placed test and how its scores went, under the course.
     const [platform] = (await admin.req({ url: `/api/v2/products/${bank.product.id}/lti/platforms` })).body;
@@ -330,12 +330,12 @@ describe('grade passback', () => {
 
   it('while the grade book is down the score waits and is tried again with back-off; a refusal is not retried', async () => {
     const { bank, clientId, assignmentId, item } = await placed();
-    const lineItem = lms.addLineItem(COURSE.id, item.lineItem);
+    const lineItem = lms().addLineItem(COURSE.id, item.lineItem);
     const learner = await learnerLaunch(clientId, `down-${clientId}`, assignmentId, lineItem);
-    lms.failScores = 503;
+    lms().failScores = 503;
     const testId = await attempt(learner, bank, assignmentId, 2);
     await t.runJobs();
-    expect(lms.scores).toHaveLength(0);
+    expect(lms().scores).toHaveLength(0);
     const [waiting] = await rows<{ posted_at: Date | null; last_error: string | null }>(
       sql`SELECT posted_at, last_error FROM lti_scores WHERE test_id = ${testId}`,
     );
@@ -343,21 +343,21 @@ describe('grade passback', () => {
     expect(waiting!.last_error).toContain('503');
     // Not due before its back-off; due after it.
     await t.runJobs();
-    lms.failScores = null;
+    lms().failScores = null;
     clock.advance(6_000);
     await t.runJobs();
-    expect(lms.scores).toHaveLength(1);
-    expect(lms.scores[0]!.body.scoreGiven).toBe(50);
+    expect(lms().scores).toHaveLength(1);
+    expect(lms().scores[0]!.body.scoreGiven).toBe(50);
 
     // A refusal (400): recorded, never tried again.
     const other = await learnerLaunch(clientId, `refused-${clientId}`, assignmentId, lineItem);
-    lms.failScores = 400;
+    lms().failScores = 400;
     const refusedTest = await attempt(other, bank, assignmentId, 1);
     await t.runJobs();
-    lms.failScores = null;
+    lms().failScores = null;
     clock.advance(3_600_000);
     await t.runJobs();
-    expect(lms.scores).toHaveLength(1);
+    expect(lms().scores).toHaveLength(1);
     const [refused] = await rows<{ posted_at: Date | null; last_error: string | null }>(
       sql`SELECT posted_at, last_error FROM lti_scores WHERE test_id = ${refusedTest}`,
     );
@@ -372,20 +372,24 @@ describe('grade passback', () => {
     );
     await Promise.all(learners.map((l, i) => attempt(l, bank, assignmentId, i + 1)));
     await t.runJobs();
-    const made = lms.lineItems.filter((l) => l.byTool);
+    const made = lms().lineItems.filter((l) => l.byTool);
     expect(made).toHaveLength(1);
     expect(made[0]!.item).toMatchObject({
       resourceId: assignmentId,
       scoreMaximum: 100,
       label: 'Week 1 quiz',
     });
-    expect(lms.scores.map((s) => s.lineItem)).toEqual([made[0]!.url, made[0]!.url, made[0]!.url]);
-    expect(lms.scores.map((s) => s.body.scoreGiven).sort()).toEqual([25, 50, 75]);
+    expect(lms().scores.map((s) => s.lineItem)).toEqual([made[0]!.url, made[0]!.url, made[0]!.url]);
+    expect(
+      lms()
+        .scores.map((s) => s.body.scoreGiven)
+        .sort(),
+    ).toEqual([25, 50, 75]);
   });
 
   it('a learner who is not in the placed course has nothing posted', async () => {
     const { bank, clientId, assignmentId, item } = await placed();
-    lms.addLineItem(COURSE.id, item.lineItem);
+    lms().addLineItem(COURSE.id, item.lineItem);
     // A student of the bank, in the course's cohort by hand, with no person at the platform.
     const student = await signedIn(t, { product: bank.product.id, roles: { type: 'PREMIUM' } });
     const [cohort] = await rows<{ cohort_id: string }>(
@@ -401,7 +405,7 @@ describe('grade passback', () => {
     expect(added.status, added.text).toBe(200);
     await attempt(student, bank, assignmentId, 2);
     await t.runJobs();
-    expect(lms.scores).toHaveLength(0);
+    expect(lms().scores).toHaveLength(0);
   });
 });
 
@@ -410,7 +414,7 @@ describe('inside a course frame', () => {
     const { clientId } = await placedBank();
     const browser = t.client();
     const authUrl = await startLogin(browser, clientId);
-    const token = await lms.idToken(authUrl, {
+    const token = await lms().idToken(authUrl, {
       claims: { aud: clientId, sub: `framed-${clientId}`, email: `framed-${clientId}@school.example.com` },
     });
     const res = await browser.req({
@@ -440,7 +444,7 @@ describe('inside a course frame', () => {
     const browser = t.client();
     const login = await browser.req({
       url: `/api/v2/lti/login?${new URLSearchParams({
-        iss: lms.issuer,
+        iss: lms().issuer,
         login_hint: 'hint',
         target_link_uri: `${TOOL}/dashboard`,
         client_id: clientId,
@@ -451,10 +455,10 @@ describe('inside a course frame', () => {
     const data = JSON.parse(
       /<script id="lti-storage" type="application\/json">(.*?)<\/script>/.exec(login.text)![1]!,
     );
-    expect(data).toMatchObject({ put: true, target: '_parent', origin: new URL(lms.authLoginUrl).origin });
+    expect(data).toMatchObject({ put: true, target: '_parent', origin: new URL(lms().authLoginUrl).origin });
     const authUrl = data.next as string;
     const state = new URL(authUrl).searchParams.get('state')!;
-    const token = await lms.idToken(authUrl, {
+    const token = await lms().idToken(authUrl, {
       claims: { aud: clientId, sub: `stored-${clientId}`, email: `stored-${clientId}@school.example.com` },
     });
     // The platform's frame posts the launch without the tool's cookie (a browser blocking third-party cookies).
@@ -504,7 +508,7 @@ describe('inside a course frame', () => {
     const { clientId } = await placedBank();
     const browser = t.client();
     const authUrl = await startLogin(browser, clientId);
-    const token = await lms.idToken(authUrl, {
+    const token = await lms().idToken(authUrl, {
       claims: { aud: clientId, sub: `x-${clientId}` },
       signWith: 'stranger',
     });
@@ -531,14 +535,14 @@ describe('inside a course frame', () => {
     const existing = await signedIn(t, { product: bank.product.id, roles: { type: 'PREMIUM' } });
     const frame = t.client();
     const authUrl = await startLogin(frame, clientId);
-    const token = await lms.idToken(authUrl, {
+    const token = await lms().idToken(authUrl, {
       claims: { aud: clientId, sub: `linking-${clientId}`, email: existing.user.email },
     });
     const res = await launch(frame, authUrl, token);
     expect(res.status).toBe(303);
     // The same launch again, framed: a new login.
     const authUrl2 = await startLogin(frame, clientId);
-    const token2 = await lms.idToken(authUrl2, {
+    const token2 = await lms().idToken(authUrl2, {
       claims: { aud: clientId, sub: `linking-${clientId}`, email: existing.user.email },
     });
     const framed = await frame.req({

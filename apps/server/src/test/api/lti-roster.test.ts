@@ -1,19 +1,13 @@
 import { LTI_CLAIM } from '@qbank/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { testClock } from '../../lib/clock';
 import { forgetTokens } from '../../modules/lti/services';
 import type { TestClient } from '../client';
 import { buildUser, signedIn } from '../factories';
-import { ltiSteps } from '../lti-launch';
-import {
-  type EmulatedMember,
-  INSTRUCTOR,
-  LEARNER,
-  type LtiPlatformEmulator,
-  startLtiPlatform,
-} from '../lti-platform';
+import { ltiSteps, platformForFile } from '../lti-launch';
+import { type EmulatedMember, INSTRUCTOR, LEARNER } from '../lti-platform';
 import { appForFile, createTestApp } from '../test-app';
 
 // The course roster sync (Names and Role Provisioning, docs/lti.md): an admin syncs a course launched from; the
@@ -24,24 +18,17 @@ import { appForFile, createTestApp } from '../test-app';
 const TOOL = 'http://localhost:3000';
 const clock = testClock(new Date());
 const t = appForFile(() => createTestApp({ clock }));
-let lms: LtiPlatformEmulator;
-beforeAll(async () => {
-  lms = await startLtiPlatform({
-    toolOrigin: TOOL,
-    toolKeySet: async () => (await t.client().req({ url: '/api/v2/lti/jwks' })).body,
-  });
-});
-afterAll(() => lms.close());
+const lms = platformForFile(t, TOOL);
 beforeEach(() => {
   clock.set(new Date());
-  lms.failTokens = null;
-  lms.pageSize = 100;
-  lms.tokenRequests.length = 0;
-  lms.memberCalls.length = 0;
+  lms().failTokens = null;
+  lms().pageSize = 100;
+  lms().tokenRequests.length = 0;
+  lms().memberCalls.length = 0;
   forgetTokens();
 });
 
-const { connectedBank, launchAs } = ltiSteps(t, () => lms, TOOL);
+const { connectedBank, launchAs } = ltiSteps(t, lms, TOOL);
 
 const rows = async <T>(q: ReturnType<typeof sql>) => rowsOf(await t.deps.db.execute(q)) as T[];
 const count = async (q: ReturnType<typeof sql>) => (await rows<{ n: number }>(q))[0]!.n;
@@ -51,7 +38,7 @@ async function launchCourse(clientId: string, contextId: string, claims: Record<
   const res = await launchAs(t.client(), clientId, {
     [LTI_CLAIM.context]: { id: contextId, title: `Course ${contextId}` },
     [LTI_CLAIM.namesRoleService]: {
-      context_memberships_url: lms.membershipsUrl(contextId),
+      context_memberships_url: lms().membershipsUrl(contextId),
       service_versions: ['2.0'],
     },
     ...claims,
@@ -96,7 +83,7 @@ describe('the course roster sync', () => {
     // The first learner's launch maps the course and names its list.
     await launchCourse(clientId, 'big-course', { sub: 's-1', email: 'student1@school.example.com' });
     const taken = await buildUser(t.deps.db, { email: 'student7@school.example.com' });
-    lms.setMembers('big-course', [
+    lms().setMembers('big-course', [
       ...Array.from({ length: 500 }, (_, i) => learner(i + 1)),
       { user_id: 'teacher-1', roles: [INSTRUCTOR], given_name: 'Tess', email: 'tess@school.example.com' },
       learner(501, { status: 'Inactive' }),
@@ -112,16 +99,16 @@ describe('the course roster sync', () => {
     await t.runJobs();
 
     const [after] = await courses(admin, platform.uuid);
-    expect(after!.lastSyncError, JSON.stringify(lms.tokenRequests)).toBeNull();
+    expect(after!.lastSyncError, JSON.stringify(lms().tokenRequests)).toBeNull();
     expect(after!.lastSyncAt).not.toBeNull();
     expect(after!.sync).toMatchObject({ state: 'done', done: 501, total: 501 });
     expect(after!.sync!.message).toBe(
       '501 learners: 499 accounts made, 499 joined, 0 back, 0 suspended, 0 on hold, 1 not linked (an account has their e-mail)',
     );
     // Six pages of 100, one token: the platform checked the tool's assertion against its key set.
-    expect(lms.memberCalls.map((c) => c.page)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(lms.memberCalls.every((c) => c.authorized)).toBe(true);
-    expect(lms.tokenRequests).toEqual([
+    expect(lms().memberCalls.map((c) => c.page)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(lms().memberCalls.every((c) => c.authorized)).toBe(true);
+    expect(lms().tokenRequests).toEqual([
       {
         granted: true,
         scope: 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly',
@@ -146,7 +133,7 @@ describe('the course roster sync', () => {
     await t.runJobs();
     const [again] = await courses(admin, platform.uuid);
     expect(again!.sync!.message).toMatch(/^501 learners: 0 accounts made, 0 joined, /);
-    expect(lms.tokenRequests).toHaveLength(1);
+    expect(lms().tokenRequests).toHaveLength(1);
     expect(await cohortOf(before!.cohortUuid)).toHaveLength(500);
   });
 
@@ -154,11 +141,11 @@ describe('the course roster sync', () => {
     const { admin, clientId, platform, product } = await connectedBank();
     await launchCourse(clientId, 'course-a', { sub: 's-1', email: 'student1@school.example.com' });
     await launchCourse(clientId, 'course-b', { sub: 's-2', email: 'student2@school.example.com' });
-    lms.setMembers(
+    lms().setMembers(
       'course-a',
       [1, 2, 3, 4, 5].map((n) => learner(n)),
     );
-    lms.setMembers('course-b', [learner(2)]);
+    lms().setMembers('course-b', [learner(2)]);
     await sync(admin, platform.uuid);
     await t.runJobs();
     const [a] = (await courses(admin, platform.uuid)).filter((c) => c.contextId === 'course-a');
@@ -175,7 +162,7 @@ describe('the course roster sync', () => {
     expect(held.status, held.text).toBe(200);
 
     // s-2 (still in course B), s-3 and s-5 leave course A.
-    lms.setMembers(
+    lms().setMembers(
       'course-a',
       [1, 4].map((n) => learner(n)),
     );
@@ -201,7 +188,7 @@ describe('the course roster sync', () => {
     ]);
 
     // s-3 and s-5 come back: the sync lifts its own suspension, not the instructor's.
-    lms.setMembers(
+    lms().setMembers(
       'course-a',
       [1, 3, 4, 5].map((n) => learner(n)),
     );
@@ -212,7 +199,7 @@ describe('the course roster sync', () => {
     expect(back.find((m) => m.subject === 's-5')!.hold).toBe('SUSPENDED');
 
     // s-4 leaves, then launches from the course again (re-enrolled there) before the next sync: let in.
-    lms.setMembers(
+    lms().setMembers(
       'course-a',
       [1, 3, 5].map((n) => learner(n)),
     );
@@ -226,8 +213,8 @@ describe('the course roster sync', () => {
   it('a platform that fails changes nothing: the error is kept for the admin and the job tries again', async () => {
     const { admin, clientId, platform } = await connectedBank();
     await launchCourse(clientId, 'course-down', { sub: 's-1', email: 'student1@school.example.com' });
-    lms.setMembers('course-down', [learner(1), learner(2)]);
-    lms.failTokens = 503;
+    lms().setMembers('course-down', [learner(1), learner(2)]);
+    lms().failTokens = 503;
     await sync(admin, platform.uuid);
     await t.runJobs();
     const [c] = await courses(admin, platform.uuid);
@@ -238,8 +225,8 @@ describe('the course roster sync', () => {
     expect((await sync(admin, platform.uuid)).body.queued).toBe(0);
 
     // An empty list is the platform's fault, never a reason to suspend the class.
-    lms.failTokens = null;
-    lms.setMembers('course-down', []);
+    lms().failTokens = null;
+    lms().setMembers('course-down', []);
     // The retry is due after its back-off (5 s after the first attempt).
     clock.advance(6_000);
     expect(await t.runJobs()).toBe(1);
