@@ -200,6 +200,7 @@ test.describe('Course platforms (LTI): inside the course page', () => {
     browser,
     db,
     baseURL,
+    newUser,
   }) => {
     const k = Math.random().toString(36).slice(2, 8);
     // The platform on another site than the tool (localhost, the tool on 127.0.0.1): inside its page the
@@ -306,6 +307,24 @@ test.describe('Course platforms (LTI): inside the course page', () => {
       } finally {
         await learnerContext.close();
       }
+
+      // The bank's admin sees the placed test under its course, with how its scores go to the grade book.
+      const admin = await newUser({ label: 'admin', firstName: 'Ada', lastName: 'Admin' });
+      await buildSubscription(db, admin.id, bank.product.id, {
+        type: 'PRIVILEGED',
+        student: false,
+        admin: true,
+        staffSince: new Date(),
+      });
+      await db.execute(
+        sql`UPDATE users SET last_used_product_id = ${bank.product.id} WHERE id = ${admin.id}`,
+      );
+      await signInAs(page, admin);
+      await page.goto('/admin/lti');
+      const placedTests = page.getByRole('list', { name: `Tests placed in ${course.title}` });
+      await expect(placedTests.getByRole('link', { name: `Renal quiz ${k}` })).toBeVisible();
+      await expect(placedTests.getByText(/grade book: 0 scores sent/)).toBeVisible();
+      await expectAccessible(page);
     } finally {
       await lms.close();
     }
