@@ -429,7 +429,12 @@ export async function startLtiPlatform(o: {
     },
     deepLinkReturns: [],
     coursePageUrl: (login) => `${base}/course?${new URLSearchParams({ login })}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // Browsers keep connections open: they are ended too, or close would wait for them.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
   return emulator;
 }
