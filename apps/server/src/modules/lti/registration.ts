@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Brand, ErrorCode, type LtiRegistrationLink } from '@qbank/contract';
 import type { Deps } from '../../deps';
 import { appendAudit } from '../../infra/audit';
@@ -42,27 +41,6 @@ async function fetchJson(url: string, init: RequestInit, what: string): Promise<
       `The platform's ${what} answered ${res.status}${body?.error ? ` (${String(body.error).slice(0, 100)})` : ''}.`,
     );
   return body;
-}
-
-/** The page the platform shows: the result in words, and the Close button that tells the platform. */
-const CLOSE_SCRIPT =
-  "document.getElementById('close').addEventListener('click',function(){(window.opener||window.parent).postMessage({subject:'org.imsglobal.lti.close'},'*');});";
-export const CLOSE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(CLOSE_SCRIPT).digest('base64')}'`;
-
-const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-export function registrationPage(o: { ok: boolean; title: string; lines: string[] }): string {
-  return (
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    `<title>${escapeHtml(o.title)}</title>` +
-    '<style>body{font-family:system-ui,sans-serif;margin:0;padding:1.5rem;line-height:1.5;color:#1a1b1e}' +
-    'main{max-width:40rem}h1{font-size:1.4rem}p{margin:.5rem 0}' +
-    `.bad{color:#a51d1d}button{font:inherit;padding:.4rem 1rem;margin-top:1rem}</style></head>` +
-    `<body><main><h1${o.ok ? '' : ' class="bad"'}>${escapeHtml(o.title)}</h1>` +
-    o.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('') +
-    `<button type="button" id="close">Close</button></main><script>${CLOSE_SCRIPT}</script></body></html>`
-  );
 }
 
 export function ltiRegistrationService(deps: Deps) {

@@ -6,7 +6,7 @@ import { route } from '../../plugins/route';
 import { SESSION_COOKIE, setSessionCookie } from '../../plugins/session';
 import { ltiDeepLinkingService, PickerError } from './deep-linking';
 import { LINK_TTL_MS, LOGIN_TTL_MS, LTI_BROWSER_COOKIE, ltiLaunchService } from './launch';
-import { CLOSE_SCRIPT_HASH, ltiRegistrationService, registrationPage } from './registration';
+import { ltiRegistrationService } from './registration';
 import { ltiService } from './service';
 import { PlatformServiceError } from './services';
 import {
@@ -15,6 +15,7 @@ import {
   linkInWindowPage,
   messagePage,
   openInWindowPage,
+  registrationResultPage,
   sendToolPage,
   storageGetPage,
   storagePutPage,
@@ -50,13 +51,13 @@ export function ltiRoutes(app: FastifyInstance, deps: Deps) {
     ({ actor, params, body }) => registrations.create(actor, params.id, body.instructorsAllowed),
     managing,
   );
-  // The platform shows this page in its own window or frame: a page of its own, framable, with one script.
+  // The platform shows this page in its own window or frame: one of the tool's pages (tool-pages.ts).
   route(app, ltiApi.register, async ({ query, reply }) => {
     let status = 200;
     let page: string;
     try {
       const { platform, productName, platformName } = await registrations.register(query);
-      page = registrationPage({
+      page = registrationResultPage({
         ok: true,
         title: `${productName} is connected`,
         lines: [
@@ -66,7 +67,7 @@ export function ltiRoutes(app: FastifyInstance, deps: Deps) {
       });
     } catch (e) {
       status = e instanceof AppError ? e.status : 502;
-      page = registrationPage({
+      page = registrationResultPage({
         ok: false,
         title: 'QBank Cloud could not be connected',
         lines: [
@@ -78,13 +79,7 @@ export function ltiRoutes(app: FastifyInstance, deps: Deps) {
       if (!(e instanceof AppError || e instanceof PlatformServiceError))
         deps.log.error({ err: e }, 'LTI registration failed');
     }
-    reply.raw.removeHeader('X-Frame-Options');
-    reply.header(
-      'Content-Security-Policy',
-      `default-src 'none'; style-src 'unsafe-inline'; script-src ${CLOSE_SCRIPT_HASH}; base-uri 'none'; form-action 'none'; frame-ancestors *`,
-    );
-    reply.header('Cache-Control', 'no-store');
-    return reply.status(status).type('text/html; charset=utf-8').send(page);
+    return sendToolPage(reply, status, page);
   });
   route(app, ltiApi.keySet, async ({ reply }) => {
     reply.header('Cache-Control', 'public, max-age=300');

@@ -28,7 +28,12 @@ done=true;document.forms[0].elements.browser.value=d.value;document.forms[0].sub
 var m=c.put?{subject:'lti.put_data',message_id:id,key:c.key,value:c.value}:{subject:'lti.get_data',message_id:id,key:c.key};
 try{t.postMessage(m,c.origin);}catch(e){fail();}setTimeout(fail,4000);})();`;
 
-const SCRIPT_HASHES = [AUTO_SUBMIT, STORAGE].map(hashOf).join(' ');
+/** The registration result's Close button: tells the platform's window (opener or parent) to close it. */
+const CLOSE =
+  "document.getElementById('close').addEventListener('click',function(){(window.opener||window.parent).postMessage({subject:'org.imsglobal.lti.close'},'*');});";
+
+const SCRIPTS = { auto: AUTO_SUBMIT, storage: STORAGE, close: CLOSE } as const;
+const SCRIPT_HASHES = Object.values(SCRIPTS).map(hashOf).join(' ');
 
 /** Sends a tool page: framable by the platform, no-store, its scripts only by hash. */
 export function sendToolPage(reply: FastifyReply, status: number, html: string) {
@@ -49,12 +54,12 @@ const STYLE =
   'button{font:inherit;padding:.5rem 1.1rem;margin-top:1.25rem;border-radius:4px;border:1px solid #1864ab;background:#1864ab;color:#fff;cursor:pointer}' +
   'button:focus-visible,select:focus-visible,input:focus-visible{outline:3px solid #f08c00;outline-offset:2px}';
 
-function page(title: string, body: string, script?: 'auto' | 'storage', data?: unknown): string {
+function page(title: string, body: string, script?: keyof typeof SCRIPTS, data?: unknown): string {
   const dataBlock =
     data === undefined
       ? ''
       : `<script id="lti-storage" type="application/json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
-  const code = script === 'auto' ? AUTO_SUBMIT : script === 'storage' ? STORAGE : null;
+  const code = script ? SCRIPTS[script] : null;
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
@@ -74,6 +79,16 @@ export function messagePage(o: { title: string; lines: string[]; bad?: boolean }
   return page(
     o.title,
     `<h1${o.bad ? ' class="bad"' : ''}>${esc(o.title)}</h1>${o.lines.map((l) => `<p>${esc(l)}</p>`).join('')}`,
+  );
+}
+
+/** Dynamic Registration's result, in the platform's window or frame, with the Close button that tells it. */
+export function registrationResultPage(o: { ok: boolean; title: string; lines: string[] }): string {
+  return page(
+    o.title,
+    `<h1${o.ok ? '' : ' class="bad"'}>${esc(o.title)}</h1>${o.lines.map((l) => `<p>${esc(l)}</p>`).join('')}` +
+      '<button type="button" id="close">Close</button>',
+    'close',
   );
 }
 
