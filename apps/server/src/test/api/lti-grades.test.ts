@@ -136,6 +136,21 @@ describe('deep linking', () => {
     expect(bad.text).toContain('id="days-error"');
     expect(bad.text).toContain('It stays open at least 1 day');
     expect(bad.text).toContain('aria-invalid="true"');
+    // Not a number, a name too long, another bank's template, no template: each named, nothing made.
+    const words = await postPicker(code, templateId, { days: 'abc' });
+    expect(words.status).toBe(400);
+    expect(words.text).toContain('id="days-error"');
+    const long = await postPicker(code, templateId, { name: 'x'.repeat(121) });
+    expect(long.status).toBe(400);
+    expect(long.text).toContain('The name must be at most 120 characters');
+    const other = await placedBank();
+    const foreign = await postPicker(code, other.templateId);
+    expect(foreign.status).toBe(400);
+    expect(foreign.text).toContain('id="templateUuid-error"');
+    expect(foreign.text).toContain('No such test template in this QBank');
+    const empty = await postPicker(code, '');
+    expect(empty.status).toBe(400);
+    expect(empty.text).toContain('Choose a test template');
     const none = await rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM assignments WHERE product_id = ${bank.product.id}`,
     );
