@@ -6,6 +6,8 @@ import { RevealablePasswordInput } from './revealable-password-input';
 
 const labels = ['Very weak', 'Weak', 'Fair', 'Good', 'Strong'] as const;
 const colors = ['red', 'red', 'orange', 'teal', 'green'] as const;
+/** Two lines of the message's text: a strength with zxcvbn's longest warnings takes two on a 375 px phone. */
+const MESSAGE_ROOM = 'calc(2 * var(--mantine-line-height-xs) * var(--mantine-font-size-xs))';
 
 interface Props extends Omit<PasswordInputProps, 'value' | 'onChange'> {
   /** A form's controlled value (@mantine/form's getInputProps). */
@@ -42,6 +44,15 @@ export function PasswordField({ value = '', onChange, userInputs, ...rest }: Pro
     };
   }, [value, inputsKey]);
 
+  // One line under the meter says the most useful thing: a length the server refuses, else the strength.
+  const message = tooLong
+    ? { text: `Password must be at most ${Limits.passwordMax} characters.`, color: 'red.8' }
+    : tooShort
+      ? { text: `Password must be at least ${Limits.passwordMin} characters.`, color: 'red.8' }
+      : score !== null
+        ? { text: `Strength: ${labels[score]}${warning ? ` — ${warning}` : ''}`, color: 'dimmed' }
+        : null;
+
   return (
     <Box>
       <RevealablePasswordInput
@@ -51,31 +62,20 @@ export function PasswordField({ value = '', onChange, userInputs, ...rest }: Pro
         aria-describedby={hintId}
         maxLength={Limits.passwordMax + 1}
       />
+      {/* The meter's room is kept from the start: the checker loads on the first character and answers later,
+          and what follows (a consent box, a button) must not move from under a pointer when it does. */}
       <Box id={hintId} mt={6} aria-live="polite">
-        {score !== null && (
-          <>
-            <Progress
-              value={(score + 1) * 20}
-              color={colors[score]}
-              size="sm"
-              aria-label={`Strength of the password: ${labels[score]}`}
-            />
-            <Text size="xs" mt={4} c="dimmed">
-              Strength: {labels[score]}
-              {warning ? ` — ${warning}` : ''}
-            </Text>
-          </>
-        )}
-        {tooShort && (
-          <Text size="xs" c="red.8">
-            Password must be at least {Limits.passwordMin} characters.
-          </Text>
-        )}
-        {tooLong && (
-          <Text size="xs" c="red.8">
-            Password must be at most {Limits.passwordMax} characters.
-          </Text>
-        )}
+        <Progress
+          value={score === null ? 0 : (score + 1) * 20}
+          color={score === null ? 'gray' : colors[score]}
+          size="sm"
+          aria-label={score === null ? undefined : `Strength of the password: ${labels[score]}`}
+          aria-hidden={score === null ? true : undefined}
+          style={{ visibility: score === null ? 'hidden' : undefined }}
+        />
+        <Text size="xs" mt={4} c={message?.color} mih={MESSAGE_ROOM}>
+          {message?.text}
+        </Text>
       </Box>
     </Box>
   );
