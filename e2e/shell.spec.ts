@@ -586,3 +586,68 @@ test.describe('signed-in pages drawn by the server', () => {
     await expect(page).toHaveURL(/\/tests$/);
   });
 });
+
+test.describe('times on the pages the server draws', () => {
+  // UTC+14, where the machines that run these tests are not: a time drawn in the server's zone reads a day early.
+  const ZONE = 'Pacific/Kiritimati';
+  test.use({ timezoneId: ZONE });
+  const inZone = (iso: string, zone: string) =>
+    new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(
+      new Date(iso),
+    );
+
+  test('read as the learner’s clock shows them, before the app runs and after', async ({
+    page,
+    browser,
+    db,
+    newUser,
+  }) => {
+    await signInAs(page, await newUser(like.learner));
+    const created = await createTestThroughApi(page, db, {
+      qbank: 'USMLE Step 1 Mastery',
+      mode: 'TUTOR',
+      numQuestions: 2,
+    });
+    const session = (await (await page.request.get('/api/v1/session')).json()) as { accessToken: string };
+    const ended = await page.request.patch(`/api/v2/tests/${created.uuid}/finalize`, {
+      headers: { 'X-CSRF-Token': session.accessToken },
+      data: {},
+    });
+    expect(ended.status(), await ended.text()).toBe(200);
+
+    // The app draws the time on the learner's clock.
+    await page.goto('/tests');
+    const time = page.getByRole('main').locator('time').first();
+    const iso = (await time.getAttribute('datetime')) ?? '';
+    const expected = inZone(iso, ZONE);
+    expect(expected).not.toBe(inZone(iso, 'UTC'));
+    await expect(time).toHaveText(expected);
+
+    // The server's page, in a browser that runs no script, says the same.
+    const bare = await browser.newContext({
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    try {
+      const noScript = await bare.newPage();
+      for (const path of ['/tests', '/dashboard']) {
+        await noScript.goto(path);
+        await expect(noScript.getByRole('main').locator(`time[datetime="${iso}"]`).first()).toHaveText(
+          expected,
+        );
+      }
+      // What told the server: the app keeps the browser's zone in a cookie. One it does not know (the cookie is
+      // the visitor's to write) still draws the page, in UTC.
+      const cookies = await page.context().cookies();
+      expect(cookies.find((c) => c.name === 'qbank_tz')?.value).toBe(encodeURIComponent(ZONE));
+      await bare.addCookies([{ name: 'qbank_tz', value: 'Mars%2FOlympus_Mons', url: page.url() }]);
+      await noScript.goto('/tests');
+      await expect(noScript.getByRole('heading', { name: 'My Tests', level: 1 })).toBeVisible();
+      await expect(noScript.getByRole('main').locator(`time[datetime="${iso}"]`).first()).toHaveText(
+        inZone(iso, 'UTC'),
+      );
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -82,6 +82,7 @@ const policies = {
   },
   cookies: {
     title: 'Cookie Policy',
+    effective: 'Effective 28 November 2026',
     sections: [
       [
         '1. What cookies are',
@@ -89,7 +90,16 @@ const policies = {
       ],
       [
         '2. Cookies we use',
-        'Strictly necessary only: a session cookie that keeps you signed in (HttpOnly, SameSite=Lax, Secure in production), and a token that protects forms against cross-site request forgery. Local storage keeps a referral code from a link you followed, so a purchase can be credited to the partner who referred you.',
+        [
+          'Strictly necessary ones only, all first-party. Those marked HttpOnly cannot be read by scripts; all are Secure in production.',
+          '- qbank_session: keeps you signed in (HttpOnly, SameSite=Lax). It ends when you sign out, after 7 days unused, 30 days after you signed in, or when your password changes.',
+          "- qbank_device: tells us this browser signed in to your account before, so other people's wrong guesses cannot lock you out and a sign-in from a new device can be reported to you (HttpOnly, sent to the sign-in page only, 180 days).",
+          "- qbank_tz: your browser's time zone, such as Europe/Berlin, so the pages we send show times on your clock (one year). It holds nothing else.",
+          '- qbank_referral: the partner link you followed, so a purchase within 30 days is credited to that partner (HttpOnly, sent to our API only).',
+          '- qbank_registration: ties a registration you started to this browser for one hour (HttpOnly).',
+          "- qbank_lti_browser: ties a launch from your school's course platform (Canvas, Moodle) to this browser while it completes (HttpOnly, minutes).",
+          'Requests that change data also carry a token that protects against cross-site request forgery. Local storage keeps the referral code of a partner link you followed, a class invitation you opened until you sign in, the text size you chose for tests, and answers given offline until they reach us.',
+        ].join('\n'),
       ],
       [
         '3. What we do not use',
@@ -115,7 +125,13 @@ for (const [name, p] of Object.entries(policies)) {
   const file = path.join(out, `${name}.pdf`);
   const done = new Promise((resolve) => doc.pipe(fs.createWriteStream(file)).on('finish', resolve));
   doc.font('Helvetica-Bold').fontSize(20).text(`${company} ${p.title}`);
-  doc.moveDown(0.3).font('Helvetica').fontSize(10).fillColor('#555').text(effective).fillColor('#000');
+  doc
+    .moveDown(0.3)
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor('#555')
+    .text(p.effective ?? effective)
+    .fillColor('#000');
   for (const [heading, body] of p.sections) {
     doc.moveDown(1).font('Helvetica-Bold').fontSize(12).text(heading);
     doc.moveDown(0.3).font('Helvetica').fontSize(11).text(body, { align: 'left', lineGap: 2 });

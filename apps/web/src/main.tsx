@@ -11,12 +11,16 @@ import { router } from './app/router';
 import { sessionQueryOptions } from './features/accounts/api/session';
 import { holdClicksUntilDrawn, keepTypedFields, replayHeldClick } from './lib/held-input';
 import { appDrawn, serverRendered, takeServerState } from './lib/server-rendered';
+import { rememberTimeZone } from './lib/time-zone';
 
 // The contract makes zod jitless before it builds a schema, so no page asks for eval, which the
 // Content-Security-Policy refuses (packages/contract/src/zod-config.ts). Reading the flag here also keeps that
 // setting in the bundle: the contract declares no side effects, and a module whose exports nobody reads is left
 // out.
 if (!ZOD_JITLESS) throw new Error('zod must run jitless: the Content-Security-Policy refuses eval');
+
+// The server draws the next signed-in page's times in this browser's time zone (lib/time-zone.ts).
+rememberTimeZone();
 
 /** Resolves once the router has loaded the first page's code (every route loads lazily). */
 function firstPageLoaded(): Promise<void> {

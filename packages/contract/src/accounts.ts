@@ -3,6 +3,12 @@ import { emailProblem, isBlank, normalizeEmail } from './email';
 import { Limits } from './limits';
 import { textField } from './text';
 
+/**
+ * The cookie in which the app keeps the browser's IANA time zone ("Europe/Berlin"): the server draws the signed-in
+ * pages it renders with it, so their times read as the app's (apps/web/src/lib/time-zone.ts).
+ */
+export const TIME_ZONE_COOKIE = 'qbank_tz';
+
 /** A practical e-mail pattern: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

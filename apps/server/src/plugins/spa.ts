@@ -15,6 +15,7 @@ import {
   searchTermToSend,
   storeApi,
   TEST_PAGE_SIZE,
+  TIME_ZONE_COOKIE,
   testsApi,
   type UserMe,
 } from '@qbank/contract';
@@ -219,6 +220,8 @@ export interface PageRenderer {
     location: string,
     user: UserMe,
     answers: unknown[],
+    /** The visitor's time zone as their browser said it (TIME_ZONE_COOKIE), for the page's times. */
+    timeZone?: string,
   ): Promise<(Rendered & { state: unknown }) | null>;
 }
 
@@ -389,7 +392,8 @@ export async function registerSpa(
   /** A signed-in page drawn from `data` (renderer.renderShellPage), or null; a render that throws is logged. */
   async function renderShellPage(req: FastifyRequest, route: string, user: UserMe, data: Answer[]) {
     try {
-      return (await renderer?.renderShellPage?.(route, req.url, user, data)) ?? null;
+      const zone = req.cookies?.[TIME_ZONE_COOKIE];
+      return (await renderer?.renderShellPage?.(route, req.url, user, data, zone)) ?? null;
     } catch (err) {
       req.log.warn({ err, route }, 'Server rendering failed: the page is sent as the app');
       return null;

@@ -40,6 +40,7 @@ import { storeKeys } from '../features/store/api/store';
 import { ProductPage } from '../features/store/routes/product-page';
 import { StorePage } from '../features/store/routes/store-page';
 import { answerRendersFrom, type PreloadedAnswer } from '../lib/preloaded';
+import { knownTimeZone, renderTimeZoneFrom } from '../lib/time-zone';
 import { PublicLayout } from './public-layout';
 import { theme } from './theme';
 
@@ -75,6 +76,11 @@ function takeTitle(location: string, html: string): { title: string; body: strin
 const renderAnswers = new AsyncLocalStorage<PreloadedAnswer[]>();
 answerRendersFrom(() => renderAnswers.getStore());
 
+/** The time zone the render in progress shows times in (lib/time-zone.ts): the public pages, drawn once for
+ * everybody, in UTC rather than in whatever zone the server's machine is set to. */
+const renderZone = new AsyncLocalStorage<string>();
+renderTimeZoneFrom(() => renderZone.getStore() ?? 'UTC');
+
 /**
  * The signed-in pages the server renders (apps/server/src/plugins/spa.ts), by route pattern: the page, and the
  * sidebar link whose guard it sits behind in the app's router (app/router.tsx), if any.
@@ -104,13 +110,15 @@ const waiting = (q: Query) => {
  * answered, and it is drawn again, until nothing new is asked. `state` is the query cache (without the session,
  * which the app loads itself for its access token) for the app to start from, so its first render is this one.
  * Null when the page is not one of them, or asked for something not answered ahead, or an answer was an error:
- * the app's page is sent instead.
+ * the app's page is sent instead. Times show in `timeZone`, the one the visitor's browser said (its cookie,
+ * lib/time-zone.ts), so the app draws them the same; in UTC when it said none, or none this runtime knows.
  */
 export async function renderShellPage(
   route: string,
   location: string,
   user: UserMe,
   answers: PreloadedAnswer[],
+  timeZone?: string,
 ): Promise<{ title: string; body: string; state: DehydratedState } | null> {
   const entry = SHELL_PAGES[route];
   if (!entry) return null;
@@ -119,30 +127,33 @@ export async function renderShellPage(
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });
   queryClient.setQueryData(sessionKeys.current, { user, expired: false });
+  const zone = knownTimeZone(timeZone) ?? 'UTC';
   const draw = () =>
-    renderToString(
-      <MantineProvider theme={theme}>
-        <QueryClientProvider client={queryClient}>
-          <StaticRouter location={location}>
-            <Routes>
-              <Route element={<AppShellLayout />}>
-                <Route
-                  path={route}
-                  element={
-                    link ? (
-                      <RequireSidebarLink to={link[0]} label={link[1]}>
+    renderZone.run(zone, () =>
+      renderToString(
+        <MantineProvider theme={theme}>
+          <QueryClientProvider client={queryClient}>
+            <StaticRouter location={location}>
+              <Routes>
+                <Route element={<AppShellLayout />}>
+                  <Route
+                    path={route}
+                    element={
+                      link ? (
+                        <RequireSidebarLink to={link[0]} label={link[1]}>
+                          <Page />
+                        </RequireSidebarLink>
+                      ) : (
                         <Page />
-                      </RequireSidebarLink>
-                    ) : (
-                      <Page />
-                    )
-                  }
-                />
-              </Route>
-            </Routes>
-          </StaticRouter>
-        </QueryClientProvider>
-      </MantineProvider>,
+                      )
+                    }
+                  />
+                </Route>
+              </Routes>
+            </StaticRouter>
+          </QueryClientProvider>
+        </MantineProvider>,
+      ),
     );
   const cache = queryClient.getQueryCache();
   let html = draw();

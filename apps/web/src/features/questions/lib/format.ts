@@ -1,9 +1,8 @@
 import { type PersonRef, QUESTION_STATUSES, STATUS_LABELS } from '@qbank/contract';
+import { zonedFormat } from '../../../lib/time-zone';
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** A time as people read it here: "Nov 24, 2026, 9:41 AM". */
-export const formatTime = (iso: string) => dateTime.format(new Date(iso));
+/** A time as people read it here, on the reader's clock (lib/time-zone.ts): "Nov 24, 2026, 9:41 AM". */
+export const formatTime: (iso: string) => string = zonedFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 export const personName = (p: PersonRef) => `${p.firstName} ${p.lastName}`.trim();
 
