@@ -96,7 +96,12 @@ function checkSettings(s: Settings, ctx: z.RefinementCtx) {
 
 /** POST products/{id}/assignments: a template's latest version given to cohorts and students. */
 export const assignmentInput = z
-  .object({ templateUuid: uuidField('templateUuid'), ...assignmentSettings })
+  .object({
+    /** Made by the client, optional: the same uuid sent again answers the same assignment (a retried create). */
+    uuid: uuidField('uuid').optional(),
+    templateUuid: uuidField('templateUuid'),
+    ...assignmentSettings,
+  })
   .superRefine(checkSettings);
 export type AssignmentInput = z.input<typeof assignmentInput>;
 

@@ -115,14 +115,19 @@ export async function listAssignments(
 
 export async function insertAssignment(
   tx: DbOrTx,
-  a: Omit<AssignmentRow, 'id' | 'templateName' | 'createdAt'> & { createdBy: string; now: Date },
+  a: Omit<AssignmentRow, 'id' | 'templateName' | 'createdAt'> & {
+    /** The client's id for it (a retried create sends the same); a new one when left out. */
+    id?: string;
+    createdBy: string;
+    now: Date;
+  },
 ): Promise<string> {
   const { id } = await selectOne(
     tx,
     { id: column.string },
-    sql`INSERT INTO assignments (product_id, template_id, template_version, name, spec, question_ids, opens_at,
+    sql`INSERT INTO assignments (id, product_id, template_id, template_version, name, spec, question_ids, opens_at,
       closes_at, late_policy, late_until, attempts_allowed, answers_shown, created_by, created_at, updated_at)
-    VALUES (${a.productId}, ${a.templateId}, ${a.templateVersion}, ${a.name}, ${JSON.stringify(a.spec)}::jsonb,
+    VALUES (${a.id ?? sql`DEFAULT`}, ${a.productId}, ${a.templateId}, ${a.templateVersion}, ${a.name}, ${JSON.stringify(a.spec)}::jsonb,
       ${a.questionIds === null ? null : JSON.stringify(a.questionIds)}::jsonb, ${a.opensAt}, ${a.closesAt},
       ${a.latePolicy}, ${a.lateUntil}, ${a.attemptsAllowed}, ${a.answersShown}, ${a.createdBy}, ${a.now}, ${a.now})
     RETURNING id`,

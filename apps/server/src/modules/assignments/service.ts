@@ -13,6 +13,7 @@ import {
 } from '@qbank/contract';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../../db/client';
+import { violates } from '../../db/errors';
 import type { Deps } from '../../deps';
 import { appendAudit } from '../../infra/audit';
 import type { FileAnswer } from '../../lib/answers';
@@ -264,64 +265,86 @@ export function assignmentsService(deps: Deps) {
       also?: (tx: Tx, assignmentId: string) => Promise<void>,
     ): Promise<Assignment> {
       await teaching(actor, productId);
-      return db.transaction(async (tx) => {
-        // The template locked: a save at the same moment makes the next version, never half of one.
-        const t = await findTemplate(tx, input.templateUuid, true);
-        if (!t || t.productId !== productId)
-          throw new AppError(ErrorCode.VALIDATION, 'No such test template in this QBank', 'templateUuid');
-        if (t.archivedAt !== null)
-          throw new AppError(
-            ErrorCode.VALIDATION,
-            'This template is archived: restore it to assign it',
-            'templateUuid',
-          );
-        const spec = templateInput.parse({ name: t.name, ...t.spec });
-        checkAnswers(spec.mode, input.answersShown);
-        await checkTargets(tx, productId, input);
-        const s = spec.selection;
-        let questionIds: string[] | null = null;
-        if (s.kind === 'QUESTIONS') questionIds = s.questionUuids;
-        else if (s.draw === 'ONCE') {
-          const { ids, shortOf } = await drawRules(tx, productId, s.rules);
-          if (shortOf !== null)
+      /** The assignment `uuid` already names, if any: in this QBank, the answer to a retried create. */
+      const made = async (uuid: string) => {
+        const a = await findAssignment(db, uuid);
+        if (a && a.productId !== productId)
+          throw new AppError(ErrorCode.CONFLICT, 'uuid is already used by another assignment', 'uuid');
+        return a ? one(a.id) : null;
+      };
+      const again = input.uuid ? await made(input.uuid) : null;
+      if (again) return again;
+      try {
+        return await insertNew();
+      } catch (e) {
+        // A retry sent while the first was still in its transaction waited on the id; once that committed, the
+        // retry answers what it made.
+        const first = input.uuid && violates(e, 'assignments_pkey') ? await made(input.uuid) : null;
+        if (first) return first;
+        throw e;
+      }
+
+      function insertNew() {
+        return db.transaction(async (tx) => {
+          // The template locked: a save at the same moment makes the next version, never half of one.
+          const t = await findTemplate(tx, input.templateUuid, true);
+          if (!t || t.productId !== productId)
+            throw new AppError(ErrorCode.VALIDATION, 'No such test template in this QBank', 'templateUuid');
+          if (t.archivedAt !== null)
             throw new AppError(
               ErrorCode.VALIDATION,
-              "The template's rules no longer find enough published questions: edit the template",
+              'This template is archived: restore it to assign it',
               'templateUuid',
             );
-          questionIds = ids;
-        }
-        const now = clock.now();
-        const name = input.name || t.name;
-        const id = await insertAssignment(tx, {
-          productId,
-          templateId: t.id,
-          templateVersion: t.version,
-          name,
-          spec: t.spec,
-          questionIds,
-          ...settingsOf(input),
-          createdBy: actor.userId,
-          now,
-        });
-        await setTargets(tx, id, input.cohortUuids, input.studentUuids);
-        await appendAudit(tx, {
-          actorId: actor.userId,
-          productId,
-          action: 'assignment.create',
-          details: {
-            assignmentId: id,
-            name,
+          const spec = templateInput.parse({ name: t.name, ...t.spec });
+          checkAnswers(spec.mode, input.answersShown);
+          await checkTargets(tx, productId, input);
+          const s = spec.selection;
+          let questionIds: string[] | null = null;
+          if (s.kind === 'QUESTIONS') questionIds = s.questionUuids;
+          else if (s.draw === 'ONCE') {
+            const { ids, shortOf } = await drawRules(tx, productId, s.rules);
+            if (shortOf !== null)
+              throw new AppError(
+                ErrorCode.VALIDATION,
+                "The template's rules no longer find enough published questions: edit the template",
+                'templateUuid',
+              );
+            questionIds = ids;
+          }
+          const now = clock.now();
+          const name = input.name || t.name;
+          const id = await insertAssignment(tx, {
+            id: input.uuid,
+            productId,
             templateId: t.id,
-            version: t.version,
-            cohorts: input.cohortUuids,
-            students: input.studentUuids,
-          },
-          at: now,
+            templateVersion: t.version,
+            name,
+            spec: t.spec,
+            questionIds,
+            ...settingsOf(input),
+            createdBy: actor.userId,
+            now,
+          });
+          await setTargets(tx, id, input.cohortUuids, input.studentUuids);
+          await appendAudit(tx, {
+            actorId: actor.userId,
+            productId,
+            action: 'assignment.create',
+            details: {
+              assignmentId: id,
+              name,
+              templateId: t.id,
+              version: t.version,
+              cohorts: input.cohortUuids,
+              students: input.studentUuids,
+            },
+            at: now,
+          });
+          await also?.(tx, id);
+          return one(id, tx);
         });
-        await also?.(tx, id);
-        return one(id, tx);
-      });
+      }
     },
 
     /** GET assignments/{id}. */

@@ -21,6 +21,7 @@ import {
 } from '@qbank/contract';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
+import { violates } from '../../db/errors';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/app-error';
 import type { DeferredSession, SessionProof } from '../../plugins/session';
@@ -75,19 +76,6 @@ const aliveAnswer = (row: ClockRow): AliveClock => {
 
 const noSuchTest = () => new AppError(ErrorCode.NOT_FOUND, 'No such test', 'id');
 const notInTest = () => new AppError(ErrorCode.NOT_FOUND, 'This question is not in this test', 'qid');
-
-/** PostgreSQL's unique_violation (on one constraint, when named), as the driver throws it or Drizzle wraps it. */
-function violates(err: unknown, constraint?: string): boolean {
-  for (
-    let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, i = 0;
-    e && i < 3;
-    i++
-  ) {
-    if (e.code === '23505' && (constraint === undefined || e.constraint === constraint)) return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
 
 /**
  * Taking tests (DESIGN §5, docs/tests.md): create (draw and pin versions), the clock, the actions on questions,

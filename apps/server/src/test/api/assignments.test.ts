@@ -202,6 +202,7 @@ describe('making an assignment', () => {
       [{ templateUuid: tpl, ...settings(), cohortUuids: [foreignCohort] }, 'cohortUuids.0'],
       [{ templateUuid: tpl, ...settings(), studentUuids: [s.user.id, outsider.id] }, 'studentUuids.1'],
       [{ templateUuid: randomUUID(), ...settings(), studentUuids: [s.user.id] }, 'templateUuid'],
+      [{ uuid: 'assignment-1', templateUuid: tpl, ...settings(), studentUuids: [s.user.id] }, 'uuid'],
     ];
     for (const [json, field] of cases) {
       const res = await assign(c, bank.product.id, json);
@@ -209,6 +210,52 @@ describe('making an assignment', () => {
       expect(res.body.field, res.text).toBe(field);
     }
     expect(await count('assignments', 'product_id', bank.product.id)).toBe(0);
+  });
+
+  it('20 creates with one uuid at once make one assignment; a retry answers it', async () => {
+    const bank = await buildBank(t.deps.db, { subcategories: 2, perSubcategory: 4 });
+    const c = await instructorOf(bank.product.id);
+    const s = await studentOf(bank.product.id);
+    const tpl = await templateOf(c, bank);
+    const uuid = randomUUID();
+    const json = { uuid, templateUuid: tpl, ...settings(), studentUuids: [s.user.id] };
+    const all = await Promise.all(Array.from({ length: 20 }, () => assign(c, bank.product.id, json)));
+    for (const res of all) {
+      expect(res.status, res.text).toBe(201);
+      expect(assignment.parse(res.body).uuid).toBe(uuid);
+    }
+    expect(await count('assignments', 'product_id', bank.product.id)).toBe(1);
+    expect(await count('assignment_students', 'assignment_id', uuid)).toBe(1);
+    const audited = rowsOf(
+      await t.deps.db.execute(
+        sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'assignment.create' AND product_id = ${bank.product.id}`,
+      ),
+    )[0]!.n;
+    expect(audited).toBe(1);
+    // Later, the same again (a retry after a lost answer): the same assignment, nothing more.
+    const retry = await assign(c, bank.product.id, json);
+    expect(retry.status, retry.text).toBe(201);
+    expect(retry.body).toEqual(all[0]!.body);
+    expect(await count('assignments', 'product_id', bank.product.id)).toBe(1);
+    // Without a uuid, each create is a new assignment.
+    const json2 = { templateUuid: tpl, ...settings(), studentUuids: [s.user.id] };
+    expect((await assign(c, bank.product.id, json2)).status).toBe(201);
+    expect((await assign(c, bank.product.id, json2)).status).toBe(201);
+    expect(await count('assignments', 'product_id', bank.product.id)).toBe(3);
+    // The uuid of another QBank's assignment is not this one's to answer.
+    const other = await buildBank(t.deps.db, { subcategories: 2, perSubcategory: 2 });
+    const o = await instructorOf(other.product.id);
+    const os = await studentOf(other.product.id);
+    const otherTpl = await templateOf(o, other);
+    const taken = await assign(o, other.product.id, {
+      uuid,
+      templateUuid: otherTpl,
+      ...settings(),
+      studentUuids: [os.user.id],
+    });
+    expect(taken.status, taken.text).toBe(409);
+    expect(taken.body.field).toBe('uuid');
+    expect(await count('assignments', 'product_id', other.product.id)).toBe(0);
   });
 
   it('is for the product’s instructors and admins only', async () => {

@@ -29,6 +29,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { HttpError } from '../../../lib/http';
 import { useAuth } from '../../accounts/api/auth';
+import { newTestUuid } from '../../exams';
 import {
   useAssignableCohorts,
   useAssignableTemplates,
@@ -97,6 +98,9 @@ function AssignmentForm({ productId, initial }: { productId: string; initial: As
     initial ? draftOf(initial) : emptyDraft(params.get('template')),
   );
   const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
+  // A new assignment's id, made once per form: a save sent again (a lost answer, a second click) answers the one
+  // the first made instead of making another.
+  const [newId] = useState(newTestUuid);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const templates = useAssignableTemplates(productId);
@@ -141,7 +145,7 @@ function AssignmentForm({ productId, initial }: { productId: string; initial: As
     save.mutate(
       {
         id: initial?.uuid ?? null,
-        body: initial ? settings : { ...settings, templateUuid: draft.templateUuid! },
+        body: initial ? settings : { ...settings, uuid: newId, templateUuid: draft.templateUuid! },
       },
       {
         onSuccess: (a) => navigate(`/assignments/${a.uuid}`),
