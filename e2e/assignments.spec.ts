@@ -121,6 +121,20 @@ test.describe('Assignments', () => {
     await expect(done).toContainText('last score 0 %');
     await expect(done.getByRole('button', { name: `Start: ${name}` })).toHaveCount(0);
     await expect(done.getByRole('link', { name: `Review ${name}` })).toBeVisible();
+    // Its own page (where a course platform's link lands) says the same; one not theirs says so.
+    await learner.goto(`/my-assignments/${sent[0]}`);
+    await expect(learner.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(learner.getByRole('listitem', { name })).toContainText('1 of 1 attempt used');
+    await expect(learner.getByRole('link', { name: `Review ${name}` })).toBeVisible();
+    await expectNoHorizontalOverflow(learner);
+    await expectAccessible(learner);
+    await learner.goto('/my-assignments/00000000-0000-4000-8000-000000000000');
+    await expect(
+      learner.getByRole('heading', { level: 1, name: 'This assignment is not in your list' }),
+    ).toBeVisible();
+    await expectAccessible(learner);
+    await learner.getByRole('link', { name: 'Go to Dashboard' }).click();
+    await expect(learner).toHaveURL(/\/dashboard$/);
     await phone.close();
 
     // The instructor's results have it.

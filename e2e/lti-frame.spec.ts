@@ -141,12 +141,18 @@ test.describe('Course platforms (LTI): inside the course page', () => {
         await expect(open).toBeVisible();
         await expectAccessible(learner);
         const [bankWindow] = await Promise.all([learner.waitForEvent('popup'), open.press('Enter')]);
-        await expect(bankWindow).toHaveURL(`${baseURL}/dashboard`);
+        // The placed link opens its assignment's page, to start it there.
+        const assignmentId = item!.custom.qbank_assignment;
+        await expect(bankWindow).toHaveURL(`${baseURL}/my-assignments/${assignmentId}`);
         // The cookie was not kept in the frame: the browser was proved by the platform's storage.
         expect(launchPosts).toHaveLength(2);
         expect(launchPosts[1]).toMatch(/(^|&)browser=[\w-]{20,}/);
-        await expect(bankWindow.getByText(`Renal quiz ${k}`).first()).toBeVisible();
+        await expect(bankWindow.getByRole('heading', { level: 1, name: `Renal quiz ${k}` })).toBeVisible();
+        await expect(bankWindow.getByText('0 of 1 attempt used', { exact: false })).toBeVisible();
         await expectNoHorizontalOverflow(bankWindow);
+        await expectAccessible(bankWindow);
+        await bankWindow.getByRole('button', { name: `Start: Renal quiz ${k}` }).press('Enter');
+        await expect(bankWindow).toHaveURL(/\/tests\/[0-9a-f-]{36}\/run$/);
       } finally {
         await learnerContext.close();
       }

@@ -331,6 +331,13 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: '/my-assignments/:id',
+                lazy: page(
+                  () => import('../features/assignments/routes/my-assignment-page'),
+                  (m) => m.MyAssignmentPage,
+                ),
+              },
+              {
                 path: '/assignments',
                 lazy: guarded(
                   '/test-templates',

@@ -540,7 +540,7 @@ export function ltiLaunchService(deps: Deps) {
           });
           return { kind: 'deepLink' as const, userId, created, cohortId };
         }
-        // A placed link opens its assignment: its results for an instructor, the dashboard's list for a learner.
+        // A placed link opens its assignment: its results for an instructor, its page (to start it) for a learner.
         const assignmentId =
           placed && contextId
             ? await notePlacementLaunch(tx, {
@@ -555,7 +555,11 @@ export function ltiLaunchService(deps: Deps) {
           codeHash: sha256Hex(code),
           userId,
           productId: platform.productId,
-          landing: assignmentId && roles.instructor ? `/assignments/${assignmentId}` : null,
+          landing: assignmentId
+            ? roles.instructor
+              ? `/assignments/${assignmentId}`
+              : `/my-assignments/${assignmentId}`
+            : null,
           expiresAt: new Date(now.getTime() + (framed ? FRAMED_ENTRY_CODE_TTL_MS : ENTRY_CODE_TTL_MS)),
         });
         return { kind: 'enter' as const, userId, created, cohortId };

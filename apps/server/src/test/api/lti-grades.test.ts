@@ -247,7 +247,8 @@ async function learnerLaunch(clientId: string, sub: string, assignmentId: string
   expect(res.status, res.text).toBe(303);
   const entered = await browser.req({ url: res.headers.get('location')! });
   expect(entered.status).toBe(303);
-  expect(entered.headers.get('location')).toBe('/dashboard');
+  // The placed link opens its assignment's page, where the learner starts it.
+  expect(entered.headers.get('location')).toBe(`/my-assignments/${assignmentId}`);
   // As the app does on its first page: the session's access token, for the CSRF header.
   expect((await browser.req({ url: '/api/v1/session' })).status).toBe(200);
   return browser;

@@ -13,7 +13,8 @@ function dueText(a: MyAssignment) {
   return `Closed ${when(a.lateUntil ?? a.closesAt)}`;
 }
 
-function AssignmentRow({ a }: { a: MyAssignment }) {
+/** One assignment of the learner's, with what they can do with it now: start, try again, resume, review. */
+export function AssignmentRow({ a }: { a: MyAssignment }) {
   const navigate = useNavigate();
   const start = useStartAttempt();
   const left = a.attemptsAllowed - a.attemptsUsed;
