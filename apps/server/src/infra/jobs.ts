@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type SQL, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../db/client';
@@ -112,6 +112,8 @@ export interface JobQueue {
   kick(): void;
   /** A job's state and progress, for a screen to show; null when there is no such job (or it was purged). */
   status(id: number): Promise<JobStatus | null>;
+  /** `status` of many jobs in one query (a list whose rows each name a job); a purged job is not in the map. */
+  statuses(ids: number[]): Promise<Map<number, JobStatus>>;
 }
 
 /** A queue, and the runner that listens for its kicks. */
@@ -173,6 +175,38 @@ class LeaseLost extends Error {
 /** The job table as a queue: adds jobs inside the caller's transaction and reads their state. */
 export function createJobQueue({ db, clock }: { db: Db; clock: Clock }): KickableJobQueue {
   const listeners: Array<() => void> = [];
+  /** Each job's state and progress, read in one query. */
+  async function statuses(ids: number[]): Promise<Map<number, JobStatus>> {
+    const out = new Map<number, JobStatus>();
+    if (ids.length === 0) return out;
+    const rows = await db
+      .select()
+      .from(jobs)
+      .where(inArray(jobs.id, [...new Set(ids)]));
+    const now = clock.now();
+    for (const row of rows) {
+      const state: JobState = row.doneAt
+        ? 'done'
+        : row.failedAt
+          ? 'failed'
+          : row.lockedUntil && row.lockedUntil > now
+            ? 'running'
+            : row.attempts > 0
+              ? 'retrying'
+              : 'queued';
+      out.set(row.id, {
+        id: row.id,
+        kind: row.kind,
+        state,
+        attempts: row.attempts,
+        maxAttempts: row.maxAttempts,
+        progress: (row.progress as JobProgress | null) ?? null,
+        lastError: row.lastError,
+        runAt: row.runAt,
+      });
+    }
+    return out;
+  }
   return {
     async enqueue(tx, job, payload, o) {
       const parsed = job.payload.parse(payload) as Record<string, unknown>;
@@ -204,29 +238,9 @@ export function createJobQueue({ db, clock }: { db: Db; clock: Clock }): Kickabl
       return rows.map((r) => r.id);
     },
     async status(id) {
-      const [row] = await db.select().from(jobs).where(sql`${jobs.id} = ${id}`).limit(1);
-      if (!row) return null;
-      const now = clock.now();
-      const state: JobState = row.doneAt
-        ? 'done'
-        : row.failedAt
-          ? 'failed'
-          : row.lockedUntil && row.lockedUntil > now
-            ? 'running'
-            : row.attempts > 0
-              ? 'retrying'
-              : 'queued';
-      return {
-        id: row.id,
-        kind: row.kind,
-        state,
-        attempts: row.attempts,
-        maxAttempts: row.maxAttempts,
-        progress: (row.progress as JobProgress | null) ?? null,
-        lastError: row.lastError,
-        runAt: row.runAt,
-      };
+      return (await statuses([id])).get(id) ?? null;
     },
+    statuses,
     kick() {
       for (const listener of listeners) listener();
     },
@@ -422,6 +436,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     enqueue: queue.enqueue,
     enqueueMany: queue.enqueueMany,
     status: queue.status,
+    statuses: queue.statuses,
     kick: () => queue.kick(),
     async runDue() {
       const before = ran;

@@ -9,6 +9,7 @@ import {
 import type { z } from 'zod';
 import type { Deps } from '../../deps';
 import { appendAudit } from '../../infra/audit';
+import type { JobStatus } from '../../infra/jobs';
 import { AppError } from '../../lib/app-error';
 import { type Actor, authorize, can } from '../../policies';
 import { findProduct } from '../store';
@@ -66,26 +67,28 @@ export function ltiService(deps: Deps) {
   /** The platform's courses, each with its sync's job and its placements. */
   async function coursesWithPlacements(platformId: string): Promise<LtiCourse[]> {
     const [courses, placed] = await Promise.all([coursesOf(db, platformId), placementsOf(db, platformId)]);
-    return Promise.all(
-      courses.map(async (c) => ({
-        ...(await toCourse(c)),
-        placements: placed
-          .filter((p) => p.context_id === c.contextId)
-          .map((p) => ({
-            assignmentUuid: p.assignment_id,
-            name: p.assignment_name,
-            lineItem: p.line_item,
-            posted: p.posted,
-            waiting: p.waiting,
-            failed: p.failed,
-            lastError: p.last_error,
-          })),
-      })),
+    // Every course's sync job in one query, not one a course.
+    const syncJobs = await deps.jobs.statuses(
+      courses.flatMap((c) => (c.syncJobId === null ? [] : [c.syncJobId])),
     );
+    return courses.map((c) => ({
+      ...toCourse(c, c.syncJobId === null ? null : (syncJobs.get(c.syncJobId) ?? null)),
+      placements: placed
+        .filter((p) => p.context_id === c.contextId)
+        .map((p) => ({
+          assignmentUuid: p.assignment_id,
+          name: p.assignment_name,
+          lineItem: p.line_item,
+          posted: p.posted,
+          waiting: p.waiting,
+          failed: p.failed,
+          lastError: p.last_error,
+        })),
+    }));
   }
 
-  async function toCourse(c: CourseRow): Promise<Omit<LtiCourse, 'placements'>> {
-    const job = c.syncJobId === null ? null : await deps.jobs.status(c.syncJobId);
+  /** A course as the admin screen reads it, with its sync's job (`job`, null when none is known). */
+  function toCourse(c: CourseRow, job: JobStatus | null): Omit<LtiCourse, 'placements'> {
     return {
       contextId: c.contextId,
       title: c.title,

@@ -78,6 +78,27 @@ describe('typed job kinds', () => {
     expect(await r.runDue()).toBe(1);
     expect(await r.status(id)).toMatchObject({ state: 'failed', attempts: 2 });
   });
+
+  it('answers many jobs’ states in one read: each its own, an unknown id left out', async () => {
+    const ok = defineJob({ kind: 'test.ok', payload: z.object({}), handler: async () => {} });
+    const r = runner([ok]);
+    const done = await r.enqueue(t.deps.db, ok, {});
+    expect(await r.runDue()).toBe(1);
+    const queued = await r.enqueue(
+      t.deps.db,
+      ok,
+      {},
+      { runAt: new Date(clock.now().getTime() + 60 * SECOND) },
+    );
+    const all = await r.statuses([done, queued, done, 987_654_321]);
+    expect([...all.keys()].sort((a, b) => a - b)).toEqual([done, queued].sort((a, b) => a - b));
+    expect(all.get(done)).toMatchObject({ kind: 'test.ok', state: 'done', attempts: 1 });
+    expect(all.get(queued)).toMatchObject({ kind: 'test.ok', state: 'queued', attempts: 0 });
+    expect(await r.status(987_654_321)).toBeNull();
+    expect((await r.statuses([])).size).toBe(0);
+    // Not left to come due in the tests that follow, which count what their runners run.
+    await t.deps.db.delete(jobs).where(eq(jobs.id, queued));
+  });
 });
 
 describe('two runners on one database', () => {

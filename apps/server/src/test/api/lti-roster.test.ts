@@ -167,6 +167,14 @@ describe('the course roster sync', () => {
       [1, 4].map((n) => learner(n)),
     );
     await sync(admin, platform.uuid, { contextIds: ['course-a'] });
+    // The list reads every course's sync job at once; each course shows its own.
+    const listed = await courses(admin, platform.uuid);
+    expect(listed.find((c) => c.contextId === 'course-a')!.sync).toMatchObject({ state: 'queued' });
+    expect(listed.find((c) => c.contextId === 'course-b')!.sync).toMatchObject({
+      state: 'done',
+      done: 1,
+      total: 1,
+    });
     await t.runJobs();
     expect(await cohortOf(a!.cohortUuid)).toEqual([
       { subject: 's-1', hold: null },
