@@ -384,9 +384,15 @@ export interface CreatedTest {
 export async function createTestThroughApi(
   page: Page,
   db: Db,
-  spec: { qbank: string; mode: 'TUTOR' | 'TIMED'; numQuestions: number; secondsPerQuestion?: number },
+  spec: {
+    qbank: string;
+    mode: 'TUTOR' | 'TIMED';
+    numQuestions: number;
+    secondsPerQuestion?: number;
+    /** Sent by the page's own fetch, from the address it is at (one Node cannot resolve, e2e/plain-http.spec.ts). */
+    fromPage?: boolean;
+  },
 ): Promise<CreatedTest> {
-  const session = (await (await page.request.get('/api/v1/session')).json()) as { accessToken: string };
   const [product] = await db
     .select({ id: schema.products.id })
     .from(schema.products)
@@ -398,20 +404,35 @@ export async function createTestThroughApi(
     .innerJoin(schema.categories, eq(schema.categories.id, schema.subcategories.categoryId))
     .innerJoin(schema.subjects, eq(schema.subjects.id, schema.categories.subjectId))
     .where(eq(schema.subjects.productId, product.id));
-  const res = await page.request.post('/api/v2/tests', {
-    headers: { 'X-CSRF-Token': session.accessToken },
-    data: {
-      uuid: crypto.randomUUID(),
-      productUuid: product.id,
-      mode: spec.mode,
-      pools: ['ALL'],
-      subcategoryUuids: subs.map((s) => s.id),
-      numQuestions: spec.numQuestions,
-      ...(spec.secondsPerQuestion ? { secondsPerQuestion: spec.secondsPerQuestion } : {}),
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as CreatedTest;
+  const data = {
+    uuid: crypto.randomUUID(),
+    productUuid: product.id,
+    mode: spec.mode,
+    pools: ['ALL'],
+    subcategoryUuids: subs.map((s) => s.id),
+    numQuestions: spec.numQuestions,
+    ...(spec.secondsPerQuestion ? { secondsPerQuestion: spec.secondsPerQuestion } : {}),
+  };
+  const sent = spec.fromPage
+    ? await page.evaluate(async (body) => {
+        const { accessToken } = (await (await fetch('/api/v1/session')).json()) as { accessToken: string };
+        const res = await fetch('/api/v2/tests', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': accessToken },
+          body: JSON.stringify(body),
+        });
+        return { status: res.status, text: await res.text() };
+      }, data)
+    : await (async () => {
+        const session = (await (await page.request.get('/api/v1/session')).json()) as { accessToken: string };
+        const res = await page.request.post('/api/v2/tests', {
+          headers: { 'X-CSRF-Token': session.accessToken },
+          data,
+        });
+        return { status: res.status(), text: await res.text() };
+      })();
+  expect(sent.status, sent.text).toBe(201);
+  return JSON.parse(sent.text) as CreatedTest;
 }
 
 export interface StoredTestQuestion {

@@ -8,7 +8,7 @@ import {
 } from '@qbank/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/http';
-import { newTestUuid } from '../../exams';
+import { newUuid } from '../../../lib/uuid';
 
 export const assignmentKeys = {
   all: ['assignments'] as const,
@@ -81,7 +81,7 @@ export function useStartAttempt() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (id: string) =>
-      call(assignmentsApi.startAttempt, { params: { id }, body: { uuid: newTestUuid() } }),
+      call(assignmentsApi.startAttempt, { params: { id }, body: { uuid: newUuid() } }),
     onSuccess: invalidate,
   });
 }

@@ -28,8 +28,8 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { HttpError } from '../../../lib/http';
+import { newUuid } from '../../../lib/uuid';
 import { useAuth } from '../../accounts/api/auth';
-import { newTestUuid } from '../../exams';
 import {
   useAssignableCohorts,
   useAssignableTemplates,
@@ -100,7 +100,7 @@ function AssignmentForm({ productId, initial }: { productId: string; initial: As
   const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
   // A new assignment's id, made once per form: a save sent again (a lost answer, a second click) answers the one
   // the first made instead of making another.
-  const [newId] = useState(newTestUuid);
+  const [newId] = useState(newUuid);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const templates = useAssignableTemplates(productId);

@@ -2,6 +2,7 @@ import type { AliveClock, TestRun } from '@qbank/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notifyError } from '../../../components/notify-error';
+import { newUuid } from '../../../lib/uuid';
 import { sendRunAction, transition, useTestEnded, useTestPaused } from '../api/run-actions';
 import { ActionQueue } from '../lib/action-queue';
 import { type LocalClock, localClockOf } from '../lib/clock';
@@ -169,7 +170,7 @@ export function useTestRun(run: TestRun) {
 
   const push = useCallback((action: NewRunAction) => {
     if (latest.current.phase === 'ended' || latest.current.phase === 'failed') return;
-    queueRef.current?.push({ ...action, id: crypto.randomUUID() } as RunAction);
+    queueRef.current?.push({ ...action, id: newUuid() } as RunAction);
   }, []);
 
   const question = run.questions[current]!;

@@ -6,7 +6,6 @@ import {
   createFailure,
   formatDuration,
   keepsAttempt,
-  newTestUuid,
   presetFromSearch,
   questionCap,
   startTestLink,
@@ -108,12 +107,6 @@ describe('createBody', () => {
       secondsPerQuestion: 60,
     });
     expect(createBody('t', 'p', { ...values, name: ' ' }, ['ALL'], ['a'], 50)).not.toHaveProperty('name');
-  });
-});
-
-describe('newTestUuid', () => {
-  it('is a version 4 UUID', () => {
-    expect(newTestUuid()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });
 

@@ -175,16 +175,3 @@ export function createBody(
       values.mode === 'TIMED' ? Number(values.secondsPerQuestion) : SECONDS_PER_QUESTION_DEFAULT,
   };
 }
-
-/**
- * A new test's uuid. randomUUID exists only in secure contexts (https, localhost); a site opened over plain
- * http on a network address gets the same version 4 layout from getRandomValues.
- */
-export function newTestUuid(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}

@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { UpgradePrompt } from '../../../components/upgrade-prompt';
 import { freeSampleUsedUp } from '../../../lib/free-sample';
+import { newUuid } from '../../../lib/uuid';
 import { useAuth } from '../../accounts/api/auth';
 import { useProductTree } from '../../catalogue/api/product-tree';
 import { useAvailable, useOpenTest } from '../api/create';
@@ -22,7 +23,6 @@ import {
   createFailure,
   initialSettings,
   keepsAttempt,
-  newTestUuid,
   presetFromSearch,
   questionCap,
   validateSettings,
@@ -115,7 +115,7 @@ function CreateTestForm({ productId, productName }: { productId: string; product
       return;
     }
     setFailure(null);
-    attempt.current ??= newTestUuid();
+    attempt.current ??= newUuid();
     try {
       const created = await create.mutateAsync(
         createBody(attempt.current, productId, values, pools, chosen, cap),

@@ -7,6 +7,7 @@ import {
   type QuestionMediaType,
   type StoredMediaFile,
 } from '@qbank/contract';
+import { newUuid } from '../../../lib/uuid';
 
 /**
  * A media item of the editor (SPEC §3 "new or fetched"): a fetched one is stored on the server and may be marked
@@ -49,7 +50,7 @@ export function mediaEntriesOf(
 
 /** A file picked in the editor, shown from memory until it is uploaded. */
 export const newMediaEntry = (file: File, mediaType: QuestionMediaType, url: string): MediaEntry => ({
-  key: crypto.randomUUID(),
+  key: newUuid(),
   mediaType,
   origin: 'new',
   url,

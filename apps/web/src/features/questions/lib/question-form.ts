@@ -5,6 +5,7 @@ import {
   type QuestionInput,
   type QuestionStatus,
 } from '@qbank/contract';
+import { newUuid } from '../../../lib/uuid';
 
 export interface ChoiceValue {
   /** Made in the browser and kept across edits, so statistics per choice survive rewording and reordering. */
@@ -29,12 +30,12 @@ export interface QuestionFormValues {
   freeSample: boolean;
 }
 
-export const newChoice = (): ChoiceValue => ({ uuid: crypto.randomUUID(), text: '', explanation: '' });
+export const newChoice = (): ChoiceValue => ({ uuid: newUuid(), text: '', explanation: '' });
 
 /** A new question: its uuid made once here, so a retried save of it creates nothing new. */
 export function blankQuestion(productUuid: string): QuestionFormValues {
   return {
-    uuid: crypto.randomUUID(),
+    uuid: newUuid(),
     productUuid,
     name: '',
     questionStem: '',
