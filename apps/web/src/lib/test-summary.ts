@@ -1,10 +1,8 @@
 import type { TestMode, TestStatus, TestSummary } from '@qbank/contract';
-import { zonedFormat } from './time-zone';
+
+export { formatTime } from './time-zone';
 
 // How a test reads wherever it is listed (My Tests, the dashboard): one wording for both.
-
-/** A time as people read it here, on the reader's clock (lib/time-zone.ts): "Nov 24, 2026, 9:41 AM". */
-export const formatTime: (iso: string) => string = zonedFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 export const MODE_LABELS: Record<TestMode, string> = { TUTOR: 'Tutor', TIMED: 'Timed' };
 

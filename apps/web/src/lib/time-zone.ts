@@ -47,6 +47,9 @@ export function zonedFormat(options: Intl.DateTimeFormatOptions): (time: Date | 
   };
 }
 
+/** A time as people read it here, on the reader's clock: "Nov 24, 2026, 9:41 AM". */
+export const formatTime: (iso: string) => string = zonedFormat({ dateStyle: 'medium', timeStyle: 'short' });
+
 /**
  * Keeps the browser's time zone in TIME_ZONE_COOKIE for a year, so the server draws the next signed-in page with
  * it. Written only when it changed (a first visit, a journey, a clock set to another zone).

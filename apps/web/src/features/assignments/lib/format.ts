@@ -2,8 +2,8 @@ import type { AnswersShown, AssignmentState } from '@qbank/contract';
 
 // Words and dates of assignments, as every screen shows them.
 
-export const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-export const when = (iso: string) => dateTimeFormat.format(new Date(iso));
+/** A date and time, as everywhere in the app (lib/time-zone.ts). */
+export { formatTime as when } from '../../../lib/time-zone';
 
 export const STATE_LABELS: Record<AssignmentState, string> = {
   SCHEDULED: 'Not open yet',

@@ -1,14 +1,12 @@
 import { Button, Group, Paper, RingProgress, Stack, Text } from '@mantine/core';
 import type { TestReview } from '@qbank/contract';
 import { Link } from 'react-router';
+import { formatTime as when } from '../../../lib/time-zone';
 import { formatDuration } from '../lib/clock';
 import { incorrectTestLink } from '../lib/review';
 
 /** A long label wraps on a phone instead of overflowing the button. */
 const RETAKE_STYLE = { h: 'auto', mih: 36, py: 6, styles: { label: { whiteSpace: 'normal' as const } } };
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The score, what it is made of, where it stands among the QBank's tests, and a retake of what was wrong. */
 export function ReviewSummary({ review, readOnly = false }: { review: TestReview; readOnly?: boolean }) {

@@ -1,8 +1,6 @@
 import { type PersonRef, QUESTION_STATUSES, STATUS_LABELS } from '@qbank/contract';
-import { zonedFormat } from '../../../lib/time-zone';
 
-/** A time as people read it here, on the reader's clock (lib/time-zone.ts): "Nov 24, 2026, 9:41 AM". */
-export const formatTime: (iso: string) => string = zonedFormat({ dateStyle: 'medium', timeStyle: 'short' });
+export { formatTime } from '../../../lib/time-zone';
 
 export const personName = (p: PersonRef) => `${p.firstName} ${p.lastName}`.trim();
 
