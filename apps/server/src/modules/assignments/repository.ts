@@ -127,9 +127,9 @@ export async function insertAssignment(
     { id: column.string },
     sql`INSERT INTO assignments (id, product_id, template_id, template_version, name, spec, question_ids, opens_at,
       closes_at, late_policy, late_until, attempts_allowed, answers_shown, created_by, created_at, updated_at)
-    VALUES (${a.id ?? sql`DEFAULT`}, ${a.productId}, ${a.templateId}, ${a.templateVersion}, ${a.name}, ${JSON.stringify(a.spec)}::jsonb,
-      ${a.questionIds === null ? null : JSON.stringify(a.questionIds)}::jsonb, ${a.opensAt}, ${a.closesAt},
-      ${a.latePolicy}, ${a.lateUntil}, ${a.attemptsAllowed}, ${a.answersShown}, ${a.createdBy}, ${a.now}, ${a.now})
+    VALUES (${a.id ?? sql`DEFAULT`}, ${a.productId}, ${a.templateId}, ${a.templateVersion}, ${a.name},
+      ${JSON.stringify(a.spec)}::jsonb, ${a.questionIds === null ? null : JSON.stringify(a.questionIds)}::jsonb,
+      ${a.opensAt}, ${a.closesAt}, ${a.latePolicy}, ${a.lateUntil}, ${a.attemptsAllowed}, ${a.answersShown}, ${a.createdBy}, ${a.now}, ${a.now})
     RETURNING id`,
   );
   return id;
